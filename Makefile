@@ -1,0 +1,28 @@
+# rxtrace: the two set-up commands are `make demo` (the main job) and `make test` (the tests).
+SWIFT ?= swift
+TRAITS := --traits TraceResources
+
+.PHONY: setup build test test-untraced demo check tsan bench clean
+
+# System packages the build needs (libunwind for backtraces). Idempotent; needs root.
+setup:
+	@bash .ci/setup
+
+build: setup
+	$(SWIFT) build $(TRAITS)
+
+# The project's tests, in the traced build (Resources.total is checked after every test).
+test: setup
+	$(SWIFT) build
+	$(SWIFT) test $(TRAITS)
+
+# ThreadSanitizer over the concurrency tests.
+tsan: setup
+	$(SWIFT) test $(TRAITS) --sanitize=thread --filter 'Concurrency|Scheduler|Subject'
+
+# The main job: every built-in scenario, reports written to Reports/.
+demo: setup
+	$(SWIFT) run -c release $(TRAITS) rxtrace run --all --output Reports
+
+clean:
+	rm -rf .build Reports/*.json Reports/*.html Reports/*.txt Reports/*.xml Reports/*.sarif

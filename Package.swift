@@ -1,0 +1,70 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// Language mode: RxCore and its companions use Swift 5 mode. Rx's design (observers and
+// schedulers that cross threads by contract, synchronised by sinks rather than by the type
+// system) fights Swift 6 strict concurrency at every public signature RxSwift 6 defines.
+//
+// Tracing: the `TraceResources` trait defines TRACE_RESOURCES for RxCore. It is off by
+// default (debug and release alike), so a plain build compiles none of the registry and
+// does not link libunwind. Turn it on with `swift build --traits TraceResources`, or from a
+// dependent manifest with `.package(url: ..., from: ..., traits: ["TraceResources"])`.
+let traced: SwiftSetting = .define("TRACE_RESOURCES", .when(traits: ["TraceResources"]))
+let swift5: SwiftSetting = .swiftLanguageMode(.v5)
+
+let package = Package(
+    name: "rxtrace",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "RxCore", targets: ["RxCore"]),
+        .library(name: "RxCoreTesting", targets: ["RxCoreTesting"]),
+        .library(name: "RxCoreBlocking", targets: ["RxCoreBlocking"]),
+        .library(name: "RxTrace", targets: ["RxTrace"]),
+        .executable(name: "rxtrace", targets: ["rxtrace"]),
+    ],
+    traits: [
+        .trait(
+            name: "TraceResources",
+            description: "Compile RxCore with TRACE_RESOURCES: Resources.total, the resource registry and libunwind backtraces."
+        ),
+        .default(enabledTraits: []),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CUnwind",
+            path: "Sources/CUnwind",
+            pkgConfig: "libunwind",
+            providers: [.apt(["libunwind-dev"])]
+        ),
+        .target(
+            name: "RxCore",
+            dependencies: [.target(name: "CUnwind", condition: .when(traits: ["TraceResources"]))],
+            swiftSettings: [traced, swift5]
+        ),
+        .target(name: "RxCoreTesting", dependencies: ["RxCore"], swiftSettings: [traced, swift5]),
+        .target(name: "RxCoreBlocking", dependencies: ["RxCore"], swiftSettings: [traced, swift5]),
+        .target(
+            name: "RxTrace",
+            dependencies: ["RxCore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: [traced, swift5]
+        ),
+        .target(name: "RxTraceScenarios", dependencies: ["RxCore", "RxTrace"], swiftSettings: [traced, swift5]),
+        .executableTarget(
+            name: "rxtrace",
+            dependencies: ["RxTrace", "RxTraceScenarios"],
+            path: "Tools/rxtrace",
+            swiftSettings: [traced, swift5]
+        ),
+        .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxCoreTesting"], swiftSettings: [traced, swift5]),
+        .testTarget(name: "RxCoreTestingTests", dependencies: ["RxCore", "RxCoreTesting"], swiftSettings: [traced, swift5]),
+        .testTarget(name: "RxCoreBlockingTests", dependencies: ["RxCore", "RxCoreBlocking"], swiftSettings: [traced, swift5]),
+        .testTarget(
+            name: "RxTraceTests",
+            dependencies: ["RxCore", "RxCoreTesting", "RxTrace", "RxTraceScenarios"],
+            swiftSettings: [traced, swift5]
+        ),
+    ]
+)

@@ -1,0 +1,43 @@
+import Foundation
+import Synchronization
+
+/// The recursive lock sinks use to serialise events from several sources.
+typealias RecursiveLock = NSRecursiveLock
+/// A short critical section; recursive because Rx callbacks re-enter by design.
+typealias SpinLock = NSRecursiveLock
+
+extension NSLocking {
+    @inline(__always)
+    func performLocked<T>(_ body: () throws -> T) rethrows -> T {
+        lock(); defer { unlock() }
+        return try body()
+    }
+}
+
+/// A lock-free integer used for flags (disposed, stopped) on hot paths.
+final class AtomicInt: @unchecked Sendable {
+    private let storage: Atomic<Int>
+
+    init(_ value: Int = 0) { storage = Atomic(value) }
+
+    @inline(__always) func load() -> Int { storage.load(ordering: .acquiring) }
+    @inline(__always) func store(_ value: Int) { storage.store(value, ordering: .releasing) }
+
+    /// Sets the bits of `mask` and returns the previous value.
+    @discardableResult @inline(__always)
+    func fetchOr(_ mask: Int) -> Int { storage.bitwiseOr(mask, ordering: .acquiringAndReleasing).oldValue }
+
+    @discardableResult @inline(__always)
+    func add(_ value: Int) -> Int { storage.add(value, ordering: .acquiringAndReleasing).oldValue }
+
+    @discardableResult @inline(__always)
+    func sub(_ value: Int) -> Int { storage.subtract(value, ordering: .acquiringAndReleasing).oldValue }
+
+    @discardableResult @inline(__always)
+    func increment() -> Int { add(1) }
+
+    @discardableResult @inline(__always)
+    func decrement() -> Int { sub(1) }
+
+    @inline(__always) func isFlagSet(_ mask: Int) -> Bool { load() & mask != 0 }
+}

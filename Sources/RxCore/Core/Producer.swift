@@ -1,0 +1,86 @@
+/// Base of every operator's observable: `subscribe` builds the operator's sink through `run`,
+/// inside a `CurrentThreadScheduler` trampoline so that recursive subscriptions are
+/// serialised instead of growing the stack.
+class Producer<Element>: Observable<Element> {
+    override init() {
+        super.init()
+    }
+
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        if !CurrentThreadScheduler.isScheduleRequired {
+            return runWithDisposer(observer)
+        }
+        return CurrentThreadScheduler.instance.schedule(()) { _ in
+            self.runWithDisposer(observer)
+        }
+    }
+
+    @inline(__always)
+    private func runWithDisposer<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        let disposer = SinkDisposer()
+        let sinkAndSubscription = run(observer, cancel: disposer)
+        disposer.setSinkAndSubscription(sink: sinkAndSubscription.sink, subscription: sinkAndSubscription.subscription)
+        return disposer
+    }
+
+    /// Builds the sink for one subscription and starts it. `cancel` is the subscription's
+    /// disposer: the sink disposes it to end the subscription from inside.
+    func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable)
+        where Observer.Element == Element {
+        rxAbstractMethod()
+    }
+}
+
+/// Owns one subscription's sink and upstream subscription, and disposes both exactly once,
+/// even when `dispose()` races with `run` still returning.
+final class SinkDisposer: Cancelable {
+    private enum Flag {
+        static let disposed = 1
+        static let sinkAndSubscriptionSet = 2
+    }
+
+    private let state = AtomicInt(0)
+    private var sink: Disposable?
+    private var subscription: Disposable?
+
+    init() {
+        #if TRACE_RESOURCES
+        Resources.track(self, kind: .disposable)
+        #endif
+    }
+
+    var isDisposed: Bool { state.isFlagSet(Flag.disposed) }
+
+    func setSinkAndSubscription(sink: Disposable, subscription: Disposable) {
+        self.sink = sink
+        self.subscription = subscription
+        let previous = state.fetchOr(Flag.sinkAndSubscriptionSet)
+        if previous & Flag.sinkAndSubscriptionSet != 0 {
+            rxFatalError("Sink and subscription were already set")
+        }
+        if previous & Flag.disposed != 0 {
+            sink.dispose()
+            subscription.dispose()
+            self.sink = nil
+            self.subscription = nil
+        }
+    }
+
+    func dispose() {
+        let previous = state.fetchOr(Flag.disposed)
+        if previous & Flag.disposed != 0 { return }
+        if previous & Flag.sinkAndSubscriptionSet != 0 {
+            guard let sink, let subscription else { rxFatalError("Sink or subscription not set") }
+            sink.dispose()
+            subscription.dispose()
+            self.sink = nil
+            self.subscription = nil
+        }
+    }
+
+    deinit {
+        #if TRACE_RESOURCES
+        Resources.untrack(self)
+        #endif
+    }
+}

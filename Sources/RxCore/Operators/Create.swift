@@ -1,0 +1,55 @@
+extension ObservableType {
+    /// Builds an observable from a subscribe function. The observer it receives enforces the
+    /// grammar: nothing is delivered after a terminal event, which also disposes the subscription.
+    public static func create(_ subscribe: @escaping (AnyObserver<Element>) -> Disposable) -> Observable<Element> {
+        AnonymousObservable(subscribe)
+    }
+}
+
+private final class AnonymousObservableSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+    typealias Element = Observer.Element
+    typealias Parent = AnonymousObservable<Element>
+
+    private let isStopped = AtomicInt(0)
+
+    #if DEBUG
+    private let synchronizationTracker = SynchronizationTracker()
+    #endif
+
+    func on(_ event: Event<Element>) {
+        #if DEBUG
+        synchronizationTracker.register(synchronizationErrorMessage: .default)
+        defer { synchronizationTracker.unregister() }
+        #endif
+        switch event {
+        case .next:
+            if isStopped.load() == 1 { return }
+            forwardOn(event)
+        case .error, .completed:
+            if isStopped.fetchOr(1) == 0 {
+                forwardOn(event)
+                dispose()
+            }
+        }
+    }
+
+    func run(_ parent: Parent) -> Disposable {
+        parent.subscribeHandler(AnyObserver(self))
+    }
+}
+
+final class AnonymousObservable<Element>: Producer<Element> {
+    typealias SubscribeHandler = (AnyObserver<Element>) -> Disposable
+
+    let subscribeHandler: SubscribeHandler
+
+    init(_ subscribeHandler: @escaping SubscribeHandler) {
+        self.subscribeHandler = subscribeHandler
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = AnonymousObservableSink(observer: observer, cancel: cancel)
+        let subscription = sink.run(self)
+        return (sink: sink, subscription: subscription)
+    }
+}

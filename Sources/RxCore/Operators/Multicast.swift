@@ -1,0 +1,274 @@
+/// An observable that only subscribes to its source when `connect()` is called.
+public protocol ConnectableObservableType: ObservableType {
+    /// Connects the subjects to the source. Disposing the result disconnects.
+    func connect() -> Disposable
+}
+
+/// Base class of the observables returned by `publish`, `replay` and `multicast`.
+public class ConnectableObservable<Element>: Observable<Element>, ConnectableObservableType {
+    public func connect() -> Disposable {
+        rxAbstractMethod()
+    }
+}
+
+extension ObservableType {
+    /// For each subscription, makes a subject, lets `selector` build a sequence from it, and
+    /// connects the source to the subject.
+    public func multicast<Subject: SubjectType, Result>(
+        _ subjectSelector: @escaping () throws -> Subject,
+        selector: @escaping (Observable<Subject.Element>) throws -> Observable<Result>
+    ) -> Observable<Result> where Subject.Observer.Element == Element {
+        Multicast(source: asObservable(), subjectSelector: subjectSelector, selector: selector)
+    }
+
+    /// Shares one subscription through a `PublishSubject`, started by `connect()`.
+    public func publish() -> ConnectableObservable<Element> {
+        multicast { PublishSubject() }
+    }
+
+    /// Shares one subscription through a `ReplaySubject` of `bufferSize`, started by `connect()`.
+    public func replay(_ bufferSize: Int) -> ConnectableObservable<Element> {
+        multicast { ReplaySubject.create(bufferSize: bufferSize) }
+    }
+
+    /// Shares one subscription through an unbounded `ReplaySubject`, started by `connect()`.
+    public func replayAll() -> ConnectableObservable<Element> {
+        multicast { ReplaySubject.createUnbounded() }
+    }
+
+    /// Shares one subscription through `subject`, started by `connect()`.
+    public func multicast<Subject: SubjectType>(_ subject: Subject) -> ConnectableObservable<Subject.Element> where Subject.Observer.Element == Element {
+        ConnectableObservableAdapter(source: asObservable(), makeSubject: { subject })
+    }
+
+    /// Shares one subscription through a subject made per connection, started by `connect()`.
+    public func multicast<Subject: SubjectType>(makeSubject: @escaping () -> Subject) -> ConnectableObservable<Subject.Element> where Subject.Observer.Element == Element {
+        ConnectableObservableAdapter(source: asObservable(), makeSubject: makeSubject)
+    }
+}
+
+extension ConnectableObservableType {
+    /// Connects when the first observer subscribes and disconnects when the last one leaves.
+    public func refCount() -> Observable<Element> {
+        RefCount(source: self)
+    }
+}
+
+private final class Connection<Subject: SubjectType>: ObserverType, Disposable {
+    typealias Element = Subject.Observer.Element
+
+    private let lock: RecursiveLock
+    private var parent: ConnectableObservableAdapter<Subject>?
+    private var subscription: Disposable?
+    private let subjectObserver: Subject.Observer
+    private let disposed = AtomicInt(0)
+
+    init(parent: ConnectableObservableAdapter<Subject>, subjectObserver: Subject.Observer, lock: RecursiveLock, subscription: Disposable) {
+        self.parent = parent
+        self.subscription = subscription
+        self.lock = lock
+        self.subjectObserver = subjectObserver
+    }
+
+    func on(_ event: Event<Subject.Observer.Element>) {
+        if disposed.isFlagSet(1) { return }
+        if event.isStopEvent {
+            dispose()
+        }
+        subjectObserver.on(event)
+    }
+
+    func dispose() {
+        lock.lock(); defer { lock.unlock() }
+        disposed.fetchOr(1)
+        guard let parent else { return }
+        if parent.connection === self {
+            parent.connection = nil
+            parent.subject = nil
+        }
+        self.parent = nil
+        subscription?.dispose()
+        subscription = nil
+    }
+}
+
+private final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObservable<Subject.Element> {
+    private let source: Observable<Subject.Observer.Element>
+    private let makeSubject: () -> Subject
+
+    fileprivate let lock = RecursiveLock()
+    fileprivate var subject: Subject?
+    fileprivate var connection: Connection<Subject>?
+
+    init(source: Observable<Subject.Observer.Element>, makeSubject: @escaping () -> Subject) {
+        self.source = source
+        self.makeSubject = makeSubject
+    }
+
+    override func connect() -> Disposable {
+        lock.performLocked {
+            if let connection { return connection }
+            let singleAssignmentDisposable = SingleAssignmentDisposable()
+            let connection = Connection(parent: self, subjectObserver: lazySubject.asObserver(), lock: lock, subscription: singleAssignmentDisposable)
+            self.connection = connection
+            let subscription = source.subscribe(connection)
+            singleAssignmentDisposable.setDisposable(subscription)
+            return connection
+        }
+    }
+
+    private var lazySubject: Subject {
+        if let subject { return subject }
+        let subject = makeSubject()
+        self.subject = subject
+        return subject
+    }
+
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Subject.Element {
+        let subject: Subject = lock.performLocked { lazySubject }
+        return subject.subscribe(observer)
+    }
+}
+
+private final class RefCountSink<ConnectableSource: ConnectableObservableType, Observer: ObserverType>: Sink<Observer>, ObserverType
+    where ConnectableSource.Element == Observer.Element {
+    typealias Element = Observer.Element
+    typealias Parent = RefCount<ConnectableSource>
+
+    private let parent: Parent
+    private var connectionIdSnapshot: Int64 = -1
+
+    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+        self.parent = parent
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func run() -> Disposable {
+        let subscription = parent.source.subscribe(self)
+        parent.lock.lock()
+        connectionIdSnapshot = parent.connectionId
+        if isDisposed {
+            parent.lock.unlock()
+            return Disposables.create()
+        }
+        if parent.count == 0 {
+            parent.count = 1
+            parent.connectableSubscription = parent.source.connect()
+        } else {
+            parent.count += 1
+        }
+        parent.lock.unlock()
+
+        return Disposables.create {
+            subscription.dispose()
+            self.parent.lock.lock()
+            defer { self.parent.lock.unlock() }
+            if self.parent.connectionId != self.connectionIdSnapshot { return }
+            if self.parent.count == 1 {
+                self.parent.count = 0
+                guard let connectableSubscription = self.parent.connectableSubscription else { return }
+                connectableSubscription.dispose()
+                self.parent.connectableSubscription = nil
+            } else if self.parent.count > 1 {
+                self.parent.count -= 1
+            } else {
+                rxFatalError("Something went wrong with RefCount disposing mechanism")
+            }
+        }
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next:
+            forwardOn(event)
+        case .error, .completed:
+            parent.lock.lock()
+            var connection: Disposable?
+            if parent.connectionId == connectionIdSnapshot {
+                connection = parent.connectableSubscription
+                parent.count = 0
+                parent.connectionId = parent.connectionId &+ 1
+                parent.connectableSubscription = nil
+            }
+            parent.lock.unlock()
+            connection?.dispose()
+            forwardOn(event)
+            dispose()
+        }
+    }
+}
+
+private final class RefCount<ConnectableSource: ConnectableObservableType>: Producer<ConnectableSource.Element> {
+    fileprivate let lock = RecursiveLock()
+    fileprivate var count = 0
+    fileprivate var connectionId: Int64 = 0
+    fileprivate var connectableSubscription: Disposable?
+    fileprivate let source: ConnectableSource
+
+    init(source: ConnectableSource) {
+        self.source = source
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == ConnectableSource.Element {
+        let sink = RefCountSink(parent: self, observer: observer, cancel: cancel)
+        let subscription = sink.run()
+        return (sink: sink, subscription: subscription)
+    }
+}
+
+private final class MulticastSink<Subject: SubjectType, Observer: ObserverType>: Sink<Observer>, ObserverType {
+    typealias Element = Observer.Element
+    typealias ResultType = Element
+    typealias MutlicastType = Multicast<Subject, Observer.Element>
+
+    private let parent: MutlicastType
+
+    init(parent: MutlicastType, observer: Observer, cancel: Cancelable) {
+        self.parent = parent
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func run() -> Disposable {
+        do {
+            let subject = try parent.subjectSelector()
+            let connectable = ConnectableObservableAdapter(source: parent.source, makeSubject: { subject })
+            let observable = try parent.selector(connectable.asObservable())
+            let subscription = observable.subscribe(self)
+            let connection = connectable.connect()
+            return Disposables.create(subscription, connection)
+        } catch let error {
+            forwardOn(.error(error))
+            dispose()
+            return Disposables.create()
+        }
+    }
+
+    func on(_ event: Event<ResultType>) {
+        forwardOn(event)
+        switch event {
+        case .next: break
+        case .error, .completed: dispose()
+        }
+    }
+}
+
+private final class Multicast<Subject: SubjectType, Result>: Producer<Result> {
+    typealias SubjectSelectorType = () throws -> Subject
+    typealias SelectorType = (Observable<Subject.Element>) throws -> Observable<Result>
+
+    fileprivate let source: Observable<Subject.Observer.Element>
+    fileprivate let subjectSelector: SubjectSelectorType
+    fileprivate let selector: SelectorType
+
+    init(source: Observable<Subject.Observer.Element>, subjectSelector: @escaping SubjectSelectorType, selector: @escaping SelectorType) {
+        self.source = source
+        self.subjectSelector = subjectSelector
+        self.selector = selector
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+        let sink = MulticastSink(parent: self, observer: observer, cancel: cancel)
+        let subscription = sink.run()
+        return (sink: sink, subscription: subscription)
+    }
+}

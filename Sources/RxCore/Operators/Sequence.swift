@@ -1,0 +1,125 @@
+extension ObservableType {
+    /// Emits `elements` in order on `scheduler`, then completes.
+    public static func of(_ elements: Element ..., scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Observable<Element> {
+        ObservableSequence(elements: elements, scheduler: scheduler)
+    }
+
+    /// Emits the array's elements in order on `scheduler`, then completes.
+    public static func from(_ array: [Element], scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Observable<Element> {
+        ObservableSequence(elements: array, scheduler: scheduler)
+    }
+
+    /// Emits the sequence's elements in order on `scheduler`, then completes.
+    public static func from<Sequence: Swift.Sequence>(_ sequence: Sequence, scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Observable<Element> where Sequence.Element == Element {
+        ObservableSequence(elements: sequence, scheduler: scheduler)
+    }
+
+    /// Emits the optional's value if any, then completes.
+    public static func from(optional: Element?) -> Observable<Element> {
+        ObservableOptional(optional: optional)
+    }
+
+    /// Emits the optional's value if any, then completes, on `scheduler`.
+    public static func from(optional: Element?, scheduler: ImmediateSchedulerType) -> Observable<Element> {
+        ObservableOptionalScheduled(optional: optional, scheduler: scheduler)
+    }
+}
+
+private final class ObservableSequenceSink<Sequence: Swift.Sequence, Observer: ObserverType>: Sink<Observer> where Sequence.Element == Observer.Element {
+    typealias Parent = ObservableSequence<Sequence>
+
+    private let parent: Parent
+
+    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+        self.parent = parent
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func run() -> Disposable {
+        parent.scheduler.scheduleRecursive(parent.elements.makeIterator()) { iterator, recurse in
+            var mutableIterator = iterator
+            if let next = mutableIterator.next() {
+                self.forwardOn(.next(next))
+                recurse(mutableIterator)
+            } else {
+                self.forwardOn(.completed)
+                self.dispose()
+            }
+        }
+    }
+}
+
+private final class ObservableSequence<Sequence: Swift.Sequence>: Producer<Sequence.Element> {
+    fileprivate let elements: Sequence
+    fileprivate let scheduler: ImmediateSchedulerType
+
+    init(elements: Sequence, scheduler: ImmediateSchedulerType) {
+        self.elements = elements
+        self.scheduler = scheduler
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = ObservableSequenceSink(parent: self, observer: observer, cancel: cancel)
+        let subscription = sink.run()
+        return (sink: sink, subscription: subscription)
+    }
+}
+
+private final class ObservableOptionalScheduledSink<Observer: ObserverType>: Sink<Observer> {
+    typealias Parent = ObservableOptionalScheduled<Observer.Element>
+
+    private let parent: Parent
+
+    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+        self.parent = parent
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func run() -> Disposable {
+        parent.scheduler.schedule(parent.optional) { (optional: Observer.Element?) -> Disposable in
+            if let next = optional {
+                self.forwardOn(.next(next))
+                return self.parent.scheduler.schedule(()) { _ in
+                    self.forwardOn(.completed)
+                    self.dispose()
+                    return Disposables.create()
+                }
+            }
+            self.forwardOn(.completed)
+            self.dispose()
+            return Disposables.create()
+        }
+    }
+}
+
+private final class ObservableOptionalScheduled<Element>: Producer<Element> {
+    fileprivate let optional: Element?
+    fileprivate let scheduler: ImmediateSchedulerType
+
+    init(optional: Element?, scheduler: ImmediateSchedulerType) {
+        self.optional = optional
+        self.scheduler = scheduler
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = ObservableOptionalScheduledSink(parent: self, observer: observer, cancel: cancel)
+        let subscription = sink.run()
+        return (sink: sink, subscription: subscription)
+    }
+}
+
+private final class ObservableOptional<Element>: Producer<Element> {
+    private let optional: Element?
+
+    init(optional: Element?) {
+        self.optional = optional
+    }
+
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        if let element = optional {
+            observer.on(.next(element))
+        }
+        observer.on(.completed)
+        return Disposables.create()
+    }
+}

@@ -1,0 +1,75 @@
+extension ObservableType where Element: RxAbstractInteger {
+    /// Emits 0, 1, 2… every `period` on `scheduler`, forever.
+    public static func interval(_ period: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
+        Timer(dueTime: period, period: period, scheduler: scheduler)
+    }
+
+    /// Emits 0 after `dueTime`, then completes; or, with a `period`, keeps emitting 1, 2… every period.
+    public static func timer(_ dueTime: RxTimeInterval, period: RxTimeInterval? = nil, scheduler: SchedulerType) -> Observable<Element> {
+        Timer(dueTime: dueTime, period: period, scheduler: scheduler)
+    }
+}
+
+private final class TimerSink<Observer: ObserverType>: Sink<Observer> where Observer.Element: RxAbstractInteger {
+    typealias Parent = Timer<Observer.Element>
+
+    private let parent: Parent
+    private let lock = RecursiveLock()
+
+    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+        self.parent = parent
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func run() -> Disposable {
+        parent.scheduler.schedulePeriodic(0 as Observer.Element, startAfter: parent.dueTime, period: parent.period!) { state in
+            self.lock.performLocked {
+                self.forwardOn(.next(state))
+                return state &+ 1
+            }
+        }
+    }
+}
+
+private final class TimerOneOffSink<Observer: ObserverType>: Sink<Observer> where Observer.Element: RxAbstractInteger {
+    typealias Parent = Timer<Observer.Element>
+
+    private let parent: Parent
+
+    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+        self.parent = parent
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func run() -> Disposable {
+        parent.scheduler.scheduleRelative(self, dueTime: parent.dueTime) { sink -> Disposable in
+            sink.forwardOn(.next(0))
+            sink.forwardOn(.completed)
+            sink.dispose()
+            return Disposables.create()
+        }
+    }
+}
+
+private final class Timer<Element: RxAbstractInteger>: Producer<Element> {
+    fileprivate let scheduler: SchedulerType
+    fileprivate let dueTime: RxTimeInterval
+    fileprivate let period: RxTimeInterval?
+
+    init(dueTime: RxTimeInterval, period: RxTimeInterval?, scheduler: SchedulerType) {
+        self.scheduler = scheduler
+        self.dueTime = dueTime
+        self.period = period
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        if period != nil {
+            let sink = TimerSink(parent: self, observer: observer, cancel: cancel)
+            let subscription = sink.run()
+            return (sink: sink, subscription: subscription)
+        }
+        let sink = TimerOneOffSink(parent: self, observer: observer, cancel: cancel)
+        let subscription = sink.run()
+        return (sink: sink, subscription: subscription)
+    }
+}

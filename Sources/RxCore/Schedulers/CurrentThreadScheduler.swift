@@ -1,0 +1,69 @@
+import Foundation
+
+/// A FIFO of scheduled items, used by the trampoline.
+final class ScheduledQueue {
+    private var items: [ScheduledItemType] = []
+    private var head = 0
+
+    func enqueue(_ item: ScheduledItemType) { items.append(item) }
+
+    func dequeue() -> ScheduledItemType? {
+        guard head < items.count else { return nil }
+        let item = items[head]
+        head += 1
+        if head == items.count {
+            items.removeAll(keepingCapacity: true)
+            head = 0
+        }
+        return item
+    }
+}
+
+private final class TrampolineMarker {}
+
+/// The trampoline: work scheduled while the current thread is already running scheduled work is
+/// queued and run after it, in order, instead of recursing. `Producer.subscribe` runs inside it,
+/// so nested subscriptions are serialised.
+public final class CurrentThreadScheduler: ImmediateSchedulerType, SchedulerLabeled {
+    public static let instance = CurrentThreadScheduler()
+
+    private static let runningMarker = ThreadLocalSlot<TrampolineMarker>()
+    private static let queueSlot = ThreadLocalSlot<ScheduledQueue>()
+    private static let marker = TrampolineMarker()
+
+    public var schedulerLabel: String { "CurrentThreadScheduler" }
+
+    /// True when this thread is not running the trampoline, so scheduled work runs at once.
+    public static private(set) var isScheduleRequired: Bool {
+        get { runningMarker.value == nil }
+        set { runningMarker.value = newValue ? nil : marker }
+    }
+
+    public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+        if CurrentThreadScheduler.isScheduleRequired {
+            CurrentThreadScheduler.isScheduleRequired = false
+            let disposable = action(state)
+            defer {
+                CurrentThreadScheduler.isScheduleRequired = true
+                CurrentThreadScheduler.queueSlot.value = nil
+            }
+            guard let queue = CurrentThreadScheduler.queueSlot.value else { return disposable }
+            while let next = queue.dequeue() {
+                if next.isDisposed { continue }
+                next.invoke()
+            }
+            return disposable
+        }
+
+        let queue: ScheduledQueue
+        if let existing = CurrentThreadScheduler.queueSlot.value {
+            queue = existing
+        } else {
+            queue = ScheduledQueue()
+            CurrentThreadScheduler.queueSlot.value = queue
+        }
+        let item = ScheduledItem(action: action, state: state)
+        queue.enqueue(item)
+        return item
+    }
+}

@@ -1,0 +1,118 @@
+import Dispatch
+import Foundation
+
+/// Runs work on the main thread. Work scheduled from the main thread while nothing is queued
+/// runs at once; otherwise it is queued on `DispatchQueue.main`.
+///
+/// On Linux, the main queue only runs while the main thread services it: a command-line
+/// program calls `RunLoop.main.run(until:)` (or `dispatchMain()`) after setting up its
+/// subscriptions. XCTest's main thread does not service it between assertions, so tests should
+/// use virtual time or `toBlocking()`, which runs the run loop while it waits.
+public final class MainScheduler: SerialDispatchQueueScheduler {
+    private let mainQueue: DispatchQueue
+    let numberEnqueued = AtomicInt(0)
+
+    public init() {
+        mainQueue = DispatchQueue.main
+        super.init(serialQueue: mainQueue, leeway: .nanoseconds(0), labelless: ())
+    }
+
+    public override var schedulerLabel: String { "MainScheduler" }
+
+    /// The singleton main-thread scheduler.
+    public static let instance = MainScheduler()
+
+    /// Always dispatches asynchronously to the main queue, even from the main thread.
+    public static let asyncInstance = MainAsyncScheduler()
+
+    /// Fails in debug builds unless called on the main thread.
+    public static func ensureExecutingOnScheduler(errorMessage: String? = nil) {
+        if !Thread.isMainThread {
+            rxFatalErrorInDebug(errorMessage ?? "Executing on background thread. Please use `MainScheduler.instance.schedule` to schedule work on main thread.")
+        }
+    }
+
+    /// Fails in debug builds unless called on the main thread.
+    public static func ensureRunningOnMainThread(errorMessage: String? = nil) {
+        if !Thread.isMainThread {
+            rxFatalErrorInDebug(errorMessage ?? "Running on background thread.")
+        }
+    }
+
+    override func scheduleInternal<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+        let previousNumberEnqueued = numberEnqueued.increment()
+        if Thread.isMainThread && previousNumberEnqueued == 0 {
+            let disposable = action(state)
+            numberEnqueued.decrement()
+            return disposable
+        }
+        let cancel = SingleAssignmentDisposable()
+        #if TRACE_RESOURCES
+        let token = PendingWorkToken()
+        #endif
+        mainQueue.async {
+            #if TRACE_RESOURCES
+            defer { token.finish() }
+            #endif
+            if !cancel.isDisposed {
+                cancel.setDisposable(action(state))
+            }
+            self.numberEnqueued.decrement()
+        }
+        return cancel
+    }
+}
+
+/// `MainScheduler.asyncInstance`: a serial scheduler on the main queue that never runs inline.
+public final class MainAsyncScheduler: SerialDispatchQueueScheduler {
+    init() {
+        super.init(serialQueue: DispatchQueue.main, leeway: .nanoseconds(0), labelless: ())
+    }
+
+    public override var schedulerLabel: String { "MainScheduler.asyncInstance" }
+}
+
+/// Runs work on the main thread; work scheduled from the main thread runs at once. Time-based
+/// work is delegated to `MainScheduler`.
+public final class ConcurrentMainScheduler: SchedulerType, SchedulerLabeled {
+    public typealias TimeInterval = Foundation.TimeInterval
+    public typealias Time = Date
+
+    private let mainScheduler: MainScheduler
+    private let mainQueue = DispatchQueue.main
+
+    public var now: Date { mainScheduler.now }
+    public var schedulerLabel: String { "ConcurrentMainScheduler" }
+
+    private init(mainScheduler: MainScheduler) {
+        self.mainScheduler = mainScheduler
+    }
+
+    public static let instance = ConcurrentMainScheduler(mainScheduler: MainScheduler.instance)
+
+    public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+        if Thread.isMainThread {
+            return action(state)
+        }
+        let cancel = SingleAssignmentDisposable()
+        #if TRACE_RESOURCES
+        let token = PendingWorkToken()
+        #endif
+        mainQueue.async {
+            #if TRACE_RESOURCES
+            defer { token.finish() }
+            #endif
+            if cancel.isDisposed { return }
+            cancel.setDisposable(action(state))
+        }
+        return cancel
+    }
+
+    public func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
+        mainScheduler.scheduleRelative(state, dueTime: dueTime, action: action)
+    }
+
+    public func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable {
+        mainScheduler.schedulePeriodic(state, startAfter: startAfter, period: period, action: action)
+    }
+}

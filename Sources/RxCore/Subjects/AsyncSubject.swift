@@ -1,0 +1,87 @@
+/// Emits only the last element, and only when the source completes.
+public final class AsyncSubject<Element>: Observable<Element>, SubjectType, ObserverType, SynchronizedUnsubscribeType {
+    public typealias SubjectObserverType = AsyncSubject<Element>
+    typealias Observers = Bag<(Event<Element>) -> Void>
+    typealias DisposeKey = BagKey
+
+    private let lock = RecursiveLock()
+    private var observers = Observers()
+    private var isStopped = false
+    private var stoppedEvent: Event<Element>? {
+        didSet { isStopped = stoppedEvent != nil }
+    }
+    private var lastElement: Element?
+
+    #if DEBUG
+    private let synchronizationTracker = SynchronizationTracker()
+    #endif
+
+    public var hasObservers: Bool { lock.performLocked { observers.count > 0 } }
+
+    public override init() {
+        super.init()
+    }
+
+    public func on(_ event: Event<Element>) {
+        #if DEBUG
+        synchronizationTracker.register(synchronizationErrorMessage: .default)
+        defer { synchronizationTracker.unregister() }
+        #endif
+        let (observers, event) = synchronized_on(event)
+        switch event {
+        case .next:
+            dispatch(observers, event)
+            dispatch(observers, .completed)
+        case .completed, .error:
+            dispatch(observers, event)
+        }
+    }
+
+    private func synchronized_on(_ event: Event<Element>) -> (Observers, Event<Element>) {
+        lock.lock(); defer { lock.unlock() }
+        if isStopped { return (Observers(), .completed) }
+        switch event {
+        case .next(let element):
+            lastElement = element
+            return (Observers(), .completed)
+        case .error:
+            stoppedEvent = event
+            let current = observers
+            observers.removeAll()
+            return (current, event)
+        case .completed:
+            let current = observers
+            observers.removeAll()
+            if let lastElement {
+                stoppedEvent = .next(lastElement)
+                return (current, .next(lastElement))
+            }
+            stoppedEvent = event
+            return (current, .completed)
+        }
+    }
+
+    public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        lock.lock(); defer { lock.unlock() }
+        if let stoppedEvent {
+            switch stoppedEvent {
+            case .next:
+                observer.on(stoppedEvent)
+                observer.on(.completed)
+            case .completed:
+                observer.on(.completed)
+            case .error:
+                observer.on(stoppedEvent)
+            }
+            return Disposables.create()
+        }
+        let key = observers.insert(observer.on)
+        return SubscriptionDisposable(owner: self, key: key)
+    }
+
+    func synchronizedUnsubscribe(_ disposeKey: DisposeKey) {
+        lock.performLocked { _ = observers.removeKey(disposeKey) }
+    }
+
+    public func asObserver() -> AsyncSubject<Element> { self }
+}

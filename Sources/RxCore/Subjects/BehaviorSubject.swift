@@ -1,0 +1,86 @@
+/// Holds a current value: each subscriber first gets the latest element (or the terminal event).
+public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, ObserverType, SynchronizedUnsubscribeType, Cancelable {
+    public typealias SubjectObserverType = BehaviorSubject<Element>
+    typealias Observers = Bag<(Event<Element>) -> Void>
+    typealias DisposeKey = BagKey
+
+    private let lock = RecursiveLock()
+    private var disposed = false
+    private var element: Element
+    private var observers = Observers()
+    private var stoppedEvent: Event<Element>?
+
+    #if DEBUG
+    private let synchronizationTracker = SynchronizationTracker()
+    #endif
+
+    public var hasObservers: Bool { lock.performLocked { observers.count > 0 } }
+
+    public var isDisposed: Bool { disposed }
+
+    public init(value: Element) {
+        self.element = value
+        super.init()
+    }
+
+    /// The latest element. Throws the terminal error if the subject failed, or
+    /// `RxError.disposed` if it was disposed.
+    public func value() throws -> Element {
+        lock.lock(); defer { lock.unlock() }
+        if disposed { throw RxError.disposed(object: self) }
+        if let error = stoppedEvent?.error { throw error }
+        return element
+    }
+
+    public func on(_ event: Event<Element>) {
+        #if DEBUG
+        synchronizationTracker.register(synchronizationErrorMessage: .default)
+        defer { synchronizationTracker.unregister() }
+        #endif
+        dispatch(synchronized_on(event), event)
+    }
+
+    private func synchronized_on(_ event: Event<Element>) -> Observers {
+        lock.lock(); defer { lock.unlock() }
+        if stoppedEvent != nil || disposed { return Observers() }
+        switch event {
+        case .next(let element):
+            self.element = element
+        case .error, .completed:
+            stoppedEvent = event
+        }
+        return observers
+    }
+
+    public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        lock.lock(); defer { lock.unlock() }
+        if disposed {
+            observer.on(.error(RxError.disposed(object: self)))
+            return Disposables.create()
+        }
+        if let stoppedEvent {
+            observer.on(stoppedEvent)
+            return Disposables.create()
+        }
+        let key = observers.insert(observer.on)
+        observer.on(.next(element))
+        return SubscriptionDisposable(owner: self, key: key)
+    }
+
+    func synchronizedUnsubscribe(_ disposeKey: DisposeKey) {
+        lock.performLocked {
+            if disposed { return }
+            _ = observers.removeKey(disposeKey)
+        }
+    }
+
+    public func asObserver() -> BehaviorSubject<Element> { self }
+
+    public func dispose() {
+        lock.performLocked {
+            disposed = true
+            observers.removeAll()
+            stoppedEvent = nil
+        }
+    }
+}

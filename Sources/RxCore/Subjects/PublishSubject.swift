@@ -1,0 +1,81 @@
+/// Multicasts each event to the observers subscribed at the time. Late subscribers only get
+/// the terminal event, if there was one.
+public final class PublishSubject<Element>: Observable<Element>, SubjectType, Cancelable, ObserverType, SynchronizedUnsubscribeType {
+    public typealias SubjectObserverType = PublishSubject<Element>
+    typealias Observers = Bag<(Event<Element>) -> Void>
+    typealias DisposeKey = BagKey
+
+    private let lock = RecursiveLock()
+    private var disposed = false
+    private var observers = Observers()
+    private var stopped = false
+    private var stoppedEvent: Event<Element>?
+
+    #if DEBUG
+    private let synchronizationTracker = SynchronizationTracker()
+    #endif
+
+    /// Whether anyone is subscribed.
+    public var hasObservers: Bool { lock.performLocked { observers.count > 0 } }
+
+    public var isDisposed: Bool { disposed }
+
+    public override init() {
+        super.init()
+    }
+
+    public func on(_ event: Event<Element>) {
+        #if DEBUG
+        synchronizationTracker.register(synchronizationErrorMessage: .default)
+        defer { synchronizationTracker.unregister() }
+        #endif
+        dispatch(synchronized_on(event), event)
+    }
+
+    private func synchronized_on(_ event: Event<Element>) -> Observers {
+        lock.lock(); defer { lock.unlock() }
+        switch event {
+        case .next:
+            if disposed || stopped { return Observers() }
+            return observers
+        case .completed, .error:
+            if stoppedEvent == nil {
+                stoppedEvent = event
+                stopped = true
+                let current = observers
+                observers.removeAll()
+                return current
+            }
+            return Observers()
+        }
+    }
+
+    public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        lock.lock(); defer { lock.unlock() }
+        if let stoppedEvent {
+            observer.on(stoppedEvent)
+            return Disposables.create()
+        }
+        if disposed {
+            observer.on(.error(RxError.disposed(object: self)))
+            return Disposables.create()
+        }
+        let key = observers.insert(observer.on)
+        return SubscriptionDisposable(owner: self, key: key)
+    }
+
+    func synchronizedUnsubscribe(_ disposeKey: DisposeKey) {
+        lock.performLocked { _ = observers.removeKey(disposeKey) }
+    }
+
+    public func asObserver() -> PublishSubject<Element> { self }
+
+    /// Releases the observers; later subscriptions fail with `RxError.disposed`.
+    public func dispose() {
+        lock.performLocked {
+            disposed = true
+            observers.removeAll()
+            stoppedEvent = nil
+        }
+    }
+}

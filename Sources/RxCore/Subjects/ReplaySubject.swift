@@ -1,0 +1,121 @@
+/// Replays buffered elements (all, or the last `bufferSize`) to every new subscriber, then the
+/// terminal event if there was one.
+public class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverType, Disposable {
+    public typealias SubjectObserverType = ReplaySubject<Element>
+
+    /// Whether anyone is subscribed.
+    public var hasObservers: Bool { rxAbstractMethod() }
+
+    public var isDisposed: Bool { rxAbstractMethod() }
+
+    public func on(_ event: Event<Element>) { rxAbstractMethod() }
+
+    public func asObserver() -> ReplaySubject<Element> { self }
+
+    public func dispose() {}
+
+    /// A subject that replays at most `bufferSize` elements.
+    public static func create(bufferSize: Int) -> ReplaySubject<Element> {
+        ReplayBuffer(bufferSize: bufferSize)
+    }
+
+    /// A subject that replays every element.
+    public static func createUnbounded() -> ReplaySubject<Element> {
+        ReplayBuffer(bufferSize: Int.max)
+    }
+}
+
+private final class ReplayBuffer<Element>: ReplaySubject<Element>, SynchronizedUnsubscribeType {
+    typealias Observers = Bag<(Event<Element>) -> Void>
+    typealias DisposeKey = BagKey
+
+    private let lock = RecursiveLock()
+    private let bufferSize: Int
+    private var queue: [Element] = []
+    private var head = 0
+    private var disposed = false
+    private var stoppedEvent: Event<Element>?
+    private var observers = Observers()
+
+    #if DEBUG
+    private let synchronizationTracker = SynchronizationTracker()
+    #endif
+
+    init(bufferSize: Int) {
+        self.bufferSize = bufferSize
+        super.init()
+    }
+
+    override var hasObservers: Bool { lock.performLocked { observers.count > 0 } }
+
+    override var isDisposed: Bool { disposed }
+
+    private func trim() {
+        while queue.count - head > bufferSize {
+            head += 1
+        }
+        // Compact occasionally so the array does not grow without bound.
+        if head > 64 && head * 2 > queue.count {
+            queue.removeFirst(head)
+            head = 0
+        }
+    }
+
+    override func on(_ event: Event<Element>) {
+        #if DEBUG
+        synchronizationTracker.register(synchronizationErrorMessage: .default)
+        defer { synchronizationTracker.unregister() }
+        #endif
+        dispatch(synchronized_on(event), event)
+    }
+
+    private func synchronized_on(_ event: Event<Element>) -> Observers {
+        lock.lock(); defer { lock.unlock() }
+        if disposed || stoppedEvent != nil { return Observers() }
+        switch event {
+        case .next(let element):
+            queue.append(element)
+            trim()
+            return observers
+        case .error, .completed:
+            stoppedEvent = event
+            trim()
+            let current = observers
+            observers.removeAll()
+            return current
+        }
+    }
+
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        lock.lock(); defer { lock.unlock() }
+        if disposed {
+            observer.on(.error(RxError.disposed(object: self)))
+            return Disposables.create()
+        }
+        for element in queue[head...] {
+            observer.on(.next(element))
+        }
+        if let stoppedEvent {
+            observer.on(stoppedEvent)
+            return Disposables.create()
+        }
+        let key = observers.insert(observer.on)
+        return SubscriptionDisposable(owner: self, key: key)
+    }
+
+    func synchronizedUnsubscribe(_ disposeKey: DisposeKey) {
+        lock.performLocked {
+            if disposed { return }
+            _ = observers.removeKey(disposeKey)
+        }
+    }
+
+    override func dispose() {
+        lock.performLocked {
+            disposed = true
+            observers.removeAll()
+            queue.removeAll()
+            head = 0
+        }
+    }
+}

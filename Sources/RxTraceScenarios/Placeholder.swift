@@ -1,0 +1,2 @@
+import RxCore
+import RxTrace
