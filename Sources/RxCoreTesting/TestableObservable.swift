@@ -31,7 +31,9 @@ final class HotObservable<Element>: TestableObservable<Element> {
     override init(testScheduler: TestScheduler, recordedEvents: [Events]) {
         super.init(testScheduler: testScheduler, recordedEvents: recordedEvents)
         for recordedEvent in recordedEvents {
-            testScheduler.scheduleAt(recordedEvent.time) { [unowned self] in
+            // Held strongly, as RxTest does: a hot observable plays its events whether or not
+            // anyone keeps a reference to it.
+            testScheduler.scheduleAt(recordedEvent.time) {
                 for entry in self.observers {
                     entry.observer.on(recordedEvent.value)
                 }
@@ -46,8 +48,7 @@ final class HotObservable<Element>: TestableObservable<Element> {
         subscriptions.append(Subscription(testScheduler.clock))
         let index = subscriptions.count - 1
 
-        return Disposables.create { [weak self] in
-            guard let self else { return }
+        return Disposables.create {
             if let position = self.observers.firstIndex(where: { $0.id == id }) {
                 self.observers.remove(at: position)
             }
@@ -63,18 +64,20 @@ final class ColdObservable<Element>: TestableObservable<Element> {
         subscriptions.append(Subscription(testScheduler.clock))
         let index = subscriptions.count - 1
 
-        var scheduled: [Disposable] = []
+        // The scheduled events stay queued after disposal and only stop delivering, as in
+        // RxTest: the virtual clock still advances through their times.
+        var disposed = false
         for recordedEvent in recordedEvents {
-            scheduled.append(testScheduler.scheduleRelativeVirtual((), dueTime: recordedEvent.time) { _ in
-                observer.on(recordedEvent.value)
+            _ = testScheduler.scheduleRelativeVirtual((), dueTime: recordedEvent.time) { _ in
+                if !disposed {
+                    observer.on(recordedEvent.value)
+                }
                 return Disposables.create()
-            })
+            }
         }
-        let events = CompositeDisposable(disposables: scheduled)
 
-        return Disposables.create { [weak self] in
-            events.dispose()
-            guard let self else { return }
+        return Disposables.create {
+            disposed = true
             let existing = self.subscriptions[index]
             self.subscriptions[index] = Subscription(existing.subscribe, self.testScheduler.clock)
         }

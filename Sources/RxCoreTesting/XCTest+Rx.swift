@@ -30,10 +30,18 @@ public func XCTAssertEqual<T: Equatable>(_ lhs: [Recorded<Event<T?>>], _ rhs: [R
     printSequenceDifferences(lhs, rhs, ==)
 }
 
-/// Asserts the `next` elements of recorded events, ignoring times and terminal events.
+/// Asserts the `next` elements of recorded events, ignoring their times. Fails if the stream
+/// holds a terminal event (`completed` or `error`).
 public func XCTAssertRecordedElements<T: Equatable>(_ stream: [Recorded<Event<T>>], _ elements: [T], file: StaticString = #file, line: UInt = #line) {
+    if let stopEvent = stream.first(where: { $0.value.isStopEvent }) {
+        XCTFail("A non-next stop event has been emitted: \(stopEvent)", file: file, line: line)
+        return
+    }
     let streamElements = stream.compactMap { $0.value.element }
     XCTAssertEqual(streamElements, elements, file: file, line: line)
+    if streamElements != elements {
+        printSequenceDifferences(streamElements, elements, ==)
+    }
 }
 
 struct AnyEquatable<Target>: Equatable, CustomDebugStringConvertible, CustomStringConvertible {
