@@ -1,1 +1,4 @@
-print("rxtrace")
+import RxTrace
+import RxTraceScenarios
+
+RxTraceCLI.main(scenarios: BuiltInScenarios.all)

@@ -59,14 +59,14 @@ struct DispatchQueueConfiguration {
         timer.schedule(deadline: initial, repeating: period, leeway: leeway)
 
         #if TRACE_RESOURCES
-        SchedulerActivity.periodicStarted()
+        SchedulerActivity.periodicStarted(queue: queue.label)
         #endif
         var timerReference: DispatchSourceTimer? = timer
         let cancelTimer = Disposables.create {
             timerReference?.cancel()
             timerReference = nil
             #if TRACE_RESOURCES
-            SchedulerActivity.periodicStopped()
+            SchedulerActivity.periodicStopped(queue: queue.label)
             #endif
         }
 

@@ -9,6 +9,7 @@ import Synchronization
 public enum SchedulerActivity {
     private static let pendingCount = Atomic<Int>(0)
     private static let periodicCount = Atomic<Int>(0)
+    private static let periodicByQueue = Mutex<[String: Int]>([:])
 
     /// One-shot items scheduled and neither run nor cancelled yet.
     public static var pending: Int { pendingCount.load(ordering: .acquiring) }
@@ -18,8 +19,22 @@ public enum SchedulerActivity {
 
     static func begin() { pendingCount.add(1, ordering: .acquiringAndReleasing) }
     static func end() { pendingCount.subtract(1, ordering: .acquiringAndReleasing) }
-    static func periodicStarted() { periodicCount.add(1, ordering: .acquiringAndReleasing) }
-    static func periodicStopped() { periodicCount.subtract(1, ordering: .acquiringAndReleasing) }
+    /// Periodic timers currently armed, by the label of the dispatch queue they fire on, so a
+    /// report can say which scheduler's timer keeps a subscription alive.
+    public static var activePeriodicTimersByQueue: [String: Int] { periodicByQueue.withLock { $0 } }
+
+    static func periodicStarted(queue: String) {
+        periodicCount.add(1, ordering: .acquiringAndReleasing)
+        periodicByQueue.withLock { $0[queue, default: 0] += 1 }
+    }
+
+    static func periodicStopped(queue: String) {
+        periodicCount.subtract(1, ordering: .acquiringAndReleasing)
+        periodicByQueue.withLock { counts in
+            counts[queue, default: 0] -= 1
+            if counts[queue] == 0 { counts[queue] = nil }
+        }
+    }
 
     /// Waits until no one-shot work is pending for `quietPeriod`, or `timeout` passes.
     /// Returns true when the schedulers went idle.

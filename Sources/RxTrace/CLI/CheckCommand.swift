@@ -1,0 +1,39 @@
+import ArgumentParser
+
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "The CI leak gate: runs all (or filtered, or one shard of the) scenarios and sets the exit code.",
+        discussion: """
+        Exit code: 0 when every verdict is as expected once suppressions and the baseline are \
+        applied, 1 on findings, 2 bad usage or input, 3 a scenario crashed or timed out.
+        """
+    )
+
+    @Option(help: "Only scenarios whose name contains this text (or matches it as a glob with * and ?).")
+    var filter: String?
+
+    @Option(help: "Run one shard of the scenarios, i/n (1-based), for example 2/4.")
+    var shard: String?
+
+    @Option(help: "Suppressions file: one rule a line.")
+    var suppressions: String?
+
+    @Option(help: "Baseline file: only leak signatures absent from it fail the check.")
+    var baseline: String?
+
+    @Flag(name: .customLong("update-baseline"), help: "Write the current leak signatures to the --baseline file.")
+    var updateBaseline = false
+
+    @OptionGroup var options: RunOptions
+
+    func validate() throws {
+        if updateBaseline && baseline == nil { throw ValidationError("--update-baseline needs --baseline FILE") }
+    }
+
+    func run() throws {
+        let selected = try ScenarioSelection.shard(ScenarioSelection.filtered(RxTraceCLI.catalog, pattern: filter), shard)
+        try RunPipeline(options: options, suppressionsPath: suppressions, baselinePath: baseline, updateBaseline: updateBaseline)
+            .execute(selected)
+    }
+}

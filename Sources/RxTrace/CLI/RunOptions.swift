@@ -1,0 +1,29 @@
+import ArgumentParser
+import Foundation
+
+/// Options shared by `run` and `check`.
+struct RunOptions: ParsableArguments {
+    @Option(name: .shortAndLong, help: "Folder the report files are written to (created if missing).")
+    var output: String = "Reports"
+
+    @Option(help: "Passes per scenario, the warm-up pass included (at least 2). With 3 or more, the report shows growth per pass, which tells a per-use leak from a one-time cache.")
+    var passes: Int = 2
+
+    @Option(help: "Seconds a scenario may run before it is killed and reported as timed out.")
+    var timeout: Double = 120
+
+    @Option(name: .customLong("drain-timeout"), help: "Seconds to wait, after each pass, for scheduled work to finish.")
+    var drainTimeout: Double = 5
+
+    @Option(name: .shortAndLong, help: "Scenarios run at the same time, each in its own process.")
+    var jobs: Int = 1
+
+    @Flag(name: .customLong("no-color"), help: "No colour in the text report, even on a terminal.")
+    var noColor = false
+
+    func validate() throws {
+        guard passes >= 2 else { throw ValidationError("--passes must be at least 2 (a warm-up pass and a measured pass)") }
+        guard timeout > 0 else { throw ValidationError("--timeout must be positive") }
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+    }
+}

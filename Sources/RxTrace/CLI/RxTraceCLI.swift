@@ -1,0 +1,91 @@
+import ArgumentParser
+import Foundation
+
+/// The rxtrace command line over a list of scenarios.
+///
+/// A package gets its own rxtrace by adding one executable target that depends on RxTrace
+/// (with the `TraceResources` trait enabled on this package) and whose `main.swift` is:
+///
+///     import RxTrace
+///     RxTraceCLI.main(scenarios: myScenarios)
+///
+/// The shipped `rxtrace` executable is exactly that, over the built-in catalogue.
+public enum RxTraceCLI {
+    /// The documented exit codes.
+    public enum Exit: Int32 {
+        /// Every scenario ran and its verdict is the one it declares (after suppressions and baseline).
+        case clean = 0
+        /// Some scenario's verdict differs from its expectation: new findings, or an expected leak that vanished.
+        case findings = 1
+        /// Bad usage or input: unknown scenario, malformed suppressions or baseline file, unwritable output folder, untraced build.
+        case badInput = 2
+        /// A scenario crashed (trap, signal) or timed out.
+        case crashedOrTimedOut = 3
+    }
+
+    /// The scenarios this executable knows, set by `main(scenarios:)`.
+    nonisolated(unsafe) static var catalog: [Scenario] = []
+
+    /// Whether RxCore was compiled with the `TraceResources` trait.
+    public static var isTraced: Bool {
+        #if TRACE_RESOURCES
+        return true
+        #else
+        return false
+        #endif
+    }
+
+    /// Parses the command line, runs the command and exits with a documented code.
+    public static func main(scenarios: [Scenario], arguments: [String]? = nil) -> Never {
+        catalog = scenarios
+        setvbuf(stdout, nil, _IOLBF, 0)
+        let arguments = arguments ?? Array(CommandLine.arguments.dropFirst())
+        do {
+            var command = try RootCommand.parseAsRoot(arguments)
+            try command.run()
+            Foundation.exit(Exit.clean.rawValue)
+        } catch let code as ExitCode {
+            Foundation.exit(code.rawValue)
+        } catch let failure as CLIFailure {
+            failure.print()
+            Foundation.exit(Exit.badInput.rawValue)
+        } catch {
+            let code = RootCommand.exitCode(for: error)
+            if code == .success {
+                // --help, --version: ArgumentParser prints them itself.
+                RootCommand.exit(withError: error)
+            }
+            CLIFailure(RootCommand.message(for: error) + " (see '\(commandName) --help')").print()
+            Foundation.exit(Exit.badInput.rawValue)
+        }
+    }
+
+    /// This executable's name, used in help and messages.
+    static var commandName: String {
+        URL(fileURLWithPath: CommandLine.arguments.first ?? "rxtrace").lastPathComponent
+    }
+}
+
+/// Bad usage or input: one line on stderr, exit code 2.
+struct CLIFailure: Error, CustomStringConvertible {
+    var message: String
+    init(_ message: String) { self.message = message }
+    var description: String { message }
+    func print() {
+        FileHandle.standardError.write(Data("\(RxTraceCLI.commandName): error: \(message)\n".utf8))
+    }
+}
+
+struct RootCommand: ParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: RxTraceCLI.commandName,
+            abstract: "Runs Rx scenarios twice and reports the subscriptions they leak.",
+            discussion: """
+            Exit codes: 0 every verdict is as expected; 1 findings (a verdict differs from its \
+            expectation); 2 bad usage or input; 3 a scenario crashed or timed out.
+            """,
+            subcommands: [ListCommand.self, RunCommand.self, CheckCommand.self, ReportCommand.self, ScenarioChildCommand.self]
+        )
+    }
+}

@@ -1,0 +1,33 @@
+import ArgumentParser
+import Foundation
+
+/// The hidden command a child process runs: one scenario, in this process, result as JSON.
+struct ScenarioChildCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: IsolatedRunner.childCommand,
+        abstract: "Runs one scenario in this process and writes its result (internal).",
+        shouldDisplay: false
+    )
+
+    @Argument var name: String
+    @Option var passes: Int = 2
+    @Option(name: .customLong("drain-timeout")) var drainTimeout: Double = 5
+    @Option var result: String
+
+    func run() throws {
+        #if TRACE_RESOURCES
+        guard let scenario = RxTraceCLI.catalog.first(where: { $0.name == name }) else {
+            throw CLIFailure("unknown scenario '\(name)'")
+        }
+        let outcome = ScenarioRunner(passes: passes, drainTimeout: drainTimeout).run(scenario)
+        let data = try JSONEncoder().encode(outcome)
+        try data.write(to: URL(fileURLWithPath: result), options: .atomic)
+        // Leaked timers may still be armed: leave at once rather than tear them down.
+        Foundation.exit(0)
+        #else
+        throw CLIFailure(untracedMessage)
+        #endif
+    }
+}
+
+let untracedMessage = "RxCore was built without tracing; rebuild with the TraceResources trait (swift run --traits TraceResources …)"

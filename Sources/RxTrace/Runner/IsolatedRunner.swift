@@ -1,0 +1,120 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs each scenario in a child process of the same executable (the hidden `__scenario-child`
+/// command), so a scenario that traps, is killed by a signal or hangs is reported as such
+/// while the others still run. The child writes its `ScenarioOutcome` as JSON to a file.
+struct IsolatedRunner {
+    var passes: Int
+    var timeout: TimeInterval
+    var drainTimeout: TimeInterval
+
+    /// The hidden subcommand name the parent uses to start a child.
+    static let childCommand = "__scenario-child"
+
+    func run(_ scenario: Scenario) -> ScenarioOutcome {
+        let started = Date()
+        let scratch = FileManager.default.temporaryDirectory
+            .appendingPathComponent("rxtrace-\(getpid())-\(UUID().uuidString)", isDirectory: true)
+        var outcome = ScenarioOutcome(name: scenario.name, summary: scenario.summary, expected: scenario.expected,
+                                      status: .crashed(signal: nil, exitCode: nil))
+        do {
+            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        } catch {
+            outcome.status = .failed(message: "cannot create a scratch folder: \(error)")
+            return outcome
+        }
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let resultFile = scratch.appendingPathComponent("result.json")
+        let outputFile = scratch.appendingPathComponent("output.txt")
+        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+
+        let process = Process()
+        process.executableURL = Self.currentExecutable
+        process.arguments = [
+            Self.childCommand, scenario.name,
+            "--passes", String(passes),
+            "--drain-timeout", String(drainTimeout),
+            "--result", resultFile.path,
+        ]
+        var environment = ProcessInfo.processInfo.environment
+        environment["RXTRACE_CHILD"] = "1"
+        process.environment = environment
+        guard let output = try? FileHandle(forWritingTo: outputFile) else {
+            outcome.status = .failed(message: "cannot open \(outputFile.path)")
+            return outcome
+        }
+        defer { try? output.close() }
+        process.standardOutput = output
+        process.standardError = output
+        process.standardInput = FileHandle.nullDevice
+
+        do {
+            try process.run()
+        } catch {
+            outcome.status = .failed(message: "cannot start \(Self.currentExecutable.path): \(error)")
+            return outcome
+        }
+
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline {
+            usleep(10_000)
+        }
+        var timedOut = false
+        if process.isRunning {
+            timedOut = true
+            kill(process.processIdentifier, SIGKILL)
+        }
+        process.waitUntilExit()
+        let childOutput = (try? String(contentsOf: outputFile, encoding: .utf8)) ?? ""
+
+        if timedOut {
+            outcome.status = .timedOut(seconds: timeout)
+            outcome.output = childOutput
+        } else if process.terminationReason == .uncaughtSignal {
+            outcome.status = .crashed(signal: process.terminationStatus, exitCode: nil)
+            outcome.output = childOutput
+        } else if let data = try? Data(contentsOf: resultFile),
+                  let result = try? JSONDecoder().decode(ScenarioOutcome.self, from: data) {
+            outcome = result
+        } else {
+            outcome.status = .crashed(signal: nil, exitCode: process.terminationStatus)
+            outcome.output = childOutput
+        }
+        if case .completed = outcome.status {} else if outcome.output == nil {
+            outcome.output = childOutput
+        }
+        outcome.durationSeconds = Date().timeIntervalSince(started)
+        return outcome
+    }
+
+    /// This executable, so that a user's own rxtrace executable runs its own scenarios.
+    static var currentExecutable: URL {
+        #if os(Linux)
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            return URL(fileURLWithPath: path)
+        }
+        #endif
+        if let url = Bundle.main.executableURL { return url }
+        return URL(fileURLWithPath: CommandLine.arguments[0])
+    }
+}
+
+/// The name of a signal ("SIGILL") for reports.
+func signalName(_ signal: Int32) -> String {
+    switch signal {
+    case SIGILL: return "SIGILL"
+    case SIGTRAP: return "SIGTRAP"
+    case SIGABRT: return "SIGABRT"
+    case SIGSEGV: return "SIGSEGV"
+    case SIGBUS: return "SIGBUS"
+    case SIGFPE: return "SIGFPE"
+    case SIGKILL: return "SIGKILL"
+    case SIGTERM: return "SIGTERM"
+    default: return "signal \(signal)"
+    }
+}

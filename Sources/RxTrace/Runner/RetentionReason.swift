@@ -1,0 +1,41 @@
+#if TRACE_RESOURCES
+import RxCore
+
+/// Periodic timers armed on each dispatch queue before and after the measured passes.
+struct TimerEvidence {
+    var before: [String: Int]
+    var after: [String: Int]
+    /// Scheduler labels of the queues the scenario context created, by queue label.
+    var schedulerLabels: [String: String]
+
+    /// Queues on which the measured passes left more periodic timers armed than they found.
+    var queuesWithNewTimers: [String] {
+        after.keys.filter { after[$0, default: 0] > before[$0, default: 0] }.sorted()
+    }
+}
+
+/// Explains why a leaked group is still alive, only from evidence gathered during the run.
+/// When nothing supports a reason, there is none: a wrong reason is worse than no reason.
+enum RetentionReason {
+    static func explain(_ group: ResourceGroup, timers: TimerEvidence) -> String? {
+        if group.resourceTypes.contains(where: isPeriodicTimerSink) {
+            // A periodic timer sink is held by the timer's handler for as long as the timer is
+            // armed; it only counts as the reason when a timer armed during the measured passes
+            // is still armed now.
+            let queues = timers.queuesWithNewTimers
+            let names = queues.map { timers.schedulerLabels[$0] ?? "dispatch queue '\($0)'" }
+            switch names.count {
+            case 0: break
+            case 1: return "kept alive by the periodic timer of \(names[0])"
+            default: return "kept alive by a periodic timer still armed on one of: \(names.joined(separator: ", "))"
+            }
+        }
+        return nil
+    }
+
+    /// The sink `interval` and periodic `timer` build (`TimerSink<…>`), not the one-shot one.
+    static func isPeriodicTimerSink(_ typeName: String) -> Bool {
+        typeName.hasPrefix("TimerSink<") || typeName.contains(".TimerSink<")
+    }
+}
+#endif

@@ -1,0 +1,9 @@
+import RxTrace
+
+/// The built-in scenario catalogue: the examples of the project's reference document, each in a
+/// clean form and, where the example describes one, a leaky form that declares `.leak`.
+public enum BuiltInScenarios {
+    public static var all: [Scenario] {
+        intervalScenarios
+    }
+}
