@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "RxCoreTesting", targets: ["RxCoreTesting"]),
         .library(name: "RxCoreBlocking", targets: ["RxCoreBlocking"]),
         .library(name: "RxTrace", targets: ["RxTrace"]),
+        .library(name: "RxTraceTesting", targets: ["RxTraceTesting"]),
         .executable(name: "rxtrace", targets: ["rxtrace"]),
     ],
     traits: [
@@ -52,10 +53,19 @@ let package = Package(
             swiftSettings: [traced, swift5]
         ),
         .target(name: "RxTraceScenarios", dependencies: ["RxCore", "RxTrace"], swiftSettings: [traced, swift5]),
+        // XCTest and Swift Testing helpers that run a closure with the run-twice protocol.
+        .target(name: "RxTraceTesting", dependencies: ["RxCore", "RxTrace"], swiftSettings: [traced, swift5]),
         .executableTarget(
             name: "rxtrace",
             dependencies: ["RxTrace", "RxTraceScenarios"],
             path: "Tools/rxtrace",
+            swiftSettings: [traced, swift5]
+        ),
+        // Misbehaving scenarios (trap, hang, throw) for the CLI tests, as a user's own rxtrace.
+        .executableTarget(
+            name: "rxtrace-fixtures",
+            dependencies: ["RxCore", "RxTrace"],
+            path: "Tools/rxtrace-fixtures",
             swiftSettings: [traced, swift5]
         ),
         .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxCoreTesting"], swiftSettings: [traced, swift5]),
@@ -63,7 +73,7 @@ let package = Package(
         .testTarget(name: "RxCoreBlockingTests", dependencies: ["RxCore", "RxCoreBlocking"], swiftSettings: [traced, swift5]),
         .testTarget(
             name: "RxTraceTests",
-            dependencies: ["RxCore", "RxCoreTesting", "RxTrace", "RxTraceScenarios"],
+            dependencies: ["RxCore", "RxCoreTesting", "RxTrace", "RxTraceScenarios", "RxTraceTesting"],
             swiftSettings: [traced, swift5]
         ),
     ]

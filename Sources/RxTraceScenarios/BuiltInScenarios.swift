@@ -1,9 +1,10 @@
 import RxTrace
 
-/// The built-in scenario catalogue: the examples of the project's reference document, each in a
-/// clean form and, where the example describes one, a leaky form that declares `.leak`.
+/// The built-in scenario catalogue: the examples of the project's reference document
+/// (`shared/seed-examples.md`, sections A, B and C), each in a clean form and, where the example
+/// describes one, a leaky form that declares `.leak`.
 public enum BuiltInScenarios {
     public static var all: [Scenario] {
-        intervalScenarios
+        coreScenarios + intervalScenarios + retentionScenarios + threadHopScenarios
     }
 }

@@ -44,7 +44,7 @@ struct ScenarioOutcome: Codable {
 
     var name: String
     var summary: String
-    var expected: ExpectedVerdict
+    var expected: Verdict
     var status: Status
     var passes: [PassCount] = []
     var leaks: [Leak] = []
@@ -54,7 +54,7 @@ struct ScenarioOutcome: Codable {
     var durationSeconds: Double = 0
 
     /// The verdict the run gives, when it ran to the end.
-    var actual: ExpectedVerdict? {
+    var actual: Verdict? {
         guard status == .completed else { return nil }
         return leaks.isEmpty && unreleased.isEmpty ? .clean : .leak
     }

@@ -1,13 +1,3 @@
-/// What rxtrace should conclude about a scenario when the code under test behaves as intended.
-/// The built-in catalogue declares one per scenario (leaky variants expect `.leak`), and
-/// `rxtrace run` compares the actual verdict with it.
-public enum ExpectedVerdict: String, Codable, Sendable, CaseIterable {
-    /// Nothing created by the measured passes is still alive after draining.
-    case clean
-    /// Subscriptions (or objects passed to `expectReleased`) outlive the measured passes.
-    case leak
-}
-
 /// A workload rxtrace runs to find leaks: a name for the command line, a one-line summary, the
 /// verdict it should get, and a body that exercises Rx code.
 ///
@@ -17,7 +7,7 @@ public enum ExpectedVerdict: String, Codable, Sendable, CaseIterable {
 public struct Scenario {
     public let name: String
     public let summary: String
-    public let expected: ExpectedVerdict
+    public let expected: Verdict
     /// Where the scenario is declared, shown when it fails.
     public let file: String
     public let line: Int
@@ -26,7 +16,7 @@ public struct Scenario {
     public init(
         _ name: String,
         summary: String,
-        expect expected: ExpectedVerdict = .clean,
+        expect expected: Verdict = .clean,
         file: String = #filePath,
         line: Int = #line,
         body: @escaping (ScenarioContext) throws -> Void

@@ -13,6 +13,7 @@ public final class ScenarioContext {
 
     /// Objects that live as long as the whole scenario run (an app-wide service, say).
     private var retained: [AnyObject] = []
+    private var sharedObjects: [String: AnyObject] = [:]
     private var serialSchedulers: [String: SerialDispatchQueueScheduler] = [:]
     private var concurrentSchedulers: [String: ConcurrentDispatchQueueScheduler] = [:]
     private var clocks: [String: VirtualClock] = [:]
@@ -86,6 +87,21 @@ public final class ScenarioContext {
         return object
     }
 
+    /// The object stored under `key` for this scenario run, made by `make` on first use: an
+    /// app-wide service, a local server, a cache that every pass (screen visit) shares.
+    public func shared<Object: AnyObject>(_ key: String, _ make: () throws -> Object) rethrows -> Object {
+        lock.lock()
+        if let existing = sharedObjects[key] as? Object {
+            lock.unlock()
+            return existing
+        }
+        lock.unlock()
+        let object = try make()
+        lock.lock(); defer { lock.unlock() }
+        sharedObjects[key] = object
+        return object
+    }
+
     /// Scheduler labels of the dispatch queues this context created, by queue label, so a
     /// retention reason can name the scheduler a timer runs on.
     var schedulerLabelsByQueueLabel: [String: String] {
@@ -101,6 +117,7 @@ public final class ScenarioContext {
     func tearDown() {
         lock.lock(); defer { lock.unlock() }
         retained.removeAll()
+        sharedObjects.removeAll()
         clocks.removeAll()
     }
 }

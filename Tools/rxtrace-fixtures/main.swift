@@ -1,0 +1,39 @@
+// A second rxtrace executable, over scenarios that misbehave on purpose, for the CLI tests:
+// it is also the smallest example of a user's own rxtrace (RxTraceCLI.main over a list).
+import Foundation
+import RxCore
+import RxTrace
+
+final class Holder {
+    var subscriptions: [Disposable] = []
+}
+
+let fixtures: [Scenario] = [
+    Scenario("clean", summary: "completes and frees everything") { _ in
+        _ = Observable.from([1, 2, 3]).map { $0 + 1 }.subscribe(onNext: { _ in })
+    },
+    Scenario("leaks", summary: "keeps one subscription per pass on a shared subject (expected clean: a finding)") { context in
+        let subject = context.shared("subject") { PublishSubject<Int>() }
+        _ = subject.map { $0 + 1 }.subscribe(onNext: { _ in })
+    },
+    Scenario("expected-leak", summary: "the same leak, declared", expect: .leak) { context in
+        let subject = context.shared("subject") { PublishSubject<Int>() }
+        _ = subject.map { $0 + 1 }.subscribe(onNext: { _ in })
+    },
+    Scenario("traps", summary: "traps on pass 2") { context in
+        if context.pass == 2 {
+            print("about to trap")
+            fatalError("fixture trap")
+        }
+    },
+    Scenario("hangs", summary: "never returns") { _ in
+        print("about to hang")
+        while true { Thread.sleep(forTimeInterval: 1) }
+    },
+    Scenario("throws", summary: "its body throws") { _ in
+        struct FixtureError: Error {}
+        throw FixtureError()
+    },
+]
+
+RxTraceCLI.main(scenarios: fixtures)
