@@ -1,0 +1,139 @@
+/// Tags a `PrimitiveSequence` that emits no element, only completion or an error.
+public enum CompletableTrait {}
+
+/// A sequence that only completes or fails.
+public typealias Completable = PrimitiveSequence<CompletableTrait, Swift.Never>
+
+/// What a `Completable` delivers.
+@frozen public enum CompletableEvent {
+    /// The sequence failed.
+    case error(Swift.Error)
+    /// The sequence completed.
+    case completed
+}
+
+extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swift.Never {
+    public typealias CompletableObserver = (CompletableEvent) -> Void
+
+    /// Builds a `Completable` from a subscribe function. Only the first event it reports is delivered.
+    public static func create(subscribe: @escaping (@escaping CompletableObserver) -> Disposable) -> PrimitiveSequence<Trait, Element> {
+        let source = Observable<Element>.create { observer in
+            subscribe { event in
+                switch event {
+                case .error(let error):
+                    observer.on(.error(error))
+                case .completed:
+                    observer.on(.completed)
+                }
+            }
+        }
+        return PrimitiveSequence(raw: source)
+    }
+
+    /// Subscribes `observer` to the one event this `Completable` produces.
+    public func subscribe(_ observer: @escaping (CompletableEvent) -> Void) -> Disposable {
+        var stopped = false
+        return primitiveSequence.asObservable().subscribe { event in
+            if stopped { return }
+            stopped = true
+            switch event {
+            case .next:
+                rxFatalError("Completables can't emit values")
+            case .error(let error):
+                observer(.error(error))
+            case .completed:
+                observer(.completed)
+            }
+        }
+    }
+
+    /// Like `subscribe(onCompleted:onError:onDisposed:)`, passing `object` to each handler. The
+    /// object is held weakly: once it is gone, the handlers are no longer called.
+    public func subscribe<Object: AnyObject>(
+        with object: Object,
+        onCompleted: ((Object) -> Void)? = nil,
+        onError: ((Object, Swift.Error) -> Void)? = nil,
+        onDisposed: ((Object) -> Void)? = nil
+    ) -> Disposable {
+        subscribe(
+            onCompleted: { [weak object] in
+                guard let object else { return }
+                onCompleted?(object)
+            },
+            onError: { [weak object] error in
+                guard let object else { return }
+                onError?(object, error)
+            },
+            onDisposed: { [weak object] in
+                guard let object else { return }
+                onDisposed?(object)
+            }
+        )
+    }
+
+    /// Subscribes completion, error and disposal handlers. An error without `onError` goes to
+    /// `Hooks.defaultErrorHandler`.
+    public func subscribe(
+        onCompleted: (() -> Void)? = nil,
+        onError: ((Swift.Error) -> Void)? = nil,
+        onDisposed: (() -> Void)? = nil
+    ) -> Disposable {
+        let callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
+        let disposable: Disposable = onDisposed.map(Disposables.create(with:)) ?? Disposables.create()
+
+        let observer: CompletableObserver = { event in
+            switch event {
+            case .error(let error):
+                if let onError {
+                    onError(error)
+                } else {
+                    Hooks.defaultErrorHandler(callStack, error)
+                }
+            case .completed:
+                onCompleted?()
+            }
+            disposable.dispose()
+        }
+        return Disposables.create(primitiveSequence.subscribe(observer), disposable)
+    }
+}
+
+extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swift.Never {
+    /// A `Completable` that fails with `error` on subscription.
+    public static func error(_ error: Swift.Error) -> Completable {
+        PrimitiveSequence(raw: Observable.error(error))
+    }
+
+    /// A `Completable` that never terminates.
+    public static func never() -> Completable {
+        PrimitiveSequence(raw: Observable.never())
+    }
+
+    /// A `Completable` that completes on subscription.
+    public static func empty() -> Completable {
+        Completable(raw: Observable.empty())
+    }
+}
+
+extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swift.Never {
+    /// Runs side effects around the error, the completion, subscription and disposal.
+    public func `do`(
+        onError: ((Swift.Error) throws -> Void)? = nil,
+        afterError: ((Swift.Error) throws -> Void)? = nil,
+        onCompleted: (() throws -> Void)? = nil,
+        afterCompleted: (() throws -> Void)? = nil,
+        onSubscribe: (() -> Void)? = nil,
+        onSubscribed: (() -> Void)? = nil,
+        onDispose: (() -> Void)? = nil
+    ) -> Completable {
+        Completable(raw: primitiveSequence.source.do(
+            onError: onError,
+            afterError: afterError,
+            onCompleted: onCompleted,
+            afterCompleted: afterCompleted,
+            onSubscribe: onSubscribe,
+            onSubscribed: onSubscribed,
+            onDispose: onDispose
+        ))
+    }
+}

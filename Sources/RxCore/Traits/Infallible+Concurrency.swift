@@ -1,0 +1,28 @@
+extension InfallibleType {
+    /// The elements as an `AsyncStream`; ending the iteration disposes the subscription.
+    public var values: AsyncStream<Element> {
+        AsyncStream<Element> { continuation in
+            let disposable = subscribe(
+                onNext: { continuation.yield($0) },
+                onCompleted: { continuation.finish() },
+                onDisposed: { continuation.finish() }
+            )
+            continuation.onTermination = { @Sendable _ in
+                disposable.dispose()
+            }
+        }
+    }
+
+    /// An `Infallible` of the result of `block`, run in a new task on subscription; disposing
+    /// cancels the task.
+    public static func from(_ block: @escaping () async -> Element) -> Infallible<Element> {
+        .create { observer in
+            let task = Task {
+                let element = await block()
+                observer(.next(element))
+                observer(.completed)
+            }
+            return Disposables.create { task.cancel() }
+        }
+    }
+}

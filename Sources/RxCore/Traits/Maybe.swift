@@ -1,0 +1,178 @@
+/// Tags a `PrimitiveSequence` that emits one element, completes empty, or fails.
+public enum MaybeTrait {}
+
+/// A sequence that emits one element, completes without one, or fails.
+public typealias Maybe<Element> = PrimitiveSequence<MaybeTrait, Element>
+
+/// What a `Maybe` delivers.
+@frozen public enum MaybeEvent<Element> {
+    /// The one element (the underlying observable emits `.next` then `.completed`).
+    case success(Element)
+    /// The sequence failed.
+    case error(Swift.Error)
+    /// The sequence completed without an element.
+    case completed
+}
+
+extension PrimitiveSequenceType where Trait == MaybeTrait {
+    public typealias MaybeObserver = (MaybeEvent<Element>) -> Void
+
+    /// Builds a `Maybe` from a subscribe function. Only the first event the function reports is
+    /// delivered; a success is delivered as the element followed by completion.
+    public static func create(subscribe: @escaping (@escaping MaybeObserver) -> Disposable) -> PrimitiveSequence<Trait, Element> {
+        let source = Observable<Element>.create { observer in
+            subscribe { event in
+                switch event {
+                case .success(let element):
+                    observer.on(.next(element))
+                    observer.on(.completed)
+                case .error(let error):
+                    observer.on(.error(error))
+                case .completed:
+                    observer.on(.completed)
+                }
+            }
+        }
+        return PrimitiveSequence(raw: source)
+    }
+
+    /// Subscribes `observer` to the one event this `Maybe` produces.
+    public func subscribe(_ observer: @escaping (MaybeEvent<Element>) -> Void) -> Disposable {
+        // After an element, the completion that follows is part of the same success.
+        var stopped = false
+        return primitiveSequence.asObservable().subscribe { event in
+            if stopped { return }
+            stopped = true
+            switch event {
+            case .next(let element):
+                observer(.success(element))
+            case .error(let error):
+                observer(.error(error))
+            case .completed:
+                observer(.completed)
+            }
+        }
+    }
+
+    /// Like `subscribe(onSuccess:onError:onCompleted:onDisposed:)`, passing `object` to each
+    /// handler. The object is held weakly: once it is gone, the handlers are no longer called.
+    public func subscribe<Object: AnyObject>(
+        with object: Object,
+        onSuccess: ((Object, Element) -> Void)? = nil,
+        onError: ((Object, Swift.Error) -> Void)? = nil,
+        onCompleted: ((Object) -> Void)? = nil,
+        onDisposed: ((Object) -> Void)? = nil
+    ) -> Disposable {
+        subscribe(
+            onSuccess: { [weak object] element in
+                guard let object else { return }
+                onSuccess?(object, element)
+            },
+            onError: { [weak object] error in
+                guard let object else { return }
+                onError?(object, error)
+            },
+            onCompleted: { [weak object] in
+                guard let object else { return }
+                onCompleted?(object)
+            },
+            onDisposed: { [weak object] in
+                guard let object else { return }
+                onDisposed?(object)
+            }
+        )
+    }
+
+    /// Subscribes success, error, completion and disposal handlers. An error without `onError`
+    /// goes to `Hooks.defaultErrorHandler`.
+    public func subscribe(
+        onSuccess: ((Element) -> Void)? = nil,
+        onError: ((Swift.Error) -> Void)? = nil,
+        onCompleted: (() -> Void)? = nil,
+        onDisposed: (() -> Void)? = nil
+    ) -> Disposable {
+        let callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
+        let disposable: Disposable = onDisposed.map(Disposables.create(with:)) ?? Disposables.create()
+
+        let observer: MaybeObserver = { event in
+            switch event {
+            case .success(let element):
+                onSuccess?(element)
+            case .error(let error):
+                if let onError {
+                    onError(error)
+                } else {
+                    Hooks.defaultErrorHandler(callStack, error)
+                }
+            case .completed:
+                onCompleted?()
+            }
+            disposable.dispose()
+        }
+        return Disposables.create(primitiveSequence.subscribe(observer), disposable)
+    }
+}
+
+extension PrimitiveSequenceType where Trait == MaybeTrait {
+    /// A `Maybe` of `element`, delivered on subscription.
+    public static func just(_ element: Element) -> Maybe<Element> {
+        Maybe(raw: Observable.just(element))
+    }
+
+    /// A `Maybe` of `element`, delivered on `scheduler`.
+    public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Maybe<Element> {
+        Maybe(raw: Observable.just(element, scheduler: scheduler))
+    }
+
+    /// A `Maybe` that fails with `error` on subscription.
+    public static func error(_ error: Swift.Error) -> Maybe<Element> {
+        PrimitiveSequence(raw: Observable.error(error))
+    }
+
+    /// A `Maybe` that never emits.
+    public static func never() -> Maybe<Element> {
+        PrimitiveSequence(raw: Observable.never())
+    }
+
+    /// A `Maybe` that completes without an element on subscription.
+    public static func empty() -> Maybe<Element> {
+        Maybe(raw: Observable.empty())
+    }
+}
+
+extension PrimitiveSequenceType where Trait == MaybeTrait {
+    /// Runs side effects around the element, the error, the completion, subscription and disposal.
+    public func `do`(
+        onNext: ((Element) throws -> Void)? = nil,
+        afterNext: ((Element) throws -> Void)? = nil,
+        onError: ((Swift.Error) throws -> Void)? = nil,
+        afterError: ((Swift.Error) throws -> Void)? = nil,
+        onCompleted: (() throws -> Void)? = nil,
+        afterCompleted: (() throws -> Void)? = nil,
+        onSubscribe: (() -> Void)? = nil,
+        onSubscribed: (() -> Void)? = nil,
+        onDispose: (() -> Void)? = nil
+    ) -> Maybe<Element> {
+        Maybe(raw: primitiveSequence.source.do(
+            onNext: onNext,
+            afterNext: afterNext,
+            onError: onError,
+            afterError: afterError,
+            onCompleted: onCompleted,
+            afterCompleted: afterCompleted,
+            onSubscribe: onSubscribe,
+            onSubscribed: onSubscribed,
+            onDispose: onDispose
+        ))
+    }
+
+    /// Keeps the element if `predicate` accepts it; otherwise completes empty.
+    public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Maybe<Element> {
+        Maybe(raw: primitiveSequence.source.filter(predicate))
+    }
+
+    /// Transforms the element.
+    public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Maybe<Result> {
+        Maybe(raw: primitiveSequence.source.map(transform))
+    }
+}

@@ -1,0 +1,166 @@
+/// Tags a `PrimitiveSequence` that emits exactly one element or an error.
+public enum SingleTrait {}
+
+/// A sequence that emits exactly one element or an error.
+public typealias Single<Element> = PrimitiveSequence<SingleTrait, Element>
+
+/// What a `Single` delivers: its element, or its error.
+public typealias SingleEvent<Element> = Result<Element, Swift.Error>
+
+extension PrimitiveSequenceType where Trait == SingleTrait {
+    public typealias SingleObserver = (SingleEvent<Element>) -> Void
+
+    /// Builds a `Single` from a subscribe function. Only the first event the function reports is
+    /// delivered; a success is delivered as the element followed by completion.
+    public static func create(subscribe: @escaping (@escaping SingleObserver) -> Disposable) -> Single<Element> {
+        let source = Observable<Element>.create { observer in
+            subscribe { event in
+                switch event {
+                case .success(let element):
+                    observer.on(.next(element))
+                    observer.on(.completed)
+                case .failure(let error):
+                    observer.on(.error(error))
+                }
+            }
+        }
+        return PrimitiveSequence(raw: source)
+    }
+
+    /// Subscribes `observer` to the one event this `Single` produces.
+    public func subscribe(_ observer: @escaping (SingleEvent<Element>) -> Void) -> Disposable {
+        // The completion that follows the element is not an event of its own for a Single.
+        var stopped = false
+        return primitiveSequence.asObservable().subscribe { event in
+            if stopped { return }
+            stopped = true
+            switch event {
+            case .next(let element):
+                observer(.success(element))
+            case .error(let error):
+                observer(.failure(error))
+            case .completed:
+                rxFatalErrorInDebug("Singles can't emit a completion event")
+            }
+        }
+    }
+
+    @available(*, deprecated, renamed: "subscribe(onSuccess:onFailure:onDisposed:)")
+    public func subscribe(
+        onSuccess: ((Element) -> Void)? = nil,
+        onError: @escaping ((Swift.Error) -> Void),
+        onDisposed: (() -> Void)? = nil
+    ) -> Disposable {
+        subscribe(onSuccess: onSuccess, onFailure: onError, onDisposed: onDisposed)
+    }
+
+    /// Like `subscribe(onSuccess:onFailure:onDisposed:)`, passing `object` to each handler. The
+    /// object is held weakly: once it is gone, the handlers are no longer called.
+    public func subscribe<Object: AnyObject>(
+        with object: Object,
+        onSuccess: ((Object, Element) -> Void)? = nil,
+        onFailure: ((Object, Swift.Error) -> Void)? = nil,
+        onDisposed: ((Object) -> Void)? = nil
+    ) -> Disposable {
+        subscribe(
+            onSuccess: { [weak object] element in
+                guard let object else { return }
+                onSuccess?(object, element)
+            },
+            onFailure: { [weak object] error in
+                guard let object else { return }
+                onFailure?(object, error)
+            },
+            onDisposed: { [weak object] in
+                guard let object else { return }
+                onDisposed?(object)
+            }
+        )
+    }
+
+    /// Subscribes success, failure and disposal handlers. A failure without `onFailure` goes to
+    /// `Hooks.defaultErrorHandler`.
+    public func subscribe(
+        onSuccess: ((Element) -> Void)? = nil,
+        onFailure: ((Swift.Error) -> Void)? = nil,
+        onDisposed: (() -> Void)? = nil
+    ) -> Disposable {
+        let callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
+        let disposable: Disposable = onDisposed.map(Disposables.create(with:)) ?? Disposables.create()
+
+        let observer: SingleObserver = { event in
+            switch event {
+            case .success(let element):
+                onSuccess?(element)
+            case .failure(let error):
+                if let onFailure {
+                    onFailure(error)
+                } else {
+                    Hooks.defaultErrorHandler(callStack, error)
+                }
+            }
+            disposable.dispose()
+        }
+        return Disposables.create(primitiveSequence.subscribe(observer), disposable)
+    }
+}
+
+extension PrimitiveSequenceType where Trait == SingleTrait {
+    /// A `Single` of `element`, delivered on subscription.
+    public static func just(_ element: Element) -> Single<Element> {
+        Single(raw: Observable.just(element))
+    }
+
+    /// A `Single` of `element`, delivered on `scheduler`.
+    public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Single<Element> {
+        Single(raw: Observable.just(element, scheduler: scheduler))
+    }
+
+    /// A `Single` that fails with `error` on subscription.
+    public static func error(_ error: Swift.Error) -> Single<Element> {
+        PrimitiveSequence(raw: Observable.error(error))
+    }
+
+    /// A `Single` that never emits.
+    public static func never() -> Single<Element> {
+        PrimitiveSequence(raw: Observable.never())
+    }
+}
+
+extension PrimitiveSequenceType where Trait == SingleTrait {
+    /// Runs side effects around the success, the failure, subscription and disposal.
+    public func `do`(
+        onSuccess: ((Element) throws -> Void)? = nil,
+        afterSuccess: ((Element) throws -> Void)? = nil,
+        onError: ((Swift.Error) throws -> Void)? = nil,
+        afterError: ((Swift.Error) throws -> Void)? = nil,
+        onSubscribe: (() -> Void)? = nil,
+        onSubscribed: (() -> Void)? = nil,
+        onDispose: (() -> Void)? = nil
+    ) -> Single<Element> {
+        Single(raw: primitiveSequence.source.do(
+            onNext: onSuccess,
+            afterNext: afterSuccess,
+            onError: onError,
+            afterError: afterError,
+            onSubscribe: onSubscribe,
+            onSubscribed: onSubscribed,
+            onDispose: onDispose
+        ))
+    }
+
+    /// Keeps the element if `predicate` accepts it; otherwise completes empty, hence a `Maybe`.
+    public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Maybe<Element> {
+        Maybe(raw: primitiveSequence.source.filter(predicate))
+    }
+
+    /// Transforms the element.
+    public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Single<Result> {
+        Single(raw: primitiveSequence.source.map(transform))
+    }
+
+    /// Converts `self` to a `Maybe`.
+    public func asMaybe() -> Maybe<Element> {
+        Maybe(raw: primitiveSequence.source)
+    }
+}
