@@ -6,5 +6,6 @@ import RxTrace
 public enum BuiltInScenarios {
     public static var all: [Scenario] {
         coreScenarios + intervalScenarios + retentionScenarios + threadHopScenarios
+            + dataProviderScenarios
     }
 }

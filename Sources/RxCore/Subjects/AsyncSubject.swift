@@ -5,7 +5,14 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
     typealias DisposeKey = BagKey
 
     private let lock = RecursiveLock()
+    #if TRACE_RESOURCES
+    // Reports what holds a leaked subscription: the observer list of a subject still alive.
+    private var observers = Observers() {
+        didSet { SubjectActivity.observerCountChanged(self, to: observers.count) }
+    }
+    #else
     private var observers = Observers()
+    #endif
     private var isStopped = false
     private var stoppedEvent: Event<Element>? {
         didSet { isStopped = stoppedEvent != nil }

@@ -7,7 +7,14 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     private let lock = RecursiveLock()
     private var disposed = false
     private var element: Element
+    #if TRACE_RESOURCES
+    // Reports what holds a leaked subscription: the observer list of a subject still alive.
+    private var observers = Observers() {
+        didSet { SubjectActivity.observerCountChanged(self, to: observers.count) }
+    }
+    #else
     private var observers = Observers()
+    #endif
     private var stoppedEvent: Event<Element>?
 
     #if DEBUG

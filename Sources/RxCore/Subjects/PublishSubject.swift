@@ -7,7 +7,14 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
 
     private let lock = RecursiveLock()
     private var disposed = false
+    #if TRACE_RESOURCES
+    // Reports what holds a leaked subscription: the observer list of a subject still alive.
+    private var observers = Observers() {
+        didSet { SubjectActivity.observerCountChanged(self, to: observers.count) }
+    }
+    #else
     private var observers = Observers()
+    #endif
     private var stopped = false
     private var stoppedEvent: Event<Element>?
 

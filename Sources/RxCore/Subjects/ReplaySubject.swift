@@ -35,7 +35,14 @@ private final class ReplayBuffer<Element>: ReplaySubject<Element>, SynchronizedU
     private var head = 0
     private var disposed = false
     private var stoppedEvent: Event<Element>?
+    #if TRACE_RESOURCES
+    // Reports what holds a leaked subscription: the observer list of a subject still alive.
+    private var observers = Observers() {
+        didSet { SubjectActivity.observerCountChanged(self, to: observers.count) }
+    }
+    #else
     private var observers = Observers()
+    #endif
 
     #if DEBUG
     private let synchronizationTracker = SynchronizationTracker()

@@ -7,7 +7,7 @@ enum ResourceRegistry {
     static func mark() -> Mark { Mark(epoch: 0) }
     static func liveSince(_ mark: Mark) -> [ResourceEntry] { [] }
 }
-struct ResourceEntry { var typeName: String }
+struct ResourceEntry { var typeName: String; var kind: ResourceKind }
 struct SymbolicatedFrame: CustomStringConvertible { var function: String; var file: String?; var line: Int?; var description: String { function } }
 struct ResourceGroup {
     var signature: String

@@ -14,10 +14,21 @@ struct TimerEvidence {
     }
 }
 
+/// Observers held by live subjects, by subject type, before and after the measured passes.
+struct SubjectEvidence {
+    var before: [String: Int]
+    var after: [String: Int]
+
+    /// Subject types whose live instances hold more observers than before the measured passes.
+    var typesWithNewObservers: [String] {
+        after.keys.filter { after[$0, default: 0] > before[$0, default: 0] }.sorted()
+    }
+}
+
 /// Explains why a leaked group is still alive, only from evidence gathered during the run.
 /// When nothing supports a reason, there is none: a wrong reason is worse than no reason.
 enum RetentionReason {
-    static func explain(_ group: ResourceGroup, timers: TimerEvidence) -> String? {
+    static func explain(_ group: ResourceGroup, timers: TimerEvidence, subjects: SubjectEvidence) -> String? {
         if group.resourceTypes.contains(where: isPeriodicTimerSink) {
             // A periodic timer sink is held by the timer's handler for as long as the timer is
             // armed; it only counts as the reason when a timer armed during the measured passes
@@ -29,6 +40,14 @@ enum RetentionReason {
             case 1: return "kept alive by the periodic timer of \(names[0])"
             default: return "kept alive by a periodic timer still armed on one of: \(names.joined(separator: ", "))"
             }
+        }
+        // A subscription to a subject ends in an observer (or sink) that the subject keeps in
+        // its observer list until the subscription is disposed or the subject terminates. It
+        // counts as the reason when the measured passes left live subjects holding more
+        // observers, all of one subject type.
+        let subjectTypes = subjects.typesWithNewObservers
+        if subjectTypes.count == 1, group.entries.contains(where: { $0.kind == .observer || $0.kind == .sink }) {
+            return "kept alive by \(subjectTypes[0])'s observer list"
         }
         return nil
     }

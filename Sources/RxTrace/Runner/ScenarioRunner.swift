@@ -18,10 +18,14 @@ struct ScenarioRunner {
         let context = ScenarioContext()
         var marks: [ResourceRegistry.Mark] = []
         var periodicBeforeMeasuring: [String: Int] = [:]
+        var observersBeforeMeasuring: [String: Int] = [:]
 
         for pass in 1...max(2, passes) {
             context.pass = pass
-            if pass == 2 { periodicBeforeMeasuring = SchedulerActivity.activePeriodicTimersByQueue }
+            if pass == 2 {
+                periodicBeforeMeasuring = SchedulerActivity.activePeriodicTimersByQueue
+                observersBeforeMeasuring = SubjectActivity.observersBySubjectType
+            }
             marks.append(ResourceRegistry.mark())
             let before = Int(Resources.total)
             do {
@@ -40,7 +44,8 @@ struct ScenarioRunner {
                 after: SchedulerActivity.activePeriodicTimersByQueue,
                 schedulerLabels: context.schedulerLabelsByQueueLabel
             )
-            outcome.leaks = leaks(marks: marks, timers: timers)
+            let subjects = SubjectEvidence(before: observersBeforeMeasuring, after: SubjectActivity.observersBySubjectType)
+            outcome.leaks = leaks(marks: marks, timers: timers, subjects: subjects)
             outcome.unreleased = unreleased(context.releaseExpectations)
         }
         context.tearDown()
@@ -50,7 +55,7 @@ struct ScenarioRunner {
 
     /// Groups what the measured passes (2…N) left alive, and counts each group per pass, the
     /// warm-up included, from the nested snapshots since each pass's mark.
-    private func leaks(marks: [ResourceRegistry.Mark], timers: TimerEvidence) -> [ScenarioOutcome.Leak] {
+    private func leaks(marks: [ResourceRegistry.Mark], timers: TimerEvidence, subjects: SubjectEvidence) -> [ScenarioOutcome.Leak] {
         let snapshots = marks.map { ResourceRegistry.liveSince($0) }
         let groupCounts: [[String: Int]] = snapshots.map { entries in
             Dictionary(LeakAnalysis.group(entries).map { ($0.signature, $0.entries.count) }, uniquingKeysWith: +)
@@ -70,7 +75,7 @@ struct ScenarioRunner {
                 operatorChain: group.operatorChain,
                 callSite: group.userCallSite.map { "\($0.file ?? "?"):\($0.line ?? 0)" },
                 frames: group.frames.map { "\($0)" },
-                retentionReason: RetentionReason.explain(group, timers: timers)
+                retentionReason: RetentionReason.explain(group, timers: timers, subjects: subjects)
             )
         }
     }

@@ -1,0 +1,35 @@
+import Foundation
+
+/// The run-twice protocol over a closure, in this process, for test assertions
+/// (`XCTAssertNoRxLeaks`, `expectNoRxLeaks`).
+public enum RxLeakCheck {
+    public enum Result: Equatable {
+        /// Nothing the measured passes created is alive.
+        case clean
+        /// Something leaked: the text report.
+        case leaked(report: String)
+        /// The check could not run (untraced build) or the body threw.
+        case failed(reason: String)
+    }
+
+    /// Runs `body` `passes` times (the first is the warm-up) and reports what the measured
+    /// passes left alive.
+    public static func run(passes: Int = 2, drainTimeout: TimeInterval = 5, name: String = "leak check", _ body: () throws -> Void) -> Result {
+        #if TRACE_RESOURCES
+        return withoutActuallyEscaping(body) { body in
+            let scenario = Scenario(name, summary: "in-process leak check") { _ in try body() }
+            let outcome = ScenarioRunner(passes: passes, drainTimeout: drainTimeout).run(scenario)
+            switch outcome.status {
+            case .completed:
+                return outcome.leaks.isEmpty && outcome.unreleased.isEmpty ? .clean : .leaked(report: TestReport.text(outcome))
+            case .failed(let message):
+                return .failed(reason: "the checked closure threw on \(message)")
+            default:
+                return .failed(reason: "the leak check did not complete")
+            }
+        }
+        #else
+        return .failed(reason: "rxtrace leak checks need RxCore built with the TraceResources trait (swift test --traits TraceResources)")
+        #endif
+    }
+}
