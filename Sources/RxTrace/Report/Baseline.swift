@@ -1,0 +1,99 @@
+import Foundation
+
+/// A baseline: the finding signatures a team has accepted for now. With a baseline, only
+/// findings whose signature it lacks are new, and only new findings fail a run.
+///
+/// File format: a JSON array of signature strings, sorted, one per line.
+public struct Baseline: Equatable, Sendable {
+    public var signatures: Set<String>
+
+    public init(signatures: Set<String>) {
+        self.signatures = signatures
+    }
+
+    /// The baseline of a run: every unsuppressed finding's signature (what
+    /// `--update-baseline` writes).
+    public init(report: RunReport) {
+        self.signatures = Set(report.scenarios.flatMap(\.findings).filter { $0.suppressedBy == nil }.map(\.signature))
+    }
+
+    public func encoded() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
+        var data = (try? encoder.encode(signatures.sorted())) ?? Data("[]".utf8)
+        data.append(0x0A)
+        return data
+    }
+
+    public static func decode(_ data: Data, path: String) throws -> Baseline {
+        do {
+            return Baseline(signatures: Set(try JSONDecoder().decode([String].self, from: data)))
+        } catch {
+            throw BaselineError.invalid(path: path, reason: "expected a JSON array of signature strings")
+        }
+    }
+
+    public static func load(path: String) throws -> Baseline {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw BaselineError.unreadable(path: path, reason: ReportInputError.describe(error))
+        }
+        return try decode(data, path: path)
+    }
+
+    /// Writes the baseline atomically (temporary file in the same folder, then rename).
+    public func write(to path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        do {
+            try AtomicFile.write(encoded(), to: url)
+        } catch let error as AtomicFile.Failure {
+            throw BaselineError.unwritable(path: path, reason: error.reason)
+        }
+    }
+}
+
+/// A baseline file that cannot be used (CLI exit code 2).
+public enum BaselineError: Error, Equatable, CustomStringConvertible {
+    case unreadable(path: String, reason: String)
+    case invalid(path: String, reason: String)
+    case unwritable(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let path, let reason): return "cannot read baseline '\(path)': \(reason)"
+        case .invalid(let path, let reason): return "baseline '\(path)' is malformed: \(reason)"
+        case .unwritable(let path, let reason): return "cannot write baseline '\(path)': \(reason)"
+        }
+    }
+}
+
+extension RunReport {
+    /// Marks each unsuppressed finding new or known, and records the comparison in
+    /// `baseline`. Suppressed findings are left unmarked: they never fail anyway.
+    public mutating func compare(with baseline: Baseline, path: String) {
+        var known = 0, new = 0
+        var seen = Set<String>()
+        for s in scenarios.indices {
+            for f in scenarios[s].findings.indices {
+                let finding = scenarios[s].findings[f]
+                seen.insert(finding.signature)
+                guard finding.suppressedBy == nil else {
+                    scenarios[s].findings[f].isNew = nil
+                    continue
+                }
+                let isNew = !baseline.signatures.contains(finding.signature)
+                scenarios[s].findings[f].isNew = isNew
+                if isNew { new += 1 } else { known += 1 }
+            }
+        }
+        self.baseline = BaselineInfo(
+            path: path,
+            signatureCount: baseline.signatures.count,
+            knownFindings: known,
+            newFindings: new,
+            absentSignatures: baseline.signatures.subtracting(seen).sorted()
+        )
+    }
+}

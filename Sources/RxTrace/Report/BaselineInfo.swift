@@ -1,0 +1,22 @@
+/// How a run compared with its baseline file (`--baseline FILE`).
+public struct BaselineInfo: Codable, Equatable, Sendable {
+    /// The baseline file as given on the command line.
+    public var path: String
+    /// How many signatures the baseline holds.
+    public var signatureCount: Int
+    /// Unsuppressed findings whose signature the baseline knows (they do not fail the run).
+    public var knownFindings: Int
+    /// Unsuppressed findings absent from the baseline (marked new; only these fail).
+    public var newFindings: Int
+    /// Baseline signatures no scenario reported any more: fixed leaks, candidates for
+    /// `--update-baseline`.
+    public var absentSignatures: [String]
+
+    public init(path: String, signatureCount: Int, knownFindings: Int, newFindings: Int, absentSignatures: [String]) {
+        self.path = path
+        self.signatureCount = signatureCount
+        self.knownFindings = knownFindings
+        self.newFindings = newFindings
+        self.absentSignatures = absentSignatures
+    }
+}

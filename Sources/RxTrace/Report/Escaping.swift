@@ -1,0 +1,45 @@
+/// Escaping for the markup renderers. Everything that comes from a scenario (names, types,
+/// function names, captured output) goes through here.
+enum Escaping {
+    /// Text and attribute values in HTML.
+    static func html(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// Text and attribute values in XML 1.0. Characters XML 1.0 cannot carry at all (control
+    /// characters such as the ESC of ANSI colours in captured output) become U+FFFD; newlines
+    /// and tabs in attributes become character references so they survive normalisation.
+    static func xml(_ text: String, attribute: Bool = false) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\n": out += attribute ? "&#10;" : "\n"
+            case "\r": out += "&#13;"
+            case "\t": out += attribute ? "&#9;" : "\t"
+            default:
+                let v = scalar.value
+                let allowed = (v >= 0x20 && v <= 0xD7FF) || (v >= 0xE000 && v <= 0xFFFD) || v >= 0x10000
+                if allowed { out.unicodeScalars.append(scalar) } else { out += "\u{FFFD}" }
+            }
+        }
+        return out
+    }
+}

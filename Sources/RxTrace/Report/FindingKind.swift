@@ -1,0 +1,22 @@
+/// The kind of a leak finding; each maps to one SARIF rule.
+public enum FindingKind: String, Codable, CaseIterable, Sendable {
+    /// Subscriptions still alive after the measured passes (SARIF rule RX001).
+    case leakedSubscription
+    /// A reference cycle through sinks, closures and user objects (RX002).
+    case referenceCycle
+    /// A thread anomaly: overlapping `on` calls or delivery on the wrong thread (RX003).
+    case threadAnomaly
+    /// An object the scenario marked as expected to be released is still alive (RX004).
+    case unreleasedObject
+
+    /// "leaked subscription" / "leaked subscriptions", for headlines.
+    public func noun(count: Int) -> String {
+        let one = count == 1
+        switch self {
+        case .leakedSubscription: return one ? "leaked subscription" : "leaked subscriptions"
+        case .referenceCycle: return one ? "reference cycle" : "reference cycles"
+        case .threadAnomaly: return one ? "thread anomaly" : "thread anomalies"
+        case .unreleasedObject: return one ? "unreleased object" : "unreleased objects"
+        }
+    }
+}

@@ -1,0 +1,69 @@
+/// One group of leaked resources that share a signature, with everything a reader needs to fix
+/// it: what leaked, where it was created, how it grows and why it is still alive.
+public struct LeakFinding: Codable, Equatable, Sendable {
+    /// Stable identity of the group across runs and machines (baselines, SARIF fingerprints).
+    public var signature: String
+    public var kind: FindingKind
+    /// The live resource types in the group, for example `["IntervalSink", "MapSink", "AnonymousObserver"]`.
+    public var resourceTypes: [String]
+    /// The chain in Rx terms, source first: `["interval", "map", "subscribe"]`.
+    public var operatorChain: [String]
+    /// How many leaked subscriptions (or objects) the group has after the measured passes.
+    public var count: Int
+    /// Per pass: how many of the group's members created in that pass are still alive.
+    public var countPerPass: [Int]
+    /// How much the group grows per additional pass: 0 for a one-time cache, 1 or more for a
+    /// per-use leak.
+    public var growthPerPass: Int
+    /// The user code call site (the `subscribe` call), repository-relative when possible.
+    public var callSite: SourceLocation?
+    /// The allocation backtrace, innermost frame first.
+    public var backtrace: [ReportFrame]
+    /// Why it is still alive, when known ("retained by the scheduler's timer").
+    public var retentionReason: String?
+    /// Baseline comparison: true when the signature is absent from the baseline, false when it
+    /// is known; nil when no baseline was used.
+    public var isNew: Bool?
+    /// The suppression rule that matched, if any. Suppressed findings never fail a run.
+    public var suppressedBy: SuppressionRule?
+
+    public init(
+        signature: String,
+        kind: FindingKind,
+        resourceTypes: [String] = [],
+        operatorChain: [String] = [],
+        count: Int,
+        countPerPass: [Int] = [],
+        growthPerPass: Int = 0,
+        callSite: SourceLocation? = nil,
+        backtrace: [ReportFrame] = [],
+        retentionReason: String? = nil,
+        isNew: Bool? = nil,
+        suppressedBy: SuppressionRule? = nil
+    ) {
+        self.signature = signature
+        self.kind = kind
+        self.resourceTypes = resourceTypes
+        self.operatorChain = operatorChain
+        self.count = count
+        self.countPerPass = countPerPass
+        self.growthPerPass = growthPerPass
+        self.callSite = callSite
+        self.backtrace = backtrace
+        self.retentionReason = retentionReason
+        self.isNew = isNew
+        self.suppressedBy = suppressedBy
+    }
+
+    /// "interval → map → subscribe"
+    public var chainDescription: String { operatorChain.joined(separator: " → ") }
+
+    /// "2 leaked subscriptions · interval → map → subscribe"
+    public var headline: String {
+        let what = "\(count) \(kind.noun(count: count))"
+        return operatorChain.isEmpty ? what : "\(what) · \(chainDescription)"
+    }
+
+    /// Whether this finding can fail a run: not suppressed and not known to the baseline.
+    public var isActionable: Bool { suppressedBy == nil && isNew != false }
+}

@@ -1,0 +1,12 @@
+/// The version of the JSON report format (`RunReport.schemaVersion`).
+///
+/// Versioning policy: adding an optional field or a new enum case that old readers may ignore
+/// keeps the version; renaming or removing a field, changing a field's type or meaning, or
+/// making an optional field required bumps it. `docs/report.schema.json` describes the current
+/// version and is checked against produced reports by the tests, so the two cannot drift.
+public enum ReportSchema {
+    /// The version this build writes.
+    public static let currentVersion = 1
+    /// The oldest version this build can still read (for `rxtrace report` and merging).
+    public static let oldestReadableVersion = 1
+}

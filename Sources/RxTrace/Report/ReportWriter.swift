@@ -1,0 +1,113 @@
+import Foundation
+
+/// Writes a run's reports to an output folder (`Reports/` by default), whole or not at all.
+///
+/// Every format is rendered in memory first, then written to a temporary file in the output
+/// folder, and only when all temporary files are complete are they renamed over their
+/// destinations. Any failure before the renames removes the temporary files and leaves the
+/// folder as it was; the error says which folder and why, in one line.
+public struct ReportWriter: Sendable {
+    public var directory: String
+    public var formats: [ReportFormat]
+    public var baseName: String
+
+    public static let defaultDirectory = "Reports"
+
+    public init(directory: String = ReportWriter.defaultDirectory, formats: [ReportFormat] = ReportFormat.allCases, baseName: String = "rxtrace") {
+        self.directory = directory
+        self.formats = formats
+        self.baseName = baseName
+    }
+
+    /// The file each format goes to.
+    public func path(for format: ReportFormat) -> String {
+        URL(fileURLWithPath: directory).appendingPathComponent(format.fileName(base: baseName)).path
+    }
+
+    /// Writes every format and returns the paths written, in `formats` order.
+    @discardableResult
+    public func write(_ report: RunReport) throws -> [String] {
+        let folder = URL(fileURLWithPath: directory)
+        var rendered: [(URL, Data)] = []
+        for format in formats {
+            let data: Data
+            do {
+                data = Data(try format.render(report).utf8)
+            } catch {
+                throw ReportWriterError.renderingFailed(format: format, reason: "\(error)")
+            }
+            rendered.append((folder.appendingPathComponent(format.fileName(base: baseName)), data))
+        }
+
+        try prepare(folder)
+        for (destination, _) in rendered {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: destination.path, isDirectory: &isDirectory), isDirectory.boolValue {
+                throw ReportWriterError.unwritableDirectory(path: directory, reason: "\(destination.lastPathComponent) is a directory")
+            }
+        }
+
+        var temporaries: [URL] = []
+        do {
+            for (destination, data) in rendered {
+                temporaries.append(try AtomicFile.writeTemporary(data, for: destination))
+            }
+        } catch let failure as AtomicFile.Failure {
+            temporaries.forEach(AtomicFile.discard)
+            throw ReportWriterError.unwritableDirectory(path: directory, reason: failure.reason)
+        }
+        for (index, (destination, _)) in rendered.enumerated() {
+            do {
+                try AtomicFile.commit(temporaries[index], to: destination)
+            } catch let failure as AtomicFile.Failure {
+                temporaries[(index + 1)...].forEach(AtomicFile.discard)
+                throw ReportWriterError.unwritableDirectory(path: directory, reason: failure.reason)
+            }
+        }
+        return rendered.map { $0.0.path }
+    }
+
+    /// Creates the folder if needed and checks it is a writable folder.
+    private func prepare(_ folder: URL) throws {
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        if manager.fileExists(atPath: folder.path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else {
+                throw ReportWriterError.unwritableDirectory(path: directory, reason: "it exists and is not a directory")
+            }
+        } else {
+            do {
+                try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+            } catch {
+                throw ReportWriterError.unwritableDirectory(path: directory, reason: ReportWriterError.reason(creating: folder))
+            }
+        }
+    }
+}
+
+/// Reports that could not be written (CLI exit code 2). Nothing was written.
+public enum ReportWriterError: Error, Equatable, CustomStringConvertible {
+    case unwritableDirectory(path: String, reason: String)
+    case renderingFailed(format: ReportFormat, reason: String)
+
+    public var description: String {
+        switch self {
+        case .unwritableDirectory(let path, let reason): return "cannot write reports to '\(path)': \(reason)"
+        case .renderingFailed(let format, let reason): return "cannot render the \(format.rawValue) report: \(reason)"
+        }
+    }
+
+    /// Why a folder cannot be created: the first ancestor that exists says it (not a
+    /// directory, or not writable).
+    static func reason(creating folder: URL) -> String {
+        var ancestor = folder.deletingLastPathComponent()
+        var isDirectory: ObjCBool = false
+        while !FileManager.default.fileExists(atPath: ancestor.path, isDirectory: &isDirectory) {
+            let parent = ancestor.deletingLastPathComponent()
+            if parent.path == ancestor.path { break }
+            ancestor = parent
+        }
+        if !isDirectory.boolValue { return "'\(ancestor.path)' is not a directory" }
+        return "cannot create it in '\(ancestor.path)' (permission denied or read-only)"
+    }
+}

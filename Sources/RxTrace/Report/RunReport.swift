@@ -1,0 +1,83 @@
+import Foundation
+
+/// The whole result of one rxtrace run: what every renderer reads, and what `report.json` holds.
+public struct RunReport: Equatable, Sendable {
+    /// `ReportSchema.currentVersion` when written by this build.
+    public var schemaVersion: Int
+    public var tool: ToolInfo
+    public var generatedAt: Date
+    public var host: HostInfo
+    public var scenarios: [ScenarioReport]
+    /// The suppression rules in force, each with how many findings it matched.
+    public var suppressions: [SuppressionUsage]
+    /// Set when the run was compared with a baseline.
+    public var baseline: BaselineInfo?
+
+    public init(
+        schemaVersion: Int = ReportSchema.currentVersion,
+        tool: ToolInfo = .rxtrace,
+        generatedAt: Date = Date(),
+        host: HostInfo = .current(),
+        scenarios: [ScenarioReport],
+        suppressions: [SuppressionUsage] = [],
+        baseline: BaselineInfo? = nil
+    ) {
+        self.schemaVersion = schemaVersion
+        self.tool = tool
+        self.generatedAt = generatedAt
+        self.host = host
+        self.scenarios = scenarios
+        self.suppressions = suppressions
+        self.baseline = baseline
+    }
+
+    /// Counts over all scenarios.
+    public var summary: RunSummary { RunSummary(scenarios: scenarios) }
+
+    /// The CI gate: 0 passed, 1 findings, 3 crashed or timed out.
+    public var gateOutcome: GateOutcome {
+        if scenarios.contains(where: \.isUnexpectedlyAbnormal) { return .abnormal }
+        if scenarios.contains(where: { !$0.passed }) { return .findings }
+        return .passed
+    }
+}
+
+extension RunReport: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case schemaVersion, tool, generatedAt, host, scenarios, suppressions, baseline
+        // Derived: written for readers, recomputed when read back.
+        case summary
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let version = try c.decode(Int.self, forKey: .schemaVersion)
+        guard (ReportSchema.oldestReadableVersion...ReportSchema.currentVersion).contains(version) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .schemaVersion, in: c,
+                debugDescription: "report schema version \(version) is not supported (this rxtrace reads \(ReportSchema.oldestReadableVersion)...\(ReportSchema.currentVersion))"
+            )
+        }
+        self.init(
+            schemaVersion: version,
+            tool: try c.decode(ToolInfo.self, forKey: .tool),
+            generatedAt: try c.decode(Date.self, forKey: .generatedAt),
+            host: try c.decode(HostInfo.self, forKey: .host),
+            scenarios: try c.decode([ScenarioReport].self, forKey: .scenarios),
+            suppressions: try c.decodeIfPresent([SuppressionUsage].self, forKey: .suppressions) ?? [],
+            baseline: try c.decodeIfPresent(BaselineInfo.self, forKey: .baseline)
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(schemaVersion, forKey: .schemaVersion)
+        try c.encode(tool, forKey: .tool)
+        try c.encode(generatedAt, forKey: .generatedAt)
+        try c.encode(host, forKey: .host)
+        try c.encode(scenarios, forKey: .scenarios)
+        try c.encode(suppressions, forKey: .suppressions)
+        try c.encodeIfPresent(baseline, forKey: .baseline)
+        try c.encode(summary, forKey: .summary)
+    }
+}

@@ -1,0 +1,53 @@
+/// Counts over a whole run, derived from its scenarios.
+public struct RunSummary: Codable, Equatable, Sendable {
+    public var scenarios: Int
+    public var passed: Int
+    public var failed: Int
+    /// Scenarios that crashed, timed out or threw without that being expected.
+    public var abnormal: Int
+    public var verdictMismatches: Int
+    /// Finding groups, all kinds.
+    public var findings: Int
+    /// Leaked subscriptions (summing group counts).
+    public var leakedSubscriptions: Int
+    public var referenceCycles: Int
+    public var threadAnomalies: Int
+    public var unreleasedObjects: Int
+    public var suppressedFindings: Int
+    /// Finding groups absent from the baseline (0 without a baseline).
+    public var newFindings: Int
+    /// Finding groups that fail the run.
+    public var failingFindings: Int
+
+    public init(scenarios: [ScenarioReport]) {
+        let findings = scenarios.flatMap(\.findings)
+        func total(_ kind: FindingKind) -> Int {
+            findings.filter { $0.kind == kind }.reduce(0) { $0 + $1.count }
+        }
+        self.scenarios = scenarios.count
+        self.passed = scenarios.filter(\.passed).count
+        self.failed = scenarios.count - passed
+        self.abnormal = scenarios.filter(\.isUnexpectedlyAbnormal).count
+        self.verdictMismatches = scenarios.filter { !$0.verdictMatched }.count
+        self.findings = findings.count
+        self.leakedSubscriptions = total(.leakedSubscription)
+        self.referenceCycles = total(.referenceCycle)
+        self.threadAnomalies = total(.threadAnomaly)
+        self.unreleasedObjects = total(.unreleasedObject)
+        self.suppressedFindings = findings.filter { $0.suppressedBy != nil }.count
+        self.newFindings = findings.filter { $0.isNew == true && $0.suppressedBy == nil }.count
+        self.failingFindings = scenarios.reduce(0) { $0 + $1.failingFindings.count }
+    }
+}
+
+extension ScenarioReport {
+    /// Crashed, timed out or threw, and the scenario did not declare that it would.
+    public var isUnexpectedlyAbnormal: Bool {
+        switch status {
+        case .crashed: return expectedVerdict != .crashed
+        case .timedOut: return expectedVerdict != .timedOut
+        case .failed: return true
+        default: return false
+        }
+    }
+}

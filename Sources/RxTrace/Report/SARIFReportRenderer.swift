@@ -1,0 +1,178 @@
+import Foundation
+
+/// SARIF 2.1.0 for code-scanning services. One rule per finding kind (RX001 leaked
+/// subscriptions, RX002 reference cycles, RX003 thread anomalies, RX004 unreleased objects);
+/// each result is located at the repository-relative user call site, carries our signature
+/// in `partialFingerprints`, and its backtrace as a `codeFlows` thread flow. Suppressed
+/// findings carry a SARIF suppression; with a baseline, `baselineState` says new or unchanged.
+/// Crashed and timed-out scenarios are reported as tool execution notifications.
+public struct SARIFReportRenderer: Sendable {
+    /// The key under `partialFingerprints`.
+    public static let fingerprintKey = "rxtraceSignature/v1"
+    public static let schemaURI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+
+    public init() {}
+
+    /// The rule id for a finding kind.
+    public static func ruleID(_ kind: FindingKind) -> String {
+        switch kind {
+        case .leakedSubscription: return "RX001"
+        case .referenceCycle: return "RX002"
+        case .threadAnomaly: return "RX003"
+        case .unreleasedObject: return "RX004"
+        }
+    }
+
+    public func render(_ report: RunReport) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(document(report))) ?? Data()
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    func document(_ report: RunReport) -> JSONValue {
+        let kinds = FindingKind.allCases
+        var results: [JSONValue] = []
+        for scenario in report.scenarios {
+            for finding in scenario.findings {
+                results.append(result(finding, scenario: scenario, ruleIndex: kinds.firstIndex(of: finding.kind)!, baseline: report.baseline != nil))
+            }
+        }
+        var notifications: [JSONValue] = []
+        for scenario in report.scenarios where scenario.isUnexpectedlyAbnormal {
+            notifications.append([
+                "level": "error",
+                "message": ["text": .string("Scenario \(scenario.name) \(scenario.status.displayName).")],
+            ])
+        }
+        let driver: JSONValue = [
+            "name": .string(report.tool.name),
+            "version": .string(report.tool.version),
+            "semanticVersion": .string(report.tool.version),
+            "rules": .array(kinds.map(rule)),
+        ]
+        let run: JSONValue = [
+            "tool": ["driver": driver],
+            "results": .array(results),
+            "columnKind": "unicodeCodePoints",
+            "invocations": [[
+                "executionSuccessful": .bool(notifications.isEmpty),
+                "endTimeUtc": .string(ISO8601DateFormatter().string(from: report.generatedAt)),
+                "toolExecutionNotifications": .array(notifications),
+            ]],
+            "properties": [
+                "schemaVersion": .int(report.schemaVersion),
+                "scenarios": .int(report.scenarios.count),
+            ],
+        ]
+        return [
+            "$schema": .string(Self.schemaURI),
+            "version": "2.1.0",
+            "runs": [run],
+        ]
+    }
+
+    private func rule(_ kind: FindingKind) -> JSONValue {
+        let (name, short, full, help): (String, String, String, String)
+        switch kind {
+        case .leakedSubscription:
+            name = "LeakedSubscription"
+            short = "A subscription outlives the work that created it."
+            full = "Resources created by a subscription (sinks, observers, disposables) are still alive after the scenario ran twice and its schedulers drained. The chain keeps running, or at least keeps its memory, every time the code runs."
+            help = "Dispose the subscription: add it to a DisposeBag owned by the object whose lifetime it should share (`.disposed(by: bag)`), keep its Disposable and dispose it, or end the sequence (take(until:), take(1)). A chain that never completes (interval, a subject kept by a long-lived object) must be disposed."
+        case .referenceCycle:
+            name = "ReferenceCycle"
+            short = "A reference cycle keeps a subscription and its owner alive."
+            full = "A closure in the chain captures an object strongly, and that object keeps the chain alive (typically self → disposeBag → sink → closure → self), so neither is ever released."
+            help = "Capture the owner weakly in the chain's closures (`[weak self]`, or `[unowned self]` when the chain is disposed with its owner), and avoid passing instance methods (`map(self.transform)`), which capture self strongly."
+        case .threadAnomaly:
+            name = "ThreadAnomaly"
+            short = "Events are delivered concurrently or on the wrong thread."
+            full = "An observer received overlapping `on` calls (a reentrancy or synchronization anomaly), or a consumer that requires a thread (the main thread) received events on another."
+            help = "Serialize producers (use a serial scheduler, merge, or a subject's synchronized API) and add `observe(on: MainScheduler.instance)` before main-thread consumers."
+        case .unreleasedObject:
+            name = "UnreleasedObject"
+            short = "An object expected to be released is still alive."
+            full = "The scenario marked an object (a screen's view model, for example) as expected to be released after use, and it is still alive after the passes drained."
+            help = "Find what still references the object: usually a subscription it created that was not disposed, or a closure that captures it strongly."
+        }
+        return [
+            "id": .string(Self.ruleID(kind)),
+            "name": .string(name),
+            "shortDescription": ["text": .string(short)],
+            "fullDescription": ["text": .string(full)],
+            "help": ["text": .string(help), "markdown": .string(help)],
+            "defaultConfiguration": ["level": "error"],
+            "properties": ["tags": ["memory", "rx"]],
+        ]
+    }
+
+    private func result(_ finding: LeakFinding, scenario: ScenarioReport, ruleIndex: Int, baseline: Bool) -> JSONValue {
+        var message = "\(finding.headline) in scenario \(scenario.name)"
+        if let site = finding.callSite {
+            message += ", subscribed at \(site.fileAndLine)\(site.function.map { " in \($0)" } ?? "")"
+        }
+        message += "; grows by \(finding.growthPerPass) per pass."
+        if let reason = finding.retentionReason { message += " Retained by \(reason)." }
+        var fields: [String: JSONValue] = [
+            "ruleId": .string(Self.ruleID(finding.kind)),
+            "ruleIndex": .int(ruleIndex),
+            "level": finding.isActionable && !scenario.expectedVerdict.expects(finding.kind) ? "error" : "note",
+            "message": ["text": .string(message)],
+            "partialFingerprints": [Self.fingerprintKey: .string(finding.signature)],
+            "properties": [
+                "scenario": .string(scenario.name),
+                "count": .int(finding.count),
+                "growthPerPass": .int(finding.growthPerPass),
+                "operatorChain": .array(finding.operatorChain.map { .string($0) }),
+                "resourceTypes": .array(finding.resourceTypes.map { .string($0) }),
+            ],
+        ]
+        if let site = finding.callSite {
+            fields["locations"] = [location(file: site.file, line: site.line, message: site.function)]
+        }
+        if !finding.backtrace.isEmpty {
+            let steps: [JSONValue] = finding.backtrace.map { frame in
+                var step: [String: JSONValue] = [
+                    "location": frame.file.map { location(file: $0, line: frame.line, message: frame.function) }
+                        ?? ["message": ["text": .string(frame.function)]],
+                    "importance": frame.isFolded ? "unimportant" : "essential",
+                ]
+                step["properties"] = ["origin": .string(frame.origin.rawValue)]
+                return .object(step)
+            }
+            fields["codeFlows"] = [[
+                "message": ["text": "Allocation backtrace, innermost frame first"],
+                "threadFlows": [["locations": .array(steps)]],
+            ]]
+        }
+        if let rule = finding.suppressedBy {
+            fields["suppressions"] = [[
+                "kind": "external",
+                "status": "accepted",
+                "justification": .string("\(rule.ruleText) — \(rule.reason)"),
+            ]]
+        }
+        if baseline, let isNew = finding.isNew {
+            fields["baselineState"] = isNew ? "new" : "unchanged"
+        }
+        return .object(fields)
+    }
+
+    private func location(file: String, line: Int?, message: String?) -> JSONValue {
+        var physical: [String: JSONValue] = ["artifactLocation": artifact(file)]
+        if let line, line > 0 { physical["region"] = ["startLine": .int(line)] }
+        var location: [String: JSONValue] = ["physicalLocation": .object(physical)]
+        if let message { location["message"] = ["text": .string(message)] }
+        return .object(location)
+    }
+
+    /// Repository-relative paths are resolved against %SRCROOT%; absolute ones become file URIs.
+    private func artifact(_ path: String) -> JSONValue {
+        if path.hasPrefix("/") {
+            return ["uri": .string(URL(fileURLWithPath: path).absoluteString)]
+        }
+        let encoded = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
+        return ["uri": .string(encoded), "uriBaseId": "%SRCROOT%"]
+    }
+}

@@ -1,0 +1,135 @@
+/// The report of one scenario: what it expected, what it got, its counts, and its findings.
+public struct ScenarioReport: Equatable, Sendable {
+    public var name: String
+    public var summary: String
+    public var expectedVerdict: Verdict
+    public var actualVerdict: Verdict
+    public var status: ScenarioStatus
+    /// Live counts around each pass, in order.
+    public var passes: [PassCount]
+    public var findings: [LeakFinding]
+    /// Reserved for the cycle analysis; empty in schema version 1.
+    public var cycles: [ReportCycle]
+    /// Reserved for the thread-hop analysis; empty in schema version 1.
+    public var threadHops: [ReportThreadHop]
+    /// The scenario process's stdout and stderr, kept when it crashed, failed or timed out.
+    public var output: String?
+    /// Wall-clock duration of the whole scenario, in seconds.
+    public var durationSeconds: Double
+
+    public init(
+        name: String,
+        summary: String,
+        expectedVerdict: Verdict,
+        actualVerdict: Verdict,
+        status: ScenarioStatus,
+        passes: [PassCount] = [],
+        findings: [LeakFinding] = [],
+        cycles: [ReportCycle] = [],
+        threadHops: [ReportThreadHop] = [],
+        output: String? = nil,
+        durationSeconds: Double = 0
+    ) {
+        self.name = name
+        self.summary = summary
+        self.expectedVerdict = expectedVerdict
+        self.actualVerdict = actualVerdict
+        self.status = status
+        self.passes = passes
+        self.findings = findings
+        self.cycles = cycles
+        self.threadHops = threadHops
+        self.output = output
+        self.durationSeconds = durationSeconds
+    }
+
+    /// Whether the verdict rxtrace gave is the one the scenario declared.
+    public var verdictMatched: Bool { expectedVerdict == actualVerdict }
+
+    /// Growth of the last pass (`after - before`), or 0 without passes.
+    public var lastPassGrowth: Int { passes.last?.growth ?? 0 }
+
+    /// Findings that fail the scenario: not suppressed, not in the baseline, and not what the
+    /// expected verdict asks for.
+    public var failingFindings: [LeakFinding] {
+        findings.filter { $0.isActionable && !expectedVerdict.expects($0.kind) }
+    }
+
+    /// Why the scenario fails, one reason a line; empty when it passes.
+    ///
+    /// - An unexpected crash, hang or throwing body fails.
+    /// - A finding fails unless it is suppressed, known to the baseline, or expected.
+    /// - A scenario that expects a problem (leak, cycle, hops, anomaly, crash, timeout) fails
+    ///   when it does not show it.
+    /// - A scenario expected clean whose findings are all suppressed or in the baseline passes,
+    ///   although its actual verdict still names what was found.
+    public var failureReasons: [String] {
+        var reasons: [String] = []
+        switch status {
+        case .crashed where expectedVerdict != .crashed,
+             .timedOut where expectedVerdict != .timedOut,
+             .failed:
+            reasons.append("scenario \(status.displayName)")
+        default:
+            break
+        }
+        let failing = failingFindings
+        if !failing.isEmpty {
+            let counts = FindingKind.allCases.compactMap { kind -> String? in
+                let n = failing.filter { $0.kind == kind }.reduce(0) { $0 + $1.count }
+                return n == 0 ? nil : "\(n) \(kind.noun(count: n))"
+            }
+            reasons.append("unexpected findings: \(counts.joined(separator: ", "))")
+        }
+        if expectedVerdict != .clean, !verdictMatched, !status.isAbnormal || expectedVerdict == .crashed || expectedVerdict == .timedOut {
+            reasons.append("expected verdict \(expectedVerdict.displayName), got \(actualVerdict.displayName)")
+        }
+        return reasons
+    }
+
+    /// Whether the scenario passes the CI gate.
+    public var passed: Bool { failureReasons.isEmpty }
+}
+
+extension ScenarioReport: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case name, summary, expectedVerdict, actualVerdict, status, passes, findings, cycles, threadHops, output, durationSeconds
+        // Derived: written for readers of the JSON, recomputed (not trusted) when read back.
+        case verdictMatched, passed, failureReasons
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            name: try c.decode(String.self, forKey: .name),
+            summary: try c.decode(String.self, forKey: .summary),
+            expectedVerdict: try c.decode(Verdict.self, forKey: .expectedVerdict),
+            actualVerdict: try c.decode(Verdict.self, forKey: .actualVerdict),
+            status: try c.decode(ScenarioStatus.self, forKey: .status),
+            passes: try c.decode([PassCount].self, forKey: .passes),
+            findings: try c.decode([LeakFinding].self, forKey: .findings),
+            cycles: try c.decodeIfPresent([ReportCycle].self, forKey: .cycles) ?? [],
+            threadHops: try c.decodeIfPresent([ReportThreadHop].self, forKey: .threadHops) ?? [],
+            output: try c.decodeIfPresent(String.self, forKey: .output),
+            durationSeconds: try c.decode(Double.self, forKey: .durationSeconds)
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(name, forKey: .name)
+        try c.encode(summary, forKey: .summary)
+        try c.encode(expectedVerdict, forKey: .expectedVerdict)
+        try c.encode(actualVerdict, forKey: .actualVerdict)
+        try c.encode(status, forKey: .status)
+        try c.encode(passes, forKey: .passes)
+        try c.encode(findings, forKey: .findings)
+        try c.encode(cycles, forKey: .cycles)
+        try c.encode(threadHops, forKey: .threadHops)
+        try c.encodeIfPresent(output, forKey: .output)
+        try c.encode(durationSeconds, forKey: .durationSeconds)
+        try c.encode(verdictMatched, forKey: .verdictMatched)
+        try c.encode(passed, forKey: .passed)
+        try c.encode(failureReasons, forKey: .failureReasons)
+    }
+}

@@ -1,0 +1,137 @@
+/// The terminal report, LeakCanary-like: per finding a headline, the call site, growth,
+/// retention reason and a backtrace with Rx-internal frames folded, then a summary line.
+/// ANSI colour only when asked for (the CLI passes whether stdout is a TTY).
+public struct TextReportRenderer: Sendable {
+    public var colour: Bool
+
+    public init(colour: Bool = false) {
+        self.colour = colour
+    }
+
+    public func render(_ report: RunReport) -> String {
+        var out = "\(paint("\(report.tool.name) \(report.tool.version)", .bold)) · \(ReportNumbers.count(report.scenarios.count, "scenario")) · \(report.host.operatingSystem) \(report.host.architecture)\n"
+        if let baseline = report.baseline {
+            out += "baseline \(baseline.path): \(baseline.signatureCount) known signatures, \(baseline.newFindings) new, \(baseline.knownFindings) known"
+            out += baseline.absentSignatures.isEmpty ? "\n" : ", \(baseline.absentSignatures.count) no longer seen\n"
+        }
+        for scenario in report.scenarios {
+            out += "\n" + render(scenario)
+        }
+        let used = report.suppressions.filter { $0.matchedFindings > 0 }
+        if !report.suppressions.isEmpty {
+            out += "\nSuppressions (\(used.count) of \(report.suppressions.count) rules used):\n"
+            for usage in report.suppressions {
+                let origin = usage.rule.origin.map { " (\($0))" } ?? ""
+                out += "  \(usage.rule.ruleText) — \(usage.rule.reason)\(origin): \(ReportNumbers.count(usage.matchedFindings, "finding"))\n"
+            }
+        }
+        out += "\n" + summaryLine(report) + "\n"
+        return out
+    }
+
+    /// One scenario: its result line, counts, findings; used alone in JUnit failures.
+    public func render(_ scenario: ScenarioReport) -> String {
+        let mark = scenario.passed ? paint("✓", .green) : paint("✗", .red)
+        var out = "\(mark) \(paint(scenario.name, .bold)) — \(scenario.summary)\n"
+        var verdictLine = "  expected \(scenario.expectedVerdict.displayName) · got \(scenario.actualVerdict.displayName)"
+        if scenario.status.isAbnormal { verdictLine += " · \(scenario.status.displayName)" }
+        verdictLine += " · \(ReportNumbers.seconds(scenario.durationSeconds))"
+        out += paint(verdictLine, scenario.verdictMatched ? .plain : .yellow) + "\n"
+        if !scenario.passes.isEmpty {
+            let passes = scenario.passes.map { "pass \($0.pass) \($0.before)→\($0.after) (\(ReportNumbers.signed($0.growth)))" }
+            out += "  live resources: " + passes.joined(separator: ", ") + "\n"
+        }
+        for reason in scenario.failureReasons {
+            out += "  " + paint("fails: \(reason)", .red) + "\n"
+        }
+        for finding in scenario.findings {
+            out += "\n" + render(finding)
+        }
+        if let output = scenario.output, !output.isEmpty {
+            out += "\n  output:\n"
+            for line in output.split(separator: "\n", omittingEmptySubsequences: false) {
+                out += "  │ \(line)\n"
+            }
+        }
+        return out
+    }
+
+    /// One finding, indented for a scenario block.
+    public func render(_ finding: LeakFinding) -> String {
+        var headline = paint(finding.headline, finding.isActionable ? .red : .dim)
+        if finding.isNew == true { headline += " " + paint("[new]", .yellow) }
+        if finding.isNew == false { headline += " [in baseline]" }
+        var out = "  \(headline)\n"
+        if let rule = finding.suppressedBy {
+            out += "    suppressed by \(rule.ruleText) — \(rule.reason)\n"
+        }
+        if let site = finding.callSite {
+            out += "    at \(paint(site.fileAndLine, .bold))\(site.function.map { " in \($0)" } ?? "")\n"
+        }
+        var growth = "    grows by \(finding.growthPerPass) per pass"
+        if !finding.countPerPass.isEmpty {
+            growth += " (still alive per pass: \(finding.countPerPass.map(String.init).joined(separator: ", ")))"
+        }
+        out += growth + "\n"
+        if let reason = finding.retentionReason {
+            out += "    retained by: \(reason)\n"
+        }
+        if !finding.resourceTypes.isEmpty {
+            out += "    types: \(finding.resourceTypes.joined(separator: ", "))\n"
+        }
+        out += "    signature: \(finding.signature)\n"
+        if !finding.backtrace.isEmpty {
+            out += "    backtrace:\n"
+            for group in ReportFrameGroup.group(finding.backtrace) {
+                switch group {
+                case .frame(let index, let frame):
+                    let place = frame.fileAndLine.map { "  \($0)" } ?? ""
+                    out += "      \(index) \(frame.function)\(paint(place, .dim))\n"
+                case .folded:
+                    out += "      " + paint(group.foldedSummary ?? "", .dim) + "\n"
+                }
+            }
+        }
+        return out
+    }
+
+    /// "3 scenarios · 2 passed · 1 failed · 2 leaked subscriptions (1 new, 1 suppressed)"
+    public func summaryLine(_ report: RunReport) -> String {
+        let s = report.summary
+        var parts = [ReportNumbers.count(s.scenarios, "scenario"), "\(s.passed) passed", "\(s.failed) failed"]
+        if s.abnormal > 0 { parts.append("\(s.abnormal) crashed or timed out") }
+        var found: [String] = []
+        if s.leakedSubscriptions > 0 { found.append("\(s.leakedSubscriptions) \(FindingKind.leakedSubscription.noun(count: s.leakedSubscriptions))") }
+        if s.referenceCycles > 0 { found.append("\(s.referenceCycles) \(FindingKind.referenceCycle.noun(count: s.referenceCycles))") }
+        if s.threadAnomalies > 0 { found.append("\(s.threadAnomalies) \(FindingKind.threadAnomaly.noun(count: s.threadAnomalies))") }
+        if s.unreleasedObjects > 0 { found.append("\(s.unreleasedObjects) \(FindingKind.unreleasedObject.noun(count: s.unreleasedObjects))") }
+        if found.isEmpty { found.append("no leaks") }
+        var qualifiers: [String] = []
+        if report.baseline != nil { qualifiers.append("\(s.newFindings) new") }
+        if s.suppressedFindings > 0 { qualifiers.append("\(s.suppressedFindings) suppressed") }
+        var line = (parts + [found.joined(separator: ", ")]).joined(separator: " · ")
+        if !qualifiers.isEmpty { line += " (\(qualifiers.joined(separator: ", ")))" }
+        let style: Style = report.gateOutcome == .passed ? .green : .red
+        return paint("Summary: ", .bold) + paint(line, style)
+    }
+
+    private enum Style {
+        case plain, bold, dim, red, green, yellow
+
+        var code: String {
+            switch self {
+            case .plain: return ""
+            case .bold: return "1"
+            case .dim: return "2"
+            case .red: return "31"
+            case .green: return "32"
+            case .yellow: return "33"
+            }
+        }
+    }
+
+    private func paint(_ text: String, _ style: Style) -> String {
+        guard colour, style != .plain, !text.isEmpty else { return text }
+        return "\u{1B}[\(style.code)m\(text)\u{1B}[0m"
+    }
+}
