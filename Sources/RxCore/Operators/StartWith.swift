@@ -1,0 +1,26 @@
+extension ObservableType {
+    /// Emits `elements` first, synchronously on subscription, then subscribes to this sequence.
+    public func startWith(_ elements: Element ...) -> Observable<Element> {
+        StartWith(source: asObservable(), elements: elements)
+    }
+}
+
+private final class StartWith<Element>: Producer<Element> {
+    private let source: Observable<Element>
+    private let elements: [Element]
+
+    init(source: Observable<Element>, elements: [Element]) {
+        self.source = source
+        self.elements = elements
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable)
+        where Observer.Element == Element {
+        // The prefix goes straight to the observer: no sink is needed for a fixed list, and the
+        // source is only subscribed once the prefix has been delivered.
+        for element in elements {
+            observer.on(.next(element))
+        }
+        return (sink: Disposables.create(), subscription: source.subscribe(observer))
+    }
+}

@@ -1,0 +1,158 @@
+// switchLatest and flatMapLatest: only the most recent inner sequence is listened to. A new
+// outer element disposes the previous inner subscription before the new one is subscribed, so
+// a search query that is superseded cancels its request. Events of an inner sequence that was
+// already replaced are dropped even if they race in from another thread (each inner observer
+// carries the generation number it was created for).
+
+extension ObservableType {
+    /// Projects each element to an observable sequence and mirrors only the most recent one:
+    /// each new element disposes the previous projected sequence.
+    public func flatMapLatest<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source)
+        -> Observable<Source.Element> {
+        FlatMapLatest(source: asObservable(), selector: selector)
+    }
+}
+
+extension ObservableType where Element: ObservableConvertibleType {
+    /// Mirrors the most recent inner sequence: each new inner sequence disposes the previous one.
+    /// Completes once the outer sequence and the current inner sequence have completed.
+    public func switchLatest() -> Observable<Element.Element> {
+        FlatMapLatest(source: asObservable(), selector: { $0 })
+    }
+}
+
+private final class SwitchSink<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>: Sink<Observer>, ObserverType
+    where Inner.Element == Observer.Element {
+    typealias Element = SourceElement
+    typealias Selector = (SourceElement) throws -> Inner
+
+    private let selector: Selector
+    private let outerSubscription = SingleAssignmentDisposable()
+    private let innerSubscription = SerialDisposable()
+
+    let lock = RecursiveLock()
+
+    // Guarded by `lock`.
+    private(set) var latestGeneration = 0
+    private var hasLatest = false
+    private var outerStopped = false
+
+    init(selector: @escaping Selector, observer: Observer, cancel: Cancelable) {
+        self.selector = selector
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func run(_ source: Observable<SourceElement>) -> Disposable {
+        outerSubscription.setDisposable(source.subscribe(self))
+        return Disposables.create(outerSubscription, innerSubscription)
+    }
+
+    func on(_ event: Event<SourceElement>) {
+        switch event {
+        case .next(let element):
+            let next: (generation: Int, source: Observable<Observer.Element>)? = lock.performLocked {
+                do {
+                    let source = try selector(element).asObservable()
+                    hasLatest = true
+                    latestGeneration = latestGeneration &+ 1
+                    return (latestGeneration, source)
+                } catch let error {
+                    forwardOn(.error(error))
+                    dispose()
+                    return nil
+                }
+            }
+            guard let next else { return }
+            // Assigning disposes the previous inner subscription before the new one starts.
+            let subscription = SingleAssignmentDisposable()
+            innerSubscription.disposable = subscription
+            let observer = SwitchInnerObserver(parent: self, generation: next.generation, subscription: subscription)
+            subscription.setDisposable(next.source.subscribe(observer))
+        case .error(let error):
+            lock.performLocked {
+                forwardOn(.error(error))
+                dispose()
+            }
+        case .completed:
+            lock.performLocked {
+                outerStopped = true
+                outerSubscription.dispose()
+                if !hasLatest {
+                    forwardOn(.completed)
+                    dispose()
+                }
+            }
+        }
+    }
+
+    /// Called under `lock` by the inner observer of the current generation when it completed.
+    func latestCompleted() {
+        hasLatest = false
+        if outerStopped {
+            forwardOn(.completed)
+            dispose()
+        }
+    }
+}
+
+private final class SwitchInnerObserver<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>: ObserverType
+    where Inner.Element == Observer.Element {
+    typealias Element = Observer.Element
+    typealias Parent = SwitchSink<SourceElement, Inner, Observer>
+
+    private let parent: Parent
+    private let generation: Int
+    private let subscription: Disposable
+
+    init(parent: Parent, generation: Int, subscription: Disposable) {
+        self.parent = parent
+        self.generation = generation
+        self.subscription = subscription
+        #if TRACE_RESOURCES
+        Resources.track(self, kind: .observer)
+        #endif
+    }
+
+    func on(_ event: Event<Element>) {
+        parent.lock.performLocked {
+            if event.isStopEvent {
+                subscription.dispose()
+            }
+            guard parent.latestGeneration == generation else { return }
+            switch event {
+            case .next:
+                parent.forwardOn(event)
+            case .error:
+                parent.forwardOn(event)
+                parent.dispose()
+            case .completed:
+                parent.latestCompleted()
+            }
+        }
+    }
+
+    deinit {
+        #if TRACE_RESOURCES
+        Resources.untrack(self)
+        #endif
+    }
+}
+
+private final class FlatMapLatest<SourceElement, Inner: ObservableConvertibleType>: Producer<Inner.Element> {
+    typealias Selector = (SourceElement) throws -> Inner
+
+    private let source: Observable<SourceElement>
+    private let selector: Selector
+
+    init(source: Observable<SourceElement>, selector: @escaping Selector) {
+        self.source = source
+        self.selector = selector
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable)
+        where Observer.Element == Inner.Element {
+        let sink = SwitchSink(selector: selector, observer: observer, cancel: cancel)
+        let subscription = sink.run(source)
+        return (sink: sink, subscription: subscription)
+    }
+}
