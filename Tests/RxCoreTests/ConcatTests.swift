@@ -2,9 +2,6 @@ import RxCore
 import RxCoreTesting
 import XCTest
 
-private struct ConcatTestError: Error {}
-private let testError = ConcatTestError()
-
 final class ConcatTests: RxTestCase {
     func testConcatVariadicSubscribesTheNextSourceWhenThePreviousCompletes() {
         let scheduler = TestScheduler(initialClock: 0)

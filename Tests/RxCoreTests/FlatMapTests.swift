@@ -2,9 +2,6 @@ import RxCore
 import RxCoreTesting
 import XCTest
 
-private struct FlatMapTestError: Error {}
-private let testError = FlatMapTestError()
-
 final class FlatMapTests: RxTestCase {
     // MARK: flatMap
 

@@ -3,9 +3,6 @@ import RxCore
 import RxCoreTesting
 import XCTest
 
-private struct MergeTestError: Error {}
-private let testError = MergeTestError()
-
 final class MergeTests: RxTestCase {
     // MARK: static merge
 

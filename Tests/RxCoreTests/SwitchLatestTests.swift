@@ -3,9 +3,6 @@ import RxCore
 import RxCoreTesting
 import XCTest
 
-private struct SwitchTestError: Error {}
-private let testError = SwitchTestError()
-
 final class SwitchLatestTests: RxTestCase {
     func testSwitchLatestMirrorsOnlyTheMostRecentInner() {
         let scheduler = TestScheduler(initialClock: 0)
