@@ -1,0 +1,62 @@
+import Foundation
+
+extension ObservableConvertibleType {
+    /// The elements as an `AsyncThrowingStream`: `for try await value in observable.values`.
+    /// The stream finishes on `completed`, throws on `error`, and ends the subscription when
+    /// the consumer stops iterating or its task is cancelled.
+    public var values: AsyncThrowingStream<Element, Error> {
+        AsyncThrowingStream<Element, Error> { continuation in
+            // Touched only from the subscription's own (serialized) callbacks.
+            var finished = false
+            let subscription = asObservable().subscribe(
+                onNext: { value in
+                    continuation.yield(value)
+                },
+                onError: { error in
+                    finished = true
+                    continuation.finish(throwing: error)
+                },
+                onCompleted: {
+                    finished = true
+                    continuation.finish()
+                },
+                onDisposed: {
+                    // Disposed without a terminal event: the stream must still end, and it
+                    // ends as cancelled.
+                    guard !finished else { return }
+                    continuation.finish(throwing: CancellationError())
+                }
+            )
+            continuation.onTermination = { @Sendable termination in
+                if case .cancelled = termination {
+                    subscription.dispose()
+                }
+            }
+        }
+    }
+}
+
+extension AsyncSequence {
+    /// An `Observable` of this sequence's elements. Each subscription starts a `Task` (a
+    /// detached one when `detached` is true) that iterates the sequence; disposing the
+    /// subscription cancels that task. A `CancellationError` from the sequence completes the
+    /// observable, any other error is forwarded.
+    public func asObservable(detached: Bool = false) -> Observable<Element> {
+        Observable.create { observer in
+            let iterate: @Sendable () async -> Void = {
+                do {
+                    for try await element in self {
+                        observer.onNext(element)
+                    }
+                    observer.onCompleted()
+                } catch is CancellationError {
+                    observer.onCompleted()
+                } catch {
+                    observer.onError(error)
+                }
+            }
+            let task = detached ? Task.detached(operation: iterate) : Task(operation: iterate)
+            return Disposables.create { task.cancel() }
+        }
+    }
+}

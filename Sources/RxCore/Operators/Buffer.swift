@@ -1,0 +1,108 @@
+import Foundation
+
+extension ObservableType {
+    /// Collects elements into arrays, each sent out when it holds `count` elements or when
+    /// `timeSpan` has passed since the previous one was sent, whichever comes first (a timer
+    /// that finds the buffer empty sends an empty array). On completion the last, possibly
+    /// empty, buffer is sent; on error it is dropped.
+    public func buffer(timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType) -> Observable<[Element]> {
+        BufferTimeCount(source: asObservable(), timeSpan: timeSpan, count: count, scheduler: scheduler)
+    }
+
+    @available(*, deprecated, message: "Use DispatchTimeInterval overload instead.", renamed: "buffer(timeSpan:count:scheduler:)")
+    public func buffer(timeSpan: Foundation.TimeInterval, count: Int, scheduler: SchedulerType) -> Observable<[Element]> {
+        buffer(timeSpan: .milliseconds(Int(timeSpan * 1000.0)), count: count, scheduler: scheduler)
+    }
+}
+
+private final class BufferTimeCountSink<SourceType, Observer: ObserverType>: Sink<Observer>, ObserverType where Observer.Element == [SourceType] {
+    typealias Element = SourceType
+    typealias Parent = BufferTimeCount<SourceType>
+
+    private let parent: Parent
+    // Source events and timer ticks arrive on different threads; both go through this lock.
+    private let lock = RecursiveLock()
+    private let timer = SerialDisposable()
+    private var buffer = [SourceType]()
+    // Identifies the current buffer, so that a timer armed for an earlier buffer (one that was
+    // already sent because it filled up) does nothing when it fires.
+    private var windowID = 0
+
+    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+        self.parent = parent
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func run() -> Disposable {
+        // The first timer is armed before subscribing, so it is ordered before any event a
+        // synchronous source delivers at the same virtual time.
+        armTimer(for: windowID)
+        let subscription = parent.source.subscribe(self)
+        return Disposables.create(timer, subscription)
+    }
+
+    func on(_ event: Event<SourceType>) {
+        lock.performLocked {
+            switch event {
+            case .next(let element):
+                buffer.append(element)
+                if buffer.count == parent.count {
+                    sendBufferAndStartNext()
+                }
+            case .error(let error):
+                buffer = []
+                forwardOn(.error(error))
+                dispose()
+            case .completed:
+                forwardOn(.next(buffer))
+                forwardOn(.completed)
+                dispose()
+            }
+        }
+    }
+
+    private func sendBufferAndStartNext() {
+        windowID = windowID &+ 1
+        let currentID = windowID
+        let full = buffer
+        buffer = []
+        forwardOn(.next(full))
+        armTimer(for: currentID)
+    }
+
+    private func armTimer(for windowID: Int) {
+        if timer.isDisposed || self.windowID != windowID { return }
+
+        let nextTimer = SingleAssignmentDisposable()
+        timer.disposable = nextTimer
+        let scheduled = parent.scheduler.scheduleRelative(windowID, dueTime: parent.timeSpan) { armedFor in
+            self.lock.performLocked {
+                if armedFor == self.windowID {
+                    self.sendBufferAndStartNext()
+                }
+            }
+            return Disposables.create()
+        }
+        nextTimer.setDisposable(scheduled)
+    }
+}
+
+private final class BufferTimeCount<SourceType>: Producer<[SourceType]> {
+    fileprivate let source: Observable<SourceType>
+    fileprivate let timeSpan: RxTimeInterval
+    fileprivate let count: Int
+    fileprivate let scheduler: SchedulerType
+
+    init(source: Observable<SourceType>, timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType) {
+        self.source = source
+        self.timeSpan = timeSpan
+        self.count = count
+        self.scheduler = scheduler
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == [SourceType] {
+        let sink = BufferTimeCountSink(parent: self, observer: observer, cancel: cancel)
+        let subscription = sink.run()
+        return (sink: sink, subscription: subscription)
+    }
+}

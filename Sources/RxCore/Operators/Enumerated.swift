@@ -1,0 +1,54 @@
+extension ObservableType {
+    /// Pairs each element with its zero-based position in the sequence.
+    public func enumerated() -> Observable<(index: Int, element: Element)> {
+        Enumerated(source: asObservable())
+    }
+
+    /// Projects each element and its index into a new form.
+    @available(*, deprecated, message: "Please use enumerated().map()")
+    public func mapWithIndex<Result>(_ selector: @escaping (Element, Int) throws -> Result) -> Observable<Result> {
+        enumerated().map { try selector($0.element, $0.index) }
+    }
+}
+
+private final class EnumeratedSink<SourceType, Observer: ObserverType>: Sink<Observer>, ObserverType where Observer.Element == (index: Int, element: SourceType) {
+    typealias Element = SourceType
+
+    private var nextIndex = 0
+
+    func on(_ event: Event<SourceType>) {
+        switch event {
+        case .next(let element):
+            let index = nextIndex
+            let (incremented, overflow) = index.addingReportingOverflow(1)
+            if overflow {
+                // A sequence longer than Int.max elements cannot be indexed any further.
+                forwardOn(.error(RxError.overflow))
+                dispose()
+                return
+            }
+            nextIndex = incremented
+            forwardOn(.next((index: index, element: element)))
+        case .error(let error):
+            forwardOn(.error(error))
+            dispose()
+        case .completed:
+            forwardOn(.completed)
+            dispose()
+        }
+    }
+}
+
+private final class Enumerated<SourceType>: Producer<(index: Int, element: SourceType)> {
+    private let source: Observable<SourceType>
+
+    init(source: Observable<SourceType>) {
+        self.source = source
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == (index: Int, element: SourceType) {
+        let sink = EnumeratedSink<SourceType, Observer>(observer: observer, cancel: cancel)
+        let subscription = source.subscribe(sink)
+        return (sink: sink, subscription: subscription)
+    }
+}

@@ -1,0 +1,135 @@
+/// The elements of a sequence that share one key, as emitted by `groupBy`.
+public struct GroupedObservable<Key, Element>: ObservableType {
+    /// The key every element of this group shares.
+    public let key: Key
+
+    private let source: Observable<Element>
+
+    /// A group with the given key whose elements come from `source`.
+    public init(key: Key, source: Observable<Element>) {
+        self.key = key
+        self.source = source
+    }
+
+    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        source.subscribe(observer)
+    }
+
+    public func asObservable() -> Observable<Element> {
+        source
+    }
+}
+
+extension ObservableType {
+    /// Splits the sequence into groups by `keySelector`: a new `GroupedObservable` is emitted
+    /// the first time a key is seen, and every element goes to its key's group. Terminal
+    /// events go to every group and then to the outer sequence. The source stays subscribed
+    /// while any group is still observed, even after the outer subscription was disposed.
+    public func groupBy<Key: Hashable>(keySelector: @escaping (Element) throws -> Key) -> Observable<GroupedObservable<Key, Element>> {
+        GroupBy(source: asObservable(), keySelector: keySelector)
+    }
+}
+
+/// The observable behind one group: subscribing to it holds a reference on the shared source
+/// subscription until that subscription is disposed.
+private final class GroupObservable<Element>: Observable<Element> {
+    private let subject: PublishSubject<Element>
+    private let refCount: RefCountDisposable
+
+    init(subject: PublishSubject<Element>, refCount: RefCountDisposable) {
+        self.subject = subject
+        self.refCount = refCount
+    }
+
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        let release = refCount.retain()
+        let subscription = subject.subscribe(observer)
+        return Disposables.create(release, subscription)
+    }
+}
+
+private final class GroupBySink<Key: Hashable, SourceType, Observer: ObserverType>: Sink<Observer>, ObserverType where Observer.Element == GroupedObservable<Key, SourceType> {
+    typealias Element = SourceType
+    typealias Parent = GroupBy<Key, SourceType>
+
+    private let parent: Parent
+    private let subscription = SingleAssignmentDisposable()
+    private var refCount: RefCountDisposable!
+    private var groups = [Key: PublishSubject<SourceType>]()
+
+    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+        self.parent = parent
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func run() -> Disposable {
+        refCount = RefCountDisposable(disposable: subscription)
+        subscription.setDisposable(parent.source.subscribe(self))
+        return refCount
+    }
+
+    func on(_ event: Event<SourceType>) {
+        switch event {
+        case .next(let element):
+            let key: Key
+            do {
+                key = try parent.keySelector(element)
+            } catch let error {
+                fail(error)
+                return
+            }
+            deliver(element, to: key)
+        case .error(let error):
+            fail(error)
+        case .completed:
+            forwardToGroups(.completed)
+            forwardOn(.completed)
+            subscription.dispose()
+            dispose()
+        }
+    }
+
+    private func deliver(_ element: SourceType, to key: Key) {
+        if let group = groups[key] {
+            group.on(.next(element))
+            return
+        }
+        let group = PublishSubject<SourceType>()
+        groups[key] = group
+        // The group is announced before its first element, so a subscriber that subscribes to
+        // it from `onNext` sees that element.
+        forwardOn(.next(GroupedObservable(key: key, source: GroupObservable(subject: group, refCount: refCount))))
+        group.on(.next(element))
+    }
+
+    private func fail(_ error: Swift.Error) {
+        forwardToGroups(.error(error))
+        forwardOn(.error(error))
+        subscription.dispose()
+        dispose()
+    }
+
+    private func forwardToGroups(_ event: Event<SourceType>) {
+        for group in groups.values {
+            group.on(event)
+        }
+    }
+}
+
+private final class GroupBy<Key: Hashable, SourceType>: Producer<GroupedObservable<Key, SourceType>> {
+    typealias KeySelector = (SourceType) throws -> Key
+
+    fileprivate let source: Observable<SourceType>
+    fileprivate let keySelector: KeySelector
+
+    init(source: Observable<SourceType>, keySelector: @escaping KeySelector) {
+        self.source = source
+        self.keySelector = keySelector
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == GroupedObservable<Key, SourceType> {
+        let sink = GroupBySink(parent: self, observer: observer, cancel: cancel)
+        let subscription = sink.run()
+        return (sink: sink, subscription: subscription)
+    }
+}

@@ -1,0 +1,69 @@
+extension ObservableType {
+    /// Emits every intermediate result of folding the elements into `seed`, which the
+    /// accumulator mutates in place. A throwing accumulator ends the sequence with its error.
+    public func scan<A>(into seed: A, accumulator: @escaping (inout A, Element) throws -> Void) -> Observable<A> {
+        Scan(source: asObservable(), seed: seed, accumulator: accumulator)
+    }
+
+    /// Emits every intermediate result of folding the elements, starting from `seed`.
+    /// A throwing accumulator ends the sequence with its error.
+    public func scan<A>(_ seed: A, accumulator: @escaping (A, Element) throws -> A) -> Observable<A> {
+        Scan(source: asObservable(), seed: seed) { accumulated, element in
+            accumulated = try accumulator(accumulated, element)
+        }
+    }
+}
+
+private final class ScanSink<SourceType, Observer: ObserverType>: Sink<Observer>, ObserverType {
+    typealias Accumulate = Observer.Element
+    typealias Element = SourceType
+
+    private let accumulator: (inout Accumulate, SourceType) throws -> Void
+    // Each subscription folds into its own copy of the seed.
+    private var accumulated: Accumulate
+
+    init(seed: Accumulate, accumulator: @escaping (inout Accumulate, SourceType) throws -> Void, observer: Observer, cancel: Cancelable) {
+        self.accumulated = seed
+        self.accumulator = accumulator
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func on(_ event: Event<SourceType>) {
+        switch event {
+        case .next(let element):
+            do {
+                try accumulator(&accumulated, element)
+                forwardOn(.next(accumulated))
+            } catch let error {
+                forwardOn(.error(error))
+                dispose()
+            }
+        case .error(let error):
+            forwardOn(.error(error))
+            dispose()
+        case .completed:
+            forwardOn(.completed)
+            dispose()
+        }
+    }
+}
+
+private final class Scan<SourceType, Accumulate>: Producer<Accumulate> {
+    typealias Accumulator = (inout Accumulate, SourceType) throws -> Void
+
+    private let source: Observable<SourceType>
+    private let seed: Accumulate
+    private let accumulator: Accumulator
+
+    init(source: Observable<SourceType>, seed: Accumulate, accumulator: @escaping Accumulator) {
+        self.source = source
+        self.seed = seed
+        self.accumulator = accumulator
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Accumulate {
+        let sink = ScanSink(seed: seed, accumulator: accumulator, observer: observer, cancel: cancel)
+        let subscription = source.subscribe(sink)
+        return (sink: sink, subscription: subscription)
+    }
+}

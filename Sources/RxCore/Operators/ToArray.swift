@@ -1,0 +1,42 @@
+extension ObservableType {
+    /// Collects every element and, when the source completes, emits them as one array and
+    /// completes. RxSwift 6 exposes this as `toArray() -> Single<[Element]>`; until the
+    /// `Single` trait lands this stays the internal Observable-level building block.
+    func toArrayObservable() -> Observable<[Element]> {
+        ToArray(source: asObservable())
+    }
+}
+
+private final class ToArraySink<SourceType, Observer: ObserverType>: Sink<Observer>, ObserverType where Observer.Element == [SourceType] {
+    typealias Element = SourceType
+
+    private var elements = [SourceType]()
+
+    func on(_ event: Event<SourceType>) {
+        switch event {
+        case .next(let element):
+            elements.append(element)
+        case .error(let error):
+            forwardOn(.error(error))
+            dispose()
+        case .completed:
+            forwardOn(.next(elements))
+            forwardOn(.completed)
+            dispose()
+        }
+    }
+}
+
+final class ToArray<SourceType>: Producer<[SourceType]> {
+    private let source: Observable<SourceType>
+
+    init(source: Observable<SourceType>) {
+        self.source = source
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == [SourceType] {
+        let sink = ToArraySink<SourceType, Observer>(observer: observer, cancel: cancel)
+        let subscription = source.subscribe(sink)
+        return (sink: sink, subscription: subscription)
+    }
+}
