@@ -1,9 +1,8 @@
 extension ObservableType {
-    /// Collects every element and, when the source completes, emits them as one array and
-    /// completes. RxSwift 6 exposes this as `toArray() -> Single<[Element]>`; until the
-    /// `Single` trait lands this stays the internal Observable-level building block.
-    func toArrayObservable() -> Observable<[Element]> {
-        ToArray(source: asObservable())
+    /// Collects every element and, when the source completes, succeeds with them as one array.
+    /// An error fails the `Single` and drops what was collected.
+    public func toArray() -> Single<[Element]> {
+        PrimitiveSequence(raw: ToArray(source: asObservable()))
     }
 }
 
@@ -27,7 +26,7 @@ private final class ToArraySink<SourceType, Observer: ObserverType>: Sink<Observ
     }
 }
 
-final class ToArray<SourceType>: Producer<[SourceType]> {
+private final class ToArray<SourceType>: Producer<[SourceType]> {
     private let source: Observable<SourceType>
 
     init(source: Observable<SourceType>) {
