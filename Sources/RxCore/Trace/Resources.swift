@@ -7,6 +7,8 @@ public enum ResourceKind: String, Sendable, CaseIterable, Codable {
 }
 
 /// RxSwift's resource counter: the number of live Rx resources. Only exists in traced builds.
+/// Every `track`/`untrack` also feeds `ResourceRegistry`, so `total` equals
+/// `ResourceRegistry.liveCount` unless `incrementTotal`/`decrementTotal` are called by hand.
 public enum Resources {
     private static let counter = Atomic<Int32>(0)
 
@@ -29,11 +31,13 @@ public enum Resources {
     @inline(__always)
     static func track(_ object: AnyObject, kind: ResourceKind) {
         incrementTotal()
+        ResourceRegistry.register(object, kind: kind)
     }
 
     /// Deregisters a resource in its deinit.
     @inline(__always)
     static func untrack(_ object: AnyObject) {
+        ResourceRegistry.unregister(object)
         decrementTotal()
     }
 }

@@ -1,0 +1,236 @@
+#if TRACE_RESOURCES
+import Foundation
+import Synchronization
+
+/// A point in the registry's creation sequence: `liveSince` returns what was created after it.
+public struct ResourceMark: Sendable, Hashable {
+    /// The creation sequence number of the last resource registered before the mark.
+    public let epoch: UInt64
+
+    public init(epoch: UInt64) { self.epoch = epoch }
+}
+
+/// An interned allocation backtrace: identical stacks share one id.
+public struct StackID: Hashable, Sendable {
+    public let rawValue: UInt32
+
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+}
+
+/// One live resource as a snapshot reports it.
+public struct ResourceEntry: Sendable {
+    /// Unique for the life of the process (never reused, unlike `address`).
+    public let id: UInt64
+    public let kind: ResourceKind
+    /// The concrete type, readable and without module prefixes, e.g. `MapSink<Int, String>`.
+    public let typeName: String
+    /// The creation sequence number; compare with `ResourceMark.epoch`.
+    public let epoch: UInt64
+    /// The creating thread's system id (the kernel thread id on Linux).
+    public let threadID: UInt64
+    /// The creating thread's name when it registered its first resource ("main" for the main thread).
+    public let threadName: String
+    /// The object's address, valid while it is alive.
+    public let address: UInt
+    /// The allocation backtrace, when capture was on (or sampled) at creation.
+    public let stack: StackID?
+
+    public init(id: UInt64, kind: ResourceKind, typeName: String, epoch: UInt64, threadID: UInt64,
+                threadName: String, address: UInt, stack: StackID?) {
+        self.id = id
+        self.kind = kind
+        self.typeName = typeName
+        self.epoch = epoch
+        self.threadID = threadID
+        self.threadName = threadName
+        self.address = address
+        self.stack = stack
+    }
+}
+
+/// Whether registrations capture an allocation backtrace. Counts and types are always kept.
+public enum CaptureMode: Sendable, Equatable {
+    case off
+    case on
+    /// One registration in `every` captures its backtrace.
+    case sampled(every: Int)
+}
+
+/// Every live Rx resource of a traced build: its kind, type, creating thread, creation
+/// sequence number and (depending on `captureMode`) its allocation backtrace.
+///
+/// Registration is on the path of every subscription, so it stores only fixed-size data
+/// (the metatype, not its name; an interned stack id, not the frames) in a table striped by
+/// object address. Names are resolved when a snapshot is taken.
+public enum ResourceRegistry {
+    /// A mark to pass to `liveSince`.
+    public static func mark() -> ResourceMark {
+        ResourceMark(epoch: RegistryState.shared.currentSequence)
+    }
+
+    /// The resources created after `mark` that are still alive, in creation order.
+    public static func liveSince(_ mark: ResourceMark) -> [ResourceEntry] {
+        snapshot(after: mark.epoch)
+    }
+
+    /// Every live resource, in creation order.
+    public static func liveEntries() -> [ResourceEntry] {
+        snapshot(after: 0)
+    }
+
+    /// The number of distinct live resources (equal to `Resources.total` unless someone
+    /// called `Resources.incrementTotal()`/`decrementTotal()` by hand).
+    public static var liveCount: Int {
+        RegistryState.shared.table.count
+    }
+
+    /// The raw return addresses of an interned stack, innermost first.
+    public static func addresses(of stack: StackID) -> [UInt] {
+        StackInterner.shared.addresses(of: stack.rawValue)
+    }
+
+    /// The number of distinct stacks interned so far.
+    public static var internedStackCount: Int {
+        StackInterner.shared.count
+    }
+
+    /// Bytes the registry's table holds for its live entries (excluding interned stacks).
+    public static var tableBytes: Int {
+        RegistryState.shared.table.allocatedBytes
+    }
+
+    /// Whether backtraces are captured. Starts from `RXTRACE_CAPTURE` (`off`, `on`,
+    /// `sample:N`); default `on`. Changing it affects resources created afterwards.
+    public static var captureMode: CaptureMode {
+        get { RegistryState.shared.captureMode }
+        set { RegistryState.shared.captureMode = newValue }
+    }
+
+    /// Frames kept per backtrace. Starts from `RXTRACE_DEPTH`; default 32.
+    public static var captureDepth: Int {
+        get { RegistryState.shared.captureDepth }
+        set { RegistryState.shared.captureDepth = newValue }
+    }
+
+    // MARK: - Registration (called by Resources.track/untrack)
+
+    @inline(__always)
+    static func register(_ object: AnyObject, kind: ResourceKind) {
+        let state = RegistryState.shared
+        let sequence = state.nextSequence()
+        let stack = state.shouldCapture(sequence) ? captureStack(depth: state.captureDepth) : 0
+        let record = EntryRecord(
+            sequence: sequence,
+            kind: kind,
+            type: type(of: object),
+            stack: stack,
+            thread: ThreadRegistry.currentIndex()
+        )
+        state.table.insert(address: UInt(bitPattern: ObjectIdentifier(object)), record: record)
+    }
+
+    @inline(__always)
+    static func unregister(_ object: AnyObject) {
+        RegistryState.shared.table.remove(address: UInt(bitPattern: ObjectIdentifier(object)))
+    }
+
+    private static func snapshot(after sequence: UInt64) -> [ResourceEntry] {
+        var found = RegistryState.shared.table.records(after: sequence)
+        found.sort { $0.record.sequence < $1.record.sequence }
+        let threads = ThreadRegistry.snapshot()
+        var names = TypeNames.Cache()
+        return found.map { item in
+            let record = item.record
+            let thread = Int(record.thread) < threads.count ? threads[Int(record.thread)] : ThreadRegistry.Info(id: 0, name: "")
+            return ResourceEntry(
+                id: record.sequence,
+                kind: names.kind(record.kind, of: record.type),
+                typeName: names.name(of: record.type),
+                epoch: record.sequence,
+                threadID: thread.id,
+                threadName: thread.name,
+                address: item.address,
+                stack: record.stack == 0 ? nil : StackID(rawValue: record.stack)
+            )
+        }
+    }
+}
+
+/// The registry's global state, created on first use (which reads the environment).
+final class RegistryState: @unchecked Sendable {
+    static let shared = RegistryState()
+
+    let table = ResourceTable()
+    private let sequence = Atomic<UInt64>(0)
+    /// 0 = off, -1 = on, n > 0 = sampled every n.
+    private let modeCode: Atomic<Int>
+    private let depth: Atomic<Int>
+
+    static let maximumDepth = 256
+
+    private init() {
+        let environment = ProcessInfo.processInfo.environment
+        modeCode = Atomic(RegistryState.code(for: RegistryState.parseMode(environment["RXTRACE_CAPTURE"])))
+        depth = Atomic(RegistryState.clampDepth(Int(environment["RXTRACE_DEPTH"] ?? "") ?? 32))
+    }
+
+    static func parseMode(_ text: String?) -> CaptureMode {
+        guard let text = text?.lowercased().trimmingCharacters(in: .whitespaces), !text.isEmpty else { return .on }
+        switch text {
+        case "off", "0", "no", "false": return .off
+        case "on", "1", "yes", "true": return .on
+        default:
+            for prefix in ["sample:", "sampled:", "sample=", "sampled="] where text.hasPrefix(prefix) {
+                if let every = Int(text.dropFirst(prefix.count)), every > 0 { return .sampled(every: every) }
+            }
+            return .on
+        }
+    }
+
+    private static func code(for mode: CaptureMode) -> Int {
+        switch mode {
+        case .off: return 0
+        case .on: return -1
+        case .sampled(let every): return every > 0 ? every : 0
+        }
+    }
+
+    private static func clampDepth(_ depth: Int) -> Int { min(max(depth, 1), maximumDepth) }
+
+    var captureMode: CaptureMode {
+        get {
+            let code = modeCode.load(ordering: .relaxed)
+            switch code {
+            case 0: return .off
+            case -1: return .on
+            default: return .sampled(every: code)
+            }
+        }
+        set { modeCode.store(RegistryState.code(for: newValue), ordering: .relaxed) }
+    }
+
+    var captureDepth: Int {
+        get { depth.load(ordering: .relaxed) }
+        set { depth.store(RegistryState.clampDepth(newValue), ordering: .relaxed) }
+    }
+
+    var currentSequence: UInt64 { sequence.load(ordering: .acquiring) }
+
+    @inline(__always)
+    func nextSequence() -> UInt64 {
+        sequence.add(1, ordering: .relaxed).newValue
+    }
+
+    @inline(__always)
+    func shouldCapture(_ sequence: UInt64) -> Bool {
+        #if canImport(CUnwind)
+        let code = modeCode.load(ordering: .relaxed)
+        if code == -1 { return true }
+        if code == 0 { return false }
+        return sequence % UInt64(code) == 0
+        #else
+        return false
+        #endif
+    }
+}
+#endif

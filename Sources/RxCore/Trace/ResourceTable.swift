@@ -1,0 +1,238 @@
+#if TRACE_RESOURCES
+import Synchronization
+
+/// What the registry stores per live resource: 24 bytes, plus the 8-byte key.
+struct EntryRecord {
+    /// sequence << 8 | references << 4 | kind
+    private var bits: UInt64
+    let type: AnyObject.Type
+    let stack: UInt32
+    let thread: UInt32
+
+    init(sequence: UInt64, kind: ResourceKind, type: AnyObject.Type, stack: UInt32, thread: UInt32) {
+        bits = sequence << 8 | 1 << 4 | UInt64(kind.code)
+        self.type = type
+        self.stack = stack
+        self.thread = thread
+    }
+
+    var sequence: UInt64 { bits >> 8 }
+    var kind: ResourceKind { ResourceKind(code: UInt8(truncatingIfNeeded: bits & 0xF)) }
+
+    /// How many times the object was tracked: a subclass and its base may both call `track`.
+    var references: Int { Int((bits >> 4) & 0xF) }
+
+    mutating func addReference(kind: ResourceKind) {
+        // The most derived initializer runs its `track` last: its kind describes the object.
+        let references = min(UInt64(self.references + 1), 0xF)
+        bits = (bits >> 8) << 8 | references << 4 | UInt64(kind.code)
+    }
+
+    mutating func removeReference() -> Bool {
+        let references = UInt64(self.references)
+        if references <= 1 { return true }
+        bits = (bits & ~0xF0) | (references - 1) << 4
+        return false
+    }
+}
+
+extension ResourceKind {
+    var code: UInt8 {
+        switch self {
+        case .sink: return 0
+        case .observer: return 1
+        case .disposable: return 2
+        case .subject: return 3
+        case .producer: return 4
+        case .scheduledItem: return 5
+        }
+    }
+
+    init(code: UInt8) {
+        switch code {
+        case 0: self = .sink
+        case 1: self = .observer
+        case 2: self = .disposable
+        case 3: self = .subject
+        case 4: self = .producer
+        default: self = .scheduledItem
+        }
+    }
+}
+
+/// Live resources keyed by object address, striped over independently locked shards so that
+/// threads registering and freeing resources rarely meet on one lock.
+final class ResourceTable: @unchecked Sendable {
+    private static let shardBits = 6
+    private let shards: ContiguousArray<Shard>
+
+    init() {
+        shards = ContiguousArray((0..<(1 << ResourceTable.shardBits)).map { _ in Shard() })
+    }
+
+    @inline(__always)
+    private static func hash(_ address: UInt) -> UInt64 {
+        // Objects are 16-byte aligned: drop the zero bits, then mix (Fibonacci hashing).
+        UInt64(address >> 4) &* 0x9E37_79B9_7F4A_7C15
+    }
+
+    @inline(__always)
+    func insert(address: UInt, record: EntryRecord) {
+        let hash = ResourceTable.hash(address)
+        shards[Int(hash >> UInt64(64 - ResourceTable.shardBits))].insert(address: address, hash: hash << UInt64(ResourceTable.shardBits), record: record)
+    }
+
+    @inline(__always)
+    func remove(address: UInt) {
+        let hash = ResourceTable.hash(address)
+        shards[Int(hash >> UInt64(64 - ResourceTable.shardBits))].remove(address: address, hash: hash << UInt64(ResourceTable.shardBits))
+    }
+
+    /// Live references (the registry's equivalent of `Resources.total`).
+    var count: Int { shards.reduce(0) { $0 + $1.references } }
+
+    var allocatedBytes: Int { shards.reduce(0) { $0 + $1.allocatedBytes } }
+
+    /// Copies the records created after `sequence`, one shard at a time under its lock.
+    func records(after sequence: UInt64) -> [(address: UInt, record: EntryRecord)] {
+        var result: [(address: UInt, record: EntryRecord)] = []
+        for shard in shards {
+            shard.collect(after: sequence, into: &result)
+        }
+        return result
+    }
+}
+
+/// One stripe: an open-addressing (linear probing, backward-shift deletion) hash table.
+private final class Shard {
+    private let state = Mutex(Slots())
+
+    @inline(__always)
+    func insert(address: UInt, hash: UInt64, record: EntryRecord) {
+        state.withLock { $0.insert(address: address, hash: hash, record: record) }
+    }
+
+    @inline(__always)
+    func remove(address: UInt, hash: UInt64) {
+        state.withLock { $0.remove(address: address, hash: hash) }
+    }
+
+    var references: Int { state.withLock { $0.references } }
+    var allocatedBytes: Int { state.withLock { $0.capacity * Slots.bytesPerSlot } }
+
+    func collect(after sequence: UInt64, into result: inout [(address: UInt, record: EntryRecord)]) {
+        state.withLock { slots in
+            for index in 0..<slots.capacity where slots.keys[index] != 0 {
+                let record = slots.values[index]
+                if record.sequence > sequence {
+                    result.append((slots.keys[index], record))
+                }
+            }
+        }
+    }
+}
+
+private struct Slots: ~Copyable {
+    static let bytesPerSlot = MemoryLayout<UInt>.stride + MemoryLayout<EntryRecord>.stride
+    private static let minimumBits = 4
+
+    private(set) var bits: Int
+    private(set) var keys: UnsafeMutablePointer<UInt>
+    private(set) var values: UnsafeMutablePointer<EntryRecord>
+    private(set) var count = 0
+    private(set) var references = 0
+
+    var capacity: Int { 1 << bits }
+
+    init() {
+        bits = Slots.minimumBits
+        keys = .allocate(capacity: 1 << Slots.minimumBits)
+        keys.initialize(repeating: 0, count: 1 << Slots.minimumBits)
+        values = .allocate(capacity: 1 << Slots.minimumBits)
+    }
+
+    deinit {
+        keys.deallocate()
+        values.deallocate()
+    }
+
+    @inline(__always)
+    private func home(_ hash: UInt64) -> Int { Int(truncatingIfNeeded: hash >> UInt64(64 - bits)) }
+
+    mutating func insert(address: UInt, hash: UInt64, record: EntryRecord) {
+        let mask = capacity - 1
+        var index = home(hash)
+        while true {
+            let key = keys[index]
+            if key == 0 { break }
+            if key == address {
+                values[index].addReference(kind: record.kind)
+                references += 1
+                return
+            }
+            index = (index + 1) & mask
+        }
+        keys[index] = address
+        (values + index).initialize(to: record)
+        count += 1
+        references += 1
+        if count * 4 > capacity * 3 { resize(bits: bits + 1) }
+    }
+
+    mutating func remove(address: UInt, hash: UInt64) {
+        let mask = capacity - 1
+        var index = home(hash)
+        while true {
+            let key = keys[index]
+            if key == 0 { return }  // not tracked (registered before the registry existed)
+            if key == address { break }
+            index = (index + 1) & mask
+        }
+        references -= 1
+        guard values[index].removeReference() else { return }
+        // Backward-shift deletion: pull later members of the probe run into the hole.
+        var hole = index
+        var next = (hole + 1) & mask
+        while keys[next] != 0 {
+            let wanted = home(ResourceTable.slotHash(keys[next]))
+            // Move the entry into the hole unless its home lies cyclically in (hole, next].
+            let distanceToNext = (next - wanted) & mask
+            let distanceToHole = (hole - wanted) & mask
+            if distanceToHole < distanceToNext {
+                keys[hole] = keys[next]
+                values[hole] = values[next]
+                hole = next
+            }
+            next = (next + 1) & mask
+        }
+        keys[hole] = 0
+        count -= 1
+        if bits > Slots.minimumBits && count * 8 < capacity { resize(bits: bits - 1) }
+    }
+
+    private mutating func resize(bits newBits: Int) {
+        let oldKeys = keys, oldValues = values, oldCapacity = capacity
+        bits = newBits
+        keys = .allocate(capacity: 1 << newBits)
+        keys.initialize(repeating: 0, count: 1 << newBits)
+        values = .allocate(capacity: 1 << newBits)
+        let mask = capacity - 1
+        for old in 0..<oldCapacity where oldKeys[old] != 0 {
+            var index = home(ResourceTable.slotHash(oldKeys[old]))
+            while keys[index] != 0 { index = (index + 1) & mask }
+            keys[index] = oldKeys[old]
+            (values + index).initialize(to: oldValues[old])
+        }
+        oldKeys.deallocate()
+        oldValues.deallocate()
+    }
+}
+
+extension ResourceTable {
+    /// The bits of an address's hash that select its slot within a shard.
+    @inline(__always)
+    fileprivate static func slotHash(_ address: UInt) -> UInt64 {
+        hash(address) << UInt64(shardBits)
+    }
+}
+#endif

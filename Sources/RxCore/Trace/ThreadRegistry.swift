@@ -1,0 +1,81 @@
+#if TRACE_RESOURCES
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Gives each thread that registers a resource a small index, so that entries store 4 bytes
+/// instead of an id and a name. The id and name are read once, on the thread's first use.
+enum ThreadRegistry {
+    struct Info: Sendable {
+        let id: UInt64
+        let name: String
+    }
+
+    private static let infos = Mutex<[Info]>([])
+
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    /// This thread's index in the table.
+    @inline(__always)
+    static func currentIndex() -> UInt32 {
+        if let stored = pthread_getspecific(key) {
+            return UInt32(truncatingIfNeeded: UInt(bitPattern: stored) - 1)
+        }
+        return registerCurrentThread()
+    }
+
+    @inline(never)
+    private static func registerCurrentThread() -> UInt32 {
+        let info = Info(id: currentThreadID(), name: currentThreadName())
+        let index = infos.withLock { infos -> UInt32 in
+            infos.append(info)
+            return UInt32(infos.count - 1)
+        }
+        pthread_setspecific(key, UnsafeRawPointer(bitPattern: UInt(index) + 1))
+        return index
+    }
+
+    static func snapshot() -> [Info] {
+        infos.withLock { $0 }
+    }
+
+    private static func currentThreadID() -> UInt64 {
+        #if canImport(Darwin)
+        var id: UInt64 = 0
+        pthread_threadid_np(nil, &id)
+        return id
+        #else
+        // gettid is not in the Glibc module (it needs _GNU_SOURCE); look it up at run time.
+        typealias GetTID = @convention(c) () -> Int32
+        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "gettid") {
+            return UInt64(unsafeBitCast(symbol, to: GetTID.self)())
+        }
+        return UInt64(UInt(bitPattern: Int(bitPattern: UInt(pthread_self()))))
+        #endif
+    }
+
+    private static func currentThreadName() -> String {
+        if Thread.isMainThread { return "main" }
+        // Foundation keeps names set through `Thread.name` before `start()` to itself.
+        if let name = Thread.current.name, !name.isEmpty { return name }
+        var buffer = [CChar](repeating: 0, count: 64)
+        #if canImport(Darwin)
+        pthread_getname_np(pthread_self(), &buffer, buffer.count)
+        #else
+        typealias GetName = @convention(c) (pthread_t, UnsafeMutablePointer<CChar>, Int) -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pthread_getname_np") else { return "" }
+        _ = unsafeBitCast(symbol, to: GetName.self)(pthread_self(), &buffer, buffer.count)
+        #endif
+        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return name
+    }
+}
+#endif

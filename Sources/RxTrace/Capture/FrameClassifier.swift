@@ -1,0 +1,131 @@
+#if TRACE_RESOURCES
+import Foundation
+
+/// Decides which frames are library code and which are the user's.
+enum FrameClassifier {
+    static let rxCoreModules: Set<String> = ["RxCore", "RxCoreTesting", "RxCoreBlocking"]
+    static let rxTraceModules: Set<String> = ["RxTrace"]
+    static let runtimeModules: Set<String> = [
+        "Swift", "_Concurrency", "_StringProcessing", "Synchronization", "Runtime", "Observation",
+        "Foundation", "FoundationEssentials", "FoundationInternationalization", "FoundationNetworking",
+        "CoreFoundation", "Dispatch", "XCTest", "Testing", "Distributed",
+    ]
+    static let runtimeImagePrefixes = [
+        "libswift", "libFoundation", "libdispatch", "libXCTest", "libTesting", "libBlocksRuntime",
+        "lib_FoundationICU", "libCoreFoundation",
+    ]
+    static let systemImagePrefixes = [
+        "libc.", "libc-", "ld-linux", "ld64", "libpthread", "libunwind", "libm.", "libstdc++", "libgcc_s",
+        "libdl", "librt", "libsystem", "libdyld", "dyld",
+    ]
+
+    static func origin(function: String?, rawName: String?, file: String?, image: String?) -> FrameOrigin {
+        if let image {
+            if runtimeImagePrefixes.contains(where: image.hasPrefix) { return .swiftRuntime }
+            if systemImagePrefixes.contains(where: image.hasPrefix) { return .system }
+        }
+        if let file {
+            if file.contains("/Sources/RxCore/") || file.contains("/Sources/RxCoreTesting/") || file.contains("/Sources/RxCoreBlocking/") {
+                return .rxCore
+            }
+            if file.contains("/Sources/RxTrace/") { return .rxTrace }
+        }
+        // SwiftPM's generated test-discovery thunks and runner are scaffolding, not user code.
+        if let function, function.contains("__allTests__") || function.contains("variable initialization expression of static") {
+            return .system
+        }
+        guard let module = module(function: function, rawName: rawName) else { return .system }
+        if rxCoreModules.contains(module) { return .rxCore }
+        if rxTraceModules.contains(module) { return .rxTrace }
+        if runtimeModules.contains(module) { return .swiftRuntime }
+        if module == "__C" || module.hasSuffix("PackageDiscoveredTests") || module.hasSuffix("PackageTests") {
+            return .system
+        }
+        if let function, function.contains("thunk") && !function.contains(" in ") { return .swiftRuntime }
+        return .user
+    }
+
+    /// The module that defines a function, from its demangled name (an extension's module
+    /// wins over the extended type's) or, failing that, its mangled name.
+    static func module(function: String?, rawName: String?) -> String? {
+        if let function, let range = function.range(of: "(extension in ") {
+            let rest = function[range.upperBound...]
+            if let end = rest.firstIndex(of: ")") { return String(rest[..<end]) }
+        }
+        if let rawName, let module = mangledModule(rawName) { return module }
+        guard let function else { return nil }
+        var text = Substring(function)
+        let prefixes = ["static ", "@objc ", "dispatch thunk of ", "partial apply for ", "protocol witness for ",
+                        "merged ", "outlined ", "implicit ", "key path getter for ", "key path setter for "]
+        var changed = true
+        while changed {
+            changed = false
+            for prefix in prefixes where text.hasPrefix(prefix) {
+                text = text.dropFirst(prefix.count); changed = true
+            }
+            for marker in ["specialization <", "closure #"] where text.contains(marker) {
+                // "generic specialization <…> of X", "closure #1 in X": continue with X.
+                if let range = text.range(of: marker == "closure #" ? " in " : "> of ") {
+                    text = text[range.upperBound...]; changed = true
+                }
+            }
+        }
+        let identifier = text.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+        let after = text.dropFirst(identifier.count)
+        return !identifier.isEmpty && after.first == "." ? String(identifier) : nil
+    }
+
+    /// `$s6RxCore…` → "RxCore"; `$sS…` → "Swift"; nil for C symbols.
+    static func mangledModule(_ raw: String) -> String? {
+        var text = Substring(raw)
+        for prefix in ["_$s", "$s", "_T0", "$S"] where text.hasPrefix(prefix) {
+            text = text.dropFirst(prefix.count)
+            guard let first = text.first else { return nil }
+            if first == "S" { return "Swift" }
+            if first == "s" { return "Swift" }
+            let digits = text.prefix { $0.isNumber }
+            guard let length = Int(digits), length > 0 else { return nil }
+            let name = text.dropFirst(digits.count).prefix(length)
+            return name.count == length ? String(name) : nil
+        }
+        return nil
+    }
+
+    /// The API a user frame called, from the library frame just inside it:
+    /// `(extension in RxCore):RxCore.ObservableType.subscribe(onNext:…)` → "subscribe".
+    static func apiName(_ function: String) -> String? {
+        var text = Substring(function)
+        if let range = text.range(of: "> of ") { text = text[range.upperBound...] }
+        if text.hasPrefix("closure #") || text.hasPrefix("implicit closure") { return nil }
+        // The base name ends at the first '(' that is not an "(extension in M)" marker.
+        var search = text.startIndex
+        var parenthesis: Substring.Index?
+        while let open = text[search...].firstIndex(of: "(") {
+            if text[open...].hasPrefix("(extension in "), let close = text[open...].firstIndex(of: ":") {
+                search = text.index(after: close)
+                continue
+            }
+            parenthesis = open
+            break
+        }
+        var base = text[..<(parenthesis ?? text.endIndex)]
+        // Drop generic parameters of the function itself, then the qualifying path.
+        var depth = 0
+        var lastDot: Substring.Index?
+        for index in base.indices {
+            switch base[index] {
+            case "<": depth += 1
+            case ">": depth -= 1
+            case "." where depth == 0: lastDot = index
+            default: break
+            }
+        }
+        if let lastDot { base = base[base.index(after: lastDot)...] }
+        if let angle = base.firstIndex(of: "<") { base = base[..<angle] }
+        let name = base.trimmingPrefix("static ")
+        guard let first = name.first, first.isLetter || first == "_" else { return nil }
+        if name == "init" || name.hasPrefix("__allocating") { return nil }
+        return String(name)
+    }
+}
+#endif

@@ -1,0 +1,161 @@
+#if TRACE_RESOURCES
+import RxCore
+
+/// Live resources that share an origin: the same user call site (one subscription line, however
+/// many times it ran), or, for resources whose stack never reaches user code, the same type.
+public struct ResourceGroup: Sendable {
+    /// Stable across runs and rebuilds (no addresses): a hash of the call site's file name,
+    /// line and function and of the resource types.
+    public let signature: String
+    /// The group's resources, in creation order.
+    public let entries: [ResourceEntry]
+    /// The distinct readable types, in order of first creation.
+    public let resourceTypes: [String]
+    /// The operators of the chain, source first, ending with the API the user called
+    /// (e.g. `["interval", "map", "subscribe"]`).
+    public let operatorChain: [String]
+    /// Where the user's code created these resources; nil when no frame reached user code.
+    public let userCallSite: SymbolicatedFrame?
+    /// A representative allocation stack (the first entry's that reaches the call site).
+    public let frames: [SymbolicatedFrame]
+
+    public init(signature: String, entries: [ResourceEntry], resourceTypes: [String], operatorChain: [String],
+                userCallSite: SymbolicatedFrame?, frames: [SymbolicatedFrame]) {
+        self.signature = signature
+        self.entries = entries
+        self.resourceTypes = resourceTypes
+        self.operatorChain = operatorChain
+        self.userCallSite = userCallSite
+        self.frames = frames
+    }
+}
+
+public enum LeakAnalysis {
+    /// Groups entries by user call site (else by kind and type), in order of each group's
+    /// first creation. Symbolicates each distinct stack once.
+    public static func group(_ entries: [ResourceEntry], symbolicator: Symbolicator = .shared) -> [ResourceGroup] {
+        struct Pending {
+            var entries: [ResourceEntry] = []
+            var callSite: SymbolicatedFrame?
+            var frames: [SymbolicatedFrame] = []
+        }
+        var order: [String] = []
+        var pending: [String: Pending] = [:]
+        var sites: [StackID: (site: SymbolicatedFrame?, frames: [SymbolicatedFrame])] = [:]
+
+        for entry in entries.sorted(by: { $0.epoch < $1.epoch }) {
+            var site: SymbolicatedFrame?
+            var frames: [SymbolicatedFrame] = []
+            if let stack = entry.stack {
+                if let known = sites[stack] {
+                    (site, frames) = known
+                } else {
+                    frames = symbolicator.frames(for: stack)
+                    site = frames.first { $0.origin == .user }
+                    sites[stack] = (site, frames)
+                }
+            }
+            let key: String
+            if let site {
+                key = "site\u{1}\(site.fileName ?? site.image ?? "")\u{1}\(site.line ?? 0)\u{1}\(site.function)"
+            } else {
+                key = "type\u{1}\(entry.kind.rawValue)\u{1}\(entry.typeName)"
+            }
+            if pending[key] == nil {
+                order.append(key)
+                pending[key] = Pending(entries: [], callSite: site, frames: frames)
+            }
+            pending[key]!.entries.append(entry)
+            if pending[key]!.frames.isEmpty && !frames.isEmpty { pending[key]!.frames = frames }
+        }
+
+        return order.map { key in
+            let group = pending[key]!
+            var types: [String] = []
+            var seen = Set<String>()
+            for entry in group.entries where seen.insert(entry.typeName).inserted { types.append(entry.typeName) }
+            let chain = operatorChain(group.entries, sites: sites)
+            return ResourceGroup(
+                signature: signature(callSite: group.callSite, types: types, kinds: group.entries.map(\.kind)),
+                entries: group.entries,
+                resourceTypes: types,
+                operatorChain: chain,
+                userCallSite: group.callSite,
+                frames: group.frames
+            )
+        }
+    }
+
+    /// FNV-1a (deterministic, unlike `Hasher`) over the call site and the sorted types.
+    static func signature(callSite: SymbolicatedFrame?, types: [String], kinds: [ResourceKind]) -> String {
+        var text: String
+        if let callSite {
+            text = "\(callSite.fileName ?? callSite.image ?? "?"):\(callSite.line ?? 0)|\(callSite.function)"
+        } else {
+            text = "no-call-site|" + Set(kinds.map(\.rawValue)).sorted().joined(separator: ",")
+        }
+        text += "|" + types.sorted().joined(separator: ";")
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    /// Source first: producers in creation order (each named by the operator the user called),
+    /// or, without producers, sinks in reverse creation order (a subscription builds its sinks
+    /// from the last operator back to the source); then the API the user called for the rest.
+    static func operatorChain(_ entries: [ResourceEntry], sites: [StackID: (site: SymbolicatedFrame?, frames: [SymbolicatedFrame])]) -> [String] {
+        func calledAPI(_ entry: ResourceEntry) -> String? {
+            guard let stack = entry.stack, let frames = sites[stack]?.frames,
+                  let userIndex = frames.firstIndex(where: { $0.origin == .user }) else { return nil }
+            // The library frame nearest to the user frame is the public API the user called.
+            for frame in frames[..<userIndex].reversed() where frame.origin == .rxCore {
+                return FrameClassifier.apiName(frame.function)
+            }
+            return nil
+        }
+        var chain: [String] = []
+        func add(_ name: String?) {
+            guard let name, !name.isEmpty, chain.last != name else { return }
+            chain.append(name)
+        }
+
+        var seenProducerTypes = Set<String>()
+        let producers = entries.filter { $0.kind == .producer && seenProducerTypes.insert($0.typeName).inserted }
+        if !producers.isEmpty {
+            for producer in producers { add(calledAPI(producer) ?? operatorName(forType: producer.typeName)) }
+        } else {
+            var seenSinkTypes = Set<String>()
+            let sinks = entries.filter { $0.kind == .sink && seenSinkTypes.insert($0.typeName).inserted }
+            for sink in sinks.reversed() { add(operatorName(forType: sink.typeName)) }
+        }
+        var apis: [String] = []
+        for entry in entries where entry.kind != .producer {
+            if let api = calledAPI(entry), !apis.contains(api) { apis.append(api) }
+        }
+        for api in apis where !chain.contains(api) { add(api) }
+        return chain
+    }
+
+    /// `MapSink<Int, String>` → "map"; `TimerSink<…>` → "interval".
+    static func operatorName(forType typeName: String) -> String? {
+        var base = Substring(typeName)
+        if let angle = base.firstIndex(of: "<") { base = base[..<angle] }
+        if let dot = base.lastIndex(of: ".") { base = base[base.index(after: dot)...] }
+        let special: [String: String] = [
+            "TimerSink": "interval", "TimerOneOffSink": "timer", "Timer": "timer",
+            "AnonymousObserver": "subscribe", "ObservableSequenceSink": "from",
+            "AnonymousObservableSink": "create", "AnonymousObservable": "create",
+        ]
+        if let name = special[String(base)] { return name }
+        for suffix in ["SinkIter", "Sink", "Producer"] where base.hasSuffix(suffix) && base.count > suffix.count {
+            base = base.dropLast(suffix.count)
+            break
+        }
+        guard let first = base.first else { return nil }
+        return first.lowercased() + base.dropFirst()
+    }
+}
+#endif

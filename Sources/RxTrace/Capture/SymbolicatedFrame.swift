@@ -1,0 +1,36 @@
+/// Who a stack frame belongs to. The first `user` frame of an allocation stack is the user
+/// call site: the line that called `subscribe`, `bind`, `disposed(by:)` or an operator.
+public enum FrameOrigin: String, Codable, Sendable {
+    case user
+    case rxCore
+    case rxTrace
+    case swiftRuntime
+    case system
+}
+
+/// One frame of an allocation backtrace, resolved. Inlined calls appear as frames of their
+/// own with the same address.
+public struct SymbolicatedFrame: Codable, Sendable, Hashable {
+    public var address: UInt
+    /// The demangled function name (or `"0x…"` when it could not be resolved).
+    public var function: String
+    public var file: String?
+    public var line: Int?
+    /// The image (executable or shared library) file name.
+    public var image: String?
+    public var origin: FrameOrigin
+
+    public init(address: UInt, function: String, file: String? = nil, line: Int? = nil, image: String? = nil, origin: FrameOrigin) {
+        self.address = address
+        self.function = function
+        self.file = file
+        self.line = line
+        self.image = image
+        self.origin = origin
+    }
+
+    /// The file's last path component, as used in signatures and short reports.
+    public var fileName: String? {
+        file.map { path in path.split(separator: "/").last.map(String.init) ?? path }
+    }
+}

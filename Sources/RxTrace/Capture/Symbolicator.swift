@@ -1,0 +1,117 @@
+#if TRACE_RESOURCES
+import Foundation
+import RxCore
+@_spi(Internal) import Runtime
+
+/// Resolves interned allocation stacks to demangled functions with file and line, through the
+/// Swift `Runtime` module (in process, DWARF line tables, no subprocess). Each distinct return
+/// address is resolved once and each stack assembled once; both are cached for the process.
+public final class Symbolicator: @unchecked Sendable {
+    public static let shared = Symbolicator()
+
+    private let lock = NSLock()
+    private var framesByStack: [UInt32: [SymbolicatedFrame]] = [:]
+    private var framesByAddress: [UInt: [SymbolicatedFrame]] = [:]
+    private var images: ImageMap?
+    private var architecture: String?
+
+    public init() {}
+
+    /// The frames of `stack`, innermost first; inlined calls come before their caller.
+    public func frames(for stack: StackID) -> [SymbolicatedFrame] {
+        lock.lock(); defer { lock.unlock() }
+        if let cached = framesByStack[stack.rawValue] { return cached }
+        let frames = resolveLocked(ResourceRegistry.addresses(of: stack))
+        framesByStack[stack.rawValue] = frames
+        return frames
+    }
+
+    /// The frames of raw return addresses, innermost first.
+    public func frames(forAddresses addresses: [UInt]) -> [SymbolicatedFrame] {
+        lock.lock(); defer { lock.unlock() }
+        return resolveLocked(addresses)
+    }
+
+    /// The first frame that is the user's own code: outside RxCore, RxTrace, the Swift runtime
+    /// and libraries, and the system. Nil when the stack never reaches user code (a resource
+    /// created by a scheduler, or a stack deeper than `captureDepth`).
+    public func userCallSite(for stack: StackID) -> SymbolicatedFrame? {
+        frames(for: stack).first { $0.origin == .user }
+    }
+
+    private func resolveLocked(_ addresses: [UInt]) -> [SymbolicatedFrame] {
+        let missing = Array(Set(addresses.filter { framesByAddress[$0] == nil }))
+        if !missing.isEmpty { symbolicateLocked(missing) }
+        return addresses.flatMap { framesByAddress[$0] ?? [Symbolicator.unresolved($0)] }
+    }
+
+    private func symbolicateLocked(_ addresses: [UInt]) {
+        guard #available(macOS 26.0, *) else {
+            for address in addresses { framesByAddress[address] = [Symbolicator.unresolved(address)] }
+            return
+        }
+        var images = self.images ?? ImageMap.capture()
+        // Images loaded since the last capture (dlopen) need a fresh map.
+        if addresses.contains(where: { images.indexOfImage(at: Backtrace.Address(UInt64($0))) == nil }) {
+            images = ImageMap.capture()
+        }
+        self.images = images
+        let architecture = self.architecture ?? ((try? Backtrace.capture(limit: 1))?.architecture ?? Symbolicator.hostArchitecture)
+        self.architecture = architecture
+
+        // One backtrace per address keeps inlined frames attributable to their address.
+        for address in addresses {
+            let backtrace = Backtrace(
+                architecture: architecture,
+                frames: [RichFrame<UInt>.returnAddress(address)],
+                images: images
+            )
+            guard let symbolicated = backtrace.symbolicated(with: images, options: [.showInlineFrames, .showSourceLocations, .useSymbolCache]) else {
+                framesByAddress[address] = [Symbolicator.unresolved(address)]
+                continue
+            }
+            var resolved: [SymbolicatedFrame] = []
+            for frame in symbolicated.frames {
+                guard let symbol = frame.symbol else { continue }
+                let image = symbol.imageName.isEmpty ? nil : symbol.imageName
+                let location = symbol.sourceLocation
+                let file = location.flatMap { $0.path.isEmpty || $0.path == "<compiler-generated>" ? nil : $0.path }
+                let line = location.flatMap { $0.line > 0 ? $0.line : nil }
+                let function = symbol.name
+                resolved.append(SymbolicatedFrame(
+                    address: address,
+                    function: function,
+                    file: file,
+                    line: file == nil ? nil : line,
+                    image: image,
+                    origin: FrameClassifier.origin(function: function, rawName: symbol.rawName, file: file, image: image)
+                ))
+            }
+            framesByAddress[address] = resolved.isEmpty ? [Symbolicator.unresolved(address, images: images)] : resolved
+        }
+    }
+
+    private static var hostArchitecture: String {
+        #if arch(x86_64)
+        return "x86_64"
+        #elseif arch(arm64)
+        return "arm64"
+        #else
+        return "unknown"
+        #endif
+    }
+
+    private static func unresolved(_ address: UInt, images: ImageMap? = nil) -> SymbolicatedFrame {
+        var image: String?
+        if #available(macOS 26.0, *), let images, let index = images.indexOfImage(at: Backtrace.Address(UInt64(address))) {
+            image = images[index].name
+        }
+        return SymbolicatedFrame(
+            address: address,
+            function: "0x" + String(address, radix: 16),
+            image: image,
+            origin: image.map { FrameClassifier.origin(function: nil, rawName: nil, file: nil, image: $0) } ?? .system
+        )
+    }
+}
+#endif

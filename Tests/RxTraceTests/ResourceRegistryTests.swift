@@ -1,0 +1,188 @@
+#if TRACE_RESOURCES
+import Dispatch
+import Foundation
+import RxCore
+import RxTrace
+import XCTest
+
+/// The registry and its analysis, as a user of the traced build sees them.
+final class ResourceRegistryTests: XCTestCase {
+    private var savedMode: CaptureMode = .on
+    private var savedDepth = 32
+
+    override func setUp() {
+        super.setUp()
+        savedMode = ResourceRegistry.captureMode
+        savedDepth = ResourceRegistry.captureDepth
+        ResourceRegistry.captureMode = .on
+        ResourceRegistry.captureDepth = 32
+    }
+
+    override func tearDown() {
+        ResourceRegistry.captureMode = savedMode
+        ResourceRegistry.captureDepth = savedDepth
+        super.tearDown()
+    }
+
+    /// Waits for dispatch-queue work to let go of its last references.
+    private func waitForResources(toReturnTo count: Int32, file: StaticString = #filePath, line: UInt = #line) {
+        SchedulerActivity.waitUntilIdle(timeout: 2)
+        let deadline = Date().addingTimeInterval(5)
+        while Resources.total != count && Date() < deadline {
+            RunLoop.current.run(until: Date().addingTimeInterval(0.01))
+        }
+        XCTAssertEqual(Resources.total, count, "resources leaked", file: file, line: line)
+    }
+
+    func testLiveChainShowsReadableTypesAndTheSubscribeLine() {
+        let start = Resources.total
+        let mark = ResourceRegistry.mark()
+        // A `just(42)` that never completes, so that the chain stays alive.
+        var source: BehaviorSubject<Int>? = BehaviorSubject(value: 42)
+        var subscription: Disposable? = source!
+            .filter { $0 > 0 }
+            .map { "value \($0)" }
+            .filter { !$0.isEmpty }
+            .subscribe(onNext: { _ in }); let subscribeLine = #line
+
+        let live = ResourceRegistry.liveSince(mark)
+        let types = live.map(\.typeName)
+        XCTAssertTrue(types.contains("BehaviorSubject<Int>"), "\(types)")
+        XCTAssertEqual(live.first { $0.typeName == "BehaviorSubject<Int>" }?.kind, .subject)
+        XCTAssertEqual(live.first { $0.typeName == "AnonymousObserver<String>" }?.kind, .observer)
+        XCTAssertEqual(live.first { $0.typeName == "SinkDisposer" }?.kind, .disposable)
+        XCTAssertTrue(types.contains("AnonymousObserver<String>"), "\(types)")
+        XCTAssertTrue(types.contains("FilterSink<AnonymousObserver<String>>"), "\(types)")
+        XCTAssertTrue(types.contains("MapSink<Int, FilterSink<AnonymousObserver<String>>>"), "\(types)")
+        XCTAssertTrue(types.contains("FilterSink<MapSink<Int, FilterSink<AnonymousObserver<String>>>>"), "\(types)")
+        XCTAssertTrue(types.contains("SinkDisposer"), "\(types)")
+        XCTAssertEqual(live.map(\.epoch), live.map(\.epoch).sorted(), "creation order")
+        XCTAssertTrue(live.allSatisfy { $0.epoch > mark.epoch && $0.threadName == "main" && $0.stack != nil })
+        XCTAssertEqual(Set(live.map(\.address)).count, live.count)
+        XCTAssertEqual(Int(Resources.total), ResourceRegistry.liveCount)
+
+        let subscriptionEntries = live.filter { $0.typeName != "BehaviorSubject<Int>" }
+        for entry in subscriptionEntries {
+            let site = Symbolicator.shared.userCallSite(for: entry.stack!)
+            XCTAssertEqual(site?.fileName, "ResourceRegistryTests.swift", entry.typeName)
+            XCTAssertEqual(site?.line, subscribeLine, entry.typeName)
+            XCTAssertEqual(site?.origin, .user)
+            XCTAssertTrue(site?.function.contains("testLiveChainShowsReadableTypesAndTheSubscribeLine") ?? false, site?.function ?? "nil")
+        }
+
+        let groups = LeakAnalysis.group(live)
+        let chain = groups.filter { $0.userCallSite?.line == subscribeLine }
+        XCTAssertEqual(chain.count, 1, "one subscription, one group")
+        XCTAssertEqual(chain.first?.entries.count, subscriptionEntries.count)
+        XCTAssertEqual(chain.first?.operatorChain, ["filter", "map", "filter", "subscribe"])
+        XCTAssertEqual(chain.first?.signature.count, 16)
+        let frames = chain.first?.frames ?? []
+        XCTAssertTrue(frames.contains { $0.origin == .rxCore && $0.function.contains("subscribe") })
+
+        subscription?.dispose()
+        subscription = nil
+        source = nil
+        XCTAssertEqual(ResourceRegistry.liveSince(mark).map(\.typeName), [])
+        XCTAssertEqual(Resources.total, start)
+    }
+
+    private let leakIntervalLine = #line + 2
+    private func leakInterval(on scheduler: SchedulerType) -> Disposable {
+        Observable<Int>.interval(.seconds(3600), scheduler: scheduler).subscribe(onNext: { _ in })
+    }
+
+    func testUndisposedIntervalIsGroupedByItsCallSite() {
+        let start = Resources.total
+        let scheduler = SerialDispatchQueueScheduler(qos: .default)
+        let firstMark = ResourceRegistry.mark()
+        var first: Disposable? = leakInterval(on: scheduler)
+        let firstGroups = LeakAnalysis.group(ResourceRegistry.liveSince(firstMark))
+
+        let secondMark = ResourceRegistry.mark()
+        var second: Disposable? = leakInterval(on: scheduler)
+        let secondGroups = LeakAnalysis.group(ResourceRegistry.liveSince(secondMark))
+
+        let thirdMark = ResourceRegistry.mark()
+        var third: Disposable? = Observable<Int>.interval(.seconds(3600), scheduler: scheduler).subscribe(onNext: { _ in }); let thirdLine = #line
+        let thirdGroups = LeakAnalysis.group(ResourceRegistry.liveSince(thirdMark))
+
+        for groups in [firstGroups, secondGroups] {
+            XCTAssertEqual(groups.count, 1, "\(groups.map(\.resourceTypes))")
+            XCTAssertEqual(groups.first?.userCallSite?.fileName, "ResourceRegistryTests.swift")
+            XCTAssertEqual(groups.first?.userCallSite?.line, leakIntervalLine)
+            XCTAssertTrue(groups.first?.resourceTypes.contains("TimerSink<AnonymousObserver<Int>>") ?? false)
+            XCTAssertEqual(groups.first?.operatorChain, ["interval", "subscribe"])
+        }
+        XCTAssertEqual(firstGroups.first?.signature, secondGroups.first?.signature, "identical leaks share a signature")
+        XCTAssertEqual(thirdGroups.count, 1)
+        XCTAssertEqual(thirdGroups.first?.userCallSite?.line, thirdLine)
+        XCTAssertNotEqual(thirdGroups.first?.signature, firstGroups.first?.signature, "another line, another signature")
+
+        // All three at once: two groups, the first holding both leaks from one line.
+        let all = LeakAnalysis.group(ResourceRegistry.liveSince(firstMark))
+        XCTAssertEqual(all.map(\.signature), [firstGroups[0].signature, thirdGroups[0].signature])
+        XCTAssertEqual(all.first?.entries.filter { $0.typeName.hasPrefix("TimerSink") }.count, 2)
+
+        for disposable in [first, second, third] { disposable?.dispose() }
+        (first, second, third) = (nil, nil, nil)
+        waitForResources(toReturnTo: start)
+        XCTAssertEqual(ResourceRegistry.liveSince(firstMark).count, 0)
+    }
+
+    func testCaptureModesKeepCountsAndTypes() {
+        let start = Resources.total
+        do {
+            ResourceRegistry.captureMode = .off
+            let offMark = ResourceRegistry.mark()
+            let subject = PublishSubject<Int>()
+            var disposables = [subject.map { $0 + 1 }.subscribe()]
+            let off = ResourceRegistry.liveSince(offMark)
+            XCTAssertFalse(off.isEmpty)
+            XCTAssertTrue(off.allSatisfy { $0.stack == nil })
+            XCTAssertTrue(off.contains { $0.typeName == "MapSink<Int, AnonymousObserver<Int>>" })
+            let offGroups = LeakAnalysis.group(off)
+            XCTAssertTrue(offGroups.allSatisfy { $0.userCallSite == nil && $0.frames.isEmpty })
+            XCTAssertTrue(offGroups.contains { $0.operatorChain == ["map"] })
+
+            ResourceRegistry.captureMode = .sampled(every: 2)
+            XCTAssertEqual(ResourceRegistry.captureMode, .sampled(every: 2))
+            let sampledMark = ResourceRegistry.mark()
+            for _ in 0..<20 { disposables.append(subject.subscribe()) }
+            let sampled = ResourceRegistry.liveSince(sampledMark)
+            XCTAssertEqual(sampled.filter { $0.stack != nil }.count, sampled.count / 2)
+            XCTAssertTrue(sampled.allSatisfy { ($0.stack != nil) == ($0.epoch % 2 == 0) })
+
+            ResourceRegistry.captureMode = .on
+            ResourceRegistry.captureDepth = 4
+            XCTAssertEqual(ResourceRegistry.captureDepth, 4)
+            let shallowMark = ResourceRegistry.mark()
+            disposables.append(subject.subscribe())
+            let shallow = ResourceRegistry.liveSince(shallowMark)
+            XCTAssertTrue(shallow.allSatisfy { $0.stack.map { ResourceRegistry.addresses(of: $0).count <= 4 } ?? false })
+            // Stacks too shallow to reach user code still group, by type.
+            let shallowGroups = LeakAnalysis.group(shallow)
+            XCTAssertEqual(shallowGroups.reduce(0) { $0 + $1.entries.count }, shallow.count)
+
+            disposables.forEach { $0.dispose() }
+        }
+        XCTAssertEqual(Resources.total, start)
+    }
+
+    func testIdenticalStacksAreInterned() {
+        let subject = PublishSubject<Int>()
+        let mark = ResourceRegistry.mark()
+        var disposables: [Disposable] = []
+        for _ in 0..<200 {
+            disposables.append(subject.map { $0 }.subscribe())
+        }
+        let live = ResourceRegistry.liveSince(mark)
+        let stacks = Set(live.compactMap(\.stack))
+        XCTAssertGreaterThanOrEqual(live.count, 200 * 3)
+        XCTAssertLessThanOrEqual(stacks.count, 12, "one stack per distinct creation site, not per resource")
+        let groups = LeakAnalysis.group(live)
+        XCTAssertEqual(groups.count, 1, "one creation line, one group: \(groups.map(\.resourceTypes))")
+        XCTAssertEqual(groups.first?.entries.count, live.count)
+        disposables.forEach { $0.dispose() }
+    }
+}
+#endif
