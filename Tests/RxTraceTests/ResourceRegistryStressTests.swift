@@ -34,28 +34,29 @@ final class ResourceRegistryStressTests: XCTestCase {
         for worker in 0..<workers {
             finished.enter()
             let thread = Thread {
-                ResourceRegistry.captureMode = worker % 2 == 0 ? .on : .sampled(every: 3)
-                let subject = PublishSubject<Int>()
-                var kept: [Disposable] = []
-                for round in 0..<rounds {
-                    let subscription = subject.map { $0 + round }.filter { $0 > 0 }.subscribe(onNext: { _ in })
-                    if round % 3 == 0 {
-                        kept.append(subscription)
-                    } else {
-                        subject.onNext(round)
-                        subscription.dispose()
+                do {
+                    ResourceRegistry.captureMode = worker % 2 == 0 ? .on : .sampled(every: 3)
+                    let subject = PublishSubject<Int>()
+                    var kept: [Disposable] = []
+                    for round in 0..<rounds {
+                        let subscription = subject.map { $0 + round }.filter { $0 > 0 }.subscribe(onNext: { _ in })
+                        if round % 3 == 0 {
+                            kept.append(subscription)
+                        } else {
+                            subject.onNext(round)
+                            subscription.dispose()
+                        }
+                        if kept.count > 20 {
+                            let oldest = kept.prefix(10)
+                            kept.removeFirst(10)
+                            oldest.forEach { $0.dispose() }
+                        }
                     }
-                    if kept.count > 20 {
-                        let oldest = kept.prefix(10)
-                        kept.removeFirst(10)
-                        oldest.forEach { $0.dispose() }
-                    }
+                    kept.forEach { $0.dispose() }
+                    kept = []
                 }
-                kept.forEach { $0.dispose() }
-                kept = []
-                finished.leave()
+                finished.leave()  // after the subject above is released
             }
-            thread.name = "stress-\(worker)"
             thread.start()
         }
 

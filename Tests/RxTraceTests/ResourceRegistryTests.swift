@@ -16,6 +16,8 @@ final class ResourceRegistryTests: XCTestCase {
         savedDepth = ResourceRegistry.captureDepth
         ResourceRegistry.captureMode = .on
         ResourceRegistry.captureDepth = 32
+        // Earlier tests may still be releasing dispatch-queue work; start from a quiet state.
+        SchedulerActivity.waitUntilIdle(timeout: 2)
     }
 
     override func tearDown() {
@@ -131,9 +133,9 @@ final class ResourceRegistryTests: XCTestCase {
 
     func testCaptureModesKeepCountsAndTypes() {
         let start = Resources.total
+        let offMark = ResourceRegistry.mark()
         do {
             ResourceRegistry.captureMode = .off
-            let offMark = ResourceRegistry.mark()
             let subject = PublishSubject<Int>()
             var disposables = [subject.map { $0 + 1 }.subscribe()]
             let off = ResourceRegistry.liveSince(offMark)
@@ -165,6 +167,7 @@ final class ResourceRegistryTests: XCTestCase {
 
             disposables.forEach { $0.dispose() }
         }
+        XCTAssertEqual(ResourceRegistry.liveSince(offMark).map(\.typeName), [])
         XCTAssertEqual(Resources.total, start)
     }
 

@@ -10,7 +10,7 @@ public enum FrameOrigin: String, Codable, Sendable {
 
 /// One frame of an allocation backtrace, resolved. Inlined calls appear as frames of their
 /// own with the same address.
-public struct SymbolicatedFrame: Codable, Sendable, Hashable {
+public struct SymbolicatedFrame: Codable, Sendable, Hashable, CustomStringConvertible {
     public var address: UInt
     /// The demangled function name (or `"0x…"` when it could not be resolved).
     public var function: String
@@ -27,6 +27,13 @@ public struct SymbolicatedFrame: Codable, Sendable, Hashable {
         self.line = line
         self.image = image
         self.origin = origin
+    }
+
+    /// `function (File.swift:42)`, or `function [image]` without debug info.
+    public var description: String {
+        if let fileName { return "\(function) (\(fileName)\(line.map { ":\($0)" } ?? ""))" }
+        if let image { return "\(function) [\(image)]" }
+        return function
     }
 
     /// The file's last path component, as used in signatures and short reports.

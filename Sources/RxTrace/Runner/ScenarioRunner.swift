@@ -16,7 +16,7 @@ struct ScenarioRunner {
         let started = Date()
         var outcome = ScenarioOutcome(name: scenario.name, summary: scenario.summary, expected: scenario.expected, status: .completed)
         let context = ScenarioContext()
-        var marks: [ResourceRegistry.Mark] = []
+        var marks: [ResourceMark] = []
         var periodicBeforeMeasuring: [String: Int] = [:]
         var observersBeforeMeasuring: [String: Int] = [:]
 
@@ -55,7 +55,7 @@ struct ScenarioRunner {
 
     /// Groups what the measured passes (2…N) left alive, and counts each group per pass, the
     /// warm-up included, from the nested snapshots since each pass's mark.
-    private func leaks(marks: [ResourceRegistry.Mark], timers: TimerEvidence, subjects: SubjectEvidence) -> [ScenarioOutcome.Leak] {
+    private func leaks(marks: [ResourceMark], timers: TimerEvidence, subjects: SubjectEvidence) -> [ScenarioOutcome.Leak] {
         let snapshots = marks.map { ResourceRegistry.liveSince($0) }
         let groupCounts: [[String: Int]] = snapshots.map { entries in
             Dictionary(LeakAnalysis.group(entries).map { ($0.signature, $0.entries.count) }, uniquingKeysWith: +)
