@@ -8,6 +8,37 @@ extension ObservableType {
     public func takeUntil<Source: ObservableType>(_ other: Source) -> Observable<Element> {
         take(until: other)
     }
+
+    /// Passes on elements until one satisfies `predicate`, then completes. With `.inclusive`
+    /// that element is passed on before completing.
+    public func take(until predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive) -> Observable<Element> {
+        TakeUntilPredicate(source: asObservable(), behavior: behavior, predicate: predicate)
+    }
+
+    /// Passes on elements while they satisfy `predicate`, then completes. With `.inclusive`
+    /// the first failing element is passed on before completing.
+    public func take(while predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive) -> Observable<Element> {
+        take(until: { try !predicate($0) }, behavior: behavior)
+    }
+
+    @available(*, deprecated, renamed: "take(until:behavior:)")
+    public func takeUntil(_ behavior: TakeBehavior, predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
+        take(until: predicate, behavior: behavior)
+    }
+
+    @available(*, deprecated, renamed: "take(while:)")
+    public func takeWhile(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
+        take(while: predicate, behavior: .exclusive)
+    }
+}
+
+/// Whether `take(until:behavior:)` and `take(while:behavior:)` pass on the element that ends
+/// the sequence.
+public enum TakeBehavior {
+    /// Pass on the element that ends the sequence, then complete.
+    case inclusive
+    /// Complete without passing on the element that ends the sequence.
+    case exclusive
 }
 
 private final class TakeUntilSinkOther<Other, Observer: ObserverType>: ObserverType {
@@ -91,6 +122,67 @@ private final class TakeUntil<Element, Other>: Producer<Element> {
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = TakeUntilSink(parent: self, observer: observer, cancel: cancel)
         let subscription = sink.run()
+        return (sink: sink, subscription: subscription)
+    }
+}
+
+// MARK: take(until: predicate)
+
+private final class TakeUntilPredicateSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+    typealias Element = Observer.Element
+    typealias Parent = TakeUntilPredicate<Element>
+
+    private let parent: Parent
+    private var running = true
+
+    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+        self.parent = parent
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next:
+            guard running, case .next(let value) = event else { return }
+            do {
+                running = try !parent.predicate(value)
+            } catch let error {
+                forwardOn(.error(error))
+                dispose()
+                return
+            }
+            if running {
+                forwardOn(event)
+                return
+            }
+            if parent.behavior == .inclusive {
+                forwardOn(event)
+            }
+            forwardOn(.completed)
+            dispose()
+        case .error, .completed:
+            forwardOn(event)
+            dispose()
+        }
+    }
+}
+
+private final class TakeUntilPredicate<Element>: Producer<Element> {
+    typealias Predicate = (Element) throws -> Bool
+
+    private let source: Observable<Element>
+    fileprivate let behavior: TakeBehavior
+    fileprivate let predicate: Predicate
+
+    init(source: Observable<Element>, behavior: TakeBehavior, predicate: @escaping Predicate) {
+        self.source = source
+        self.behavior = behavior
+        self.predicate = predicate
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = TakeUntilPredicateSink(parent: self, observer: observer, cancel: cancel)
+        let subscription = source.subscribe(sink)
         return (sink: sink, subscription: subscription)
     }
 }

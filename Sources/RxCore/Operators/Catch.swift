@@ -1,0 +1,107 @@
+extension ObservableType {
+    /// On an error, continues with the sequence `handler` returns for it. A throwing handler
+    /// ends the sequence with the thrown error.
+    public func `catch`(_ handler: @escaping (Swift.Error) throws -> Observable<Element>) -> Observable<Element> {
+        Catch(source: asObservable(), handler: handler)
+    }
+
+    @available(*, deprecated, renamed: "catch(_:)")
+    public func catchError(_ handler: @escaping (Swift.Error) throws -> Observable<Element>) -> Observable<Element> {
+        `catch`(handler)
+    }
+
+    /// On an error, emits `element` and completes.
+    public func catchAndReturn(_ element: Element) -> Observable<Element> {
+        Catch(source: asObservable(), handler: { _ in Observable.just(element) })
+    }
+
+    @available(*, deprecated, renamed: "catchAndReturn(_:)")
+    public func catchErrorJustReturn(_ element: Element) -> Observable<Element> {
+        catchAndReturn(element)
+    }
+}
+
+private final class CatchSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+    typealias Element = Observer.Element
+    typealias Parent = Catch<Element>
+
+    private let parent: Parent
+    /// The source's subscription, replaced by the handler sequence's after an error.
+    private let subscription = SerialDisposable()
+
+    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+        self.parent = parent
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func run() -> Disposable {
+        let sourceSubscription = SingleAssignmentDisposable()
+        subscription.disposable = sourceSubscription
+        sourceSubscription.setDisposable(parent.source.subscribe(self))
+        return subscription
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next:
+            forwardOn(event)
+        case .completed:
+            forwardOn(event)
+            dispose()
+        case .error(let error):
+            do {
+                let continuation = try parent.handler(error)
+                // Subscribing before the assignment disposes the failed source, as RxSwift does.
+                subscription.disposable = continuation.subscribe(CatchSinkProxy(parent: self))
+            } catch let handlerError {
+                forwardOn(.error(handlerError))
+                dispose()
+            }
+        }
+    }
+}
+
+/// Forwards the handler sequence through the sink, so nothing passes once it is disposed.
+private final class CatchSinkProxy<Observer: ObserverType>: ObserverType {
+    typealias Element = Observer.Element
+
+    private let parent: CatchSink<Observer>
+
+    init(parent: CatchSink<Observer>) {
+        self.parent = parent
+        #if TRACE_RESOURCES
+        Resources.track(self, kind: .observer)
+        #endif
+    }
+
+    func on(_ event: Event<Element>) {
+        parent.forwardOn(event)
+        if event.isStopEvent {
+            parent.dispose()
+        }
+    }
+
+    deinit {
+        #if TRACE_RESOURCES
+        Resources.untrack(self)
+        #endif
+    }
+}
+
+private final class Catch<Element>: Producer<Element> {
+    typealias Handler = (Swift.Error) throws -> Observable<Element>
+
+    fileprivate let source: Observable<Element>
+    fileprivate let handler: Handler
+
+    init(source: Observable<Element>, handler: @escaping Handler) {
+        self.source = source
+        self.handler = handler
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = CatchSink(parent: self, observer: observer, cancel: cancel)
+        let subscription = sink.run()
+        return (sink: sink, subscription: subscription)
+    }
+}

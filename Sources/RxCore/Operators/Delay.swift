@@ -1,0 +1,153 @@
+import Foundation
+
+extension ObservableType {
+    /// Shifts every element and the completion later by `dueTime`. Errors are not delayed: an
+    /// error is delivered as soon as it arrives, and elements still waiting are dropped.
+    public func delay(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
+        Delay(source: asObservable(), dueTime: dueTime, scheduler: scheduler)
+    }
+}
+
+private final class DelaySink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+    typealias Element = Observer.Element
+
+    private let lock = RecursiveLock()
+    private let dueTime: RxTimeInterval
+    private let scheduler: SchedulerType
+    private let sourceSubscription = SingleAssignmentDisposable()
+    private let drainTimer = SerialDisposable()
+
+    /// A drain is scheduled or running.
+    private var active = false
+    /// The drain is forwarding right now, so an error must wait for it.
+    private var running = false
+    private var errorEvent: Event<Element>?
+    /// Events waiting for their time, with the time each arrived.
+    private var queue: [(arrival: RxTime, event: Event<Element>)] = []
+    private var queueHead = 0
+
+    init(dueTime: RxTimeInterval, scheduler: SchedulerType, observer: Observer, cancel: Cancelable) {
+        self.dueTime = dueTime
+        self.scheduler = scheduler
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func run(source: Observable<Element>) -> Disposable {
+        sourceSubscription.setDisposable(source.subscribe(self))
+        return Disposables.create(sourceSubscription, drainTimer)
+    }
+
+    func on(_ event: Event<Element>) {
+        // The source is done once it stopped, even though its completion is still to come.
+        if event.isStopEvent {
+            sourceSubscription.dispose()
+        }
+        switch event {
+        case .error:
+            let sendNow: Bool = lock.performLocked {
+                queue = []
+                queueHead = 0
+                errorEvent = event
+                return !running
+            }
+            if sendNow {
+                forwardOn(event)
+                dispose()
+            }
+        case .next, .completed:
+            let startDrain: Bool = lock.performLocked {
+                let wasActive = active
+                active = true
+                queue.append((scheduler.now, event))
+                return !wasActive
+            }
+            if startDrain {
+                drainTimer.disposable = scheduler.scheduleRecursive((), dueTime: dueTime, action: drain)
+            }
+        }
+    }
+
+    private func dequeue() -> Event<Element>? {
+        guard queueHead < queue.count else { return nil }
+        let event = queue[queueHead].event
+        queueHead += 1
+        if queueHead == queue.count {
+            queue.removeAll(keepingCapacity: true)
+            queueHead = 0
+        }
+        return event
+    }
+
+    /// Forwards the event whose time has come, then reschedules itself for the next one at
+    /// its own arrival time plus `dueTime`.
+    private func drain(_: Void, recurse: AnyRecursiveScheduler<Void>) {
+        let failed: Bool = lock.performLocked {
+            if errorEvent != nil { return true }
+            running = true
+            return false
+        }
+        if failed { return }
+
+        var forwardedOne = false
+        while true {
+            var error: Event<Element>?
+            var eventToForward: Event<Element>?
+            var nextArrival: RxTime?
+            lock.performLocked {
+                error = errorEvent
+                if !forwardedOne {
+                    eventToForward = dequeue()
+                } else if queueHead < queue.count {
+                    nextArrival = queue[queueHead].arrival
+                }
+                if error == nil {
+                    if eventToForward != nil {
+                        // Still running.
+                    } else if nextArrival != nil {
+                        running = false
+                    } else {
+                        running = false
+                        active = false
+                    }
+                }
+            }
+
+            if let error {
+                forwardOn(error)
+                dispose()
+                return
+            }
+            if let eventToForward {
+                forwardedOne = true
+                forwardOn(eventToForward)
+                if eventToForward.isCompleted {
+                    dispose()
+                    return
+                }
+            } else if let nextArrival {
+                recurse.schedule((), dueTime: dueTime.reduceWithSpanBetween(earlierDate: nextArrival, laterDate: scheduler.now))
+                return
+            } else {
+                return
+            }
+        }
+    }
+}
+
+private final class Delay<Element>: Producer<Element> {
+    private let source: Observable<Element>
+    private let dueTime: RxTimeInterval
+    private let scheduler: SchedulerType
+
+    init(source: Observable<Element>, dueTime: RxTimeInterval, scheduler: SchedulerType) {
+        self.source = source
+        self.dueTime = dueTime
+        self.scheduler = scheduler
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = DelaySink(dueTime: dueTime, scheduler: scheduler, observer: observer, cancel: cancel)
+        let subscription = sink.run(source: source)
+        return (sink: sink, subscription: subscription)
+    }
+}

@@ -1,0 +1,40 @@
+extension ObservableType {
+    /// Subscribes to the source only after `dueTime`; events then pass unchanged.
+    public func delaySubscription(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
+        DelaySubscription(source: asObservable(), dueTime: dueTime, scheduler: scheduler)
+    }
+}
+
+private final class DelaySubscriptionSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+    typealias Element = Observer.Element
+
+    func on(_ event: Event<Element>) {
+        forwardOn(event)
+        if event.isStopEvent {
+            dispose()
+        }
+    }
+}
+
+private final class DelaySubscription<Element>: Producer<Element> {
+    private let source: Observable<Element>
+    private let dueTime: RxTimeInterval
+    private let scheduler: SchedulerType
+
+    init(source: Observable<Element>, dueTime: RxTimeInterval, scheduler: SchedulerType) {
+        self.source = source
+        self.dueTime = dueTime
+        self.scheduler = scheduler
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = DelaySubscriptionSink(observer: observer, cancel: cancel)
+        let source = self.source
+        // The scheduled action's result is the source subscription, so disposing before the
+        // timer fires cancels it, and disposing after disposes the subscription.
+        let subscription = scheduler.scheduleRelative(sink, dueTime: dueTime) { sink in
+            source.subscribe(sink)
+        }
+        return (sink: sink, subscription: subscription)
+    }
+}

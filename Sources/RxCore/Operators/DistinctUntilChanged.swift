@@ -1,0 +1,84 @@
+extension ObservableType where Element: Equatable {
+    /// Drops each element equal (`==`) to the element forwarded just before it.
+    public func distinctUntilChanged() -> Observable<Element> {
+        distinctUntilChanged({ $0 }, comparer: { $0 == $1 })
+    }
+}
+
+extension ObservableType {
+    /// Drops each element whose key equals the key of the element forwarded just before it.
+    public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) throws -> Key) -> Observable<Element> {
+        distinctUntilChanged(keySelector, comparer: { $0 == $1 })
+    }
+
+    /// Drops each element that `comparer` says equals the element forwarded just before it.
+    public func distinctUntilChanged(_ comparer: @escaping (Element, Element) throws -> Bool) -> Observable<Element> {
+        distinctUntilChanged({ $0 }, comparer: comparer)
+    }
+
+    /// Drops each element whose key `comparer` says equals the last forwarded element's key.
+    /// A throwing selector or comparer ends the sequence with its error.
+    public func distinctUntilChanged<K>(_ keySelector: @escaping (Element) throws -> K, comparer: @escaping (K, K) throws -> Bool) -> Observable<Element> {
+        DistinctUntilChanged(source: asObservable(), selector: keySelector, comparer: comparer)
+    }
+
+    /// Drops each element whose value at `keyPath` equals that of the element forwarded before it.
+    public func distinctUntilChanged<Property: Equatable>(at keyPath: KeyPath<Element, Property>) -> Observable<Element> {
+        distinctUntilChanged { $0[keyPath: keyPath] == $1[keyPath: keyPath] }
+    }
+}
+
+private final class DistinctUntilChangedSink<Observer: ObserverType, Key>: Sink<Observer>, ObserverType {
+    typealias Element = Observer.Element
+    typealias Parent = DistinctUntilChanged<Element, Key>
+
+    private let parent: Parent
+    /// The key of the last forwarded element; nil until the first one.
+    private var currentKey: Key?
+
+    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+        self.parent = parent
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let value):
+            do {
+                let key = try parent.selector(value)
+                if let currentKey, try parent.comparer(currentKey, key) {
+                    return
+                }
+                currentKey = key
+                forwardOn(event)
+            } catch let error {
+                forwardOn(.error(error))
+                dispose()
+            }
+        case .error, .completed:
+            forwardOn(event)
+            dispose()
+        }
+    }
+}
+
+private final class DistinctUntilChanged<Element, Key>: Producer<Element> {
+    typealias KeySelector = (Element) throws -> Key
+    typealias EqualityComparer = (Key, Key) throws -> Bool
+
+    private let source: Observable<Element>
+    fileprivate let selector: KeySelector
+    fileprivate let comparer: EqualityComparer
+
+    init(source: Observable<Element>, selector: @escaping KeySelector, comparer: @escaping EqualityComparer) {
+        self.source = source
+        self.selector = selector
+        self.comparer = comparer
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = DistinctUntilChangedSink(parent: self, observer: observer, cancel: cancel)
+        let subscription = source.subscribe(sink)
+        return (sink: sink, subscription: subscription)
+    }
+}

@@ -1,0 +1,70 @@
+extension ObservableType {
+    /// Emits only the element at zero-based `index`, then completes. A source that ends before
+    /// reaching it fails with `RxError.argumentOutOfRange`.
+    public func element(at index: Int) -> Observable<Element> {
+        ElementAt(source: asObservable(), index: index, throwOnEmpty: true)
+    }
+
+    @available(*, deprecated, renamed: "element(at:)")
+    public func elementAt(_ index: Int) -> Observable<Element> {
+        element(at: index)
+    }
+}
+
+private final class ElementAtSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+    typealias Element = Observer.Element
+    typealias Parent = ElementAt<Element>
+
+    private let parent: Parent
+    private var remaining: Int
+
+    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+        self.parent = parent
+        self.remaining = parent.index
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next:
+            if remaining == 0 {
+                forwardOn(event)
+                forwardOn(.completed)
+                dispose()
+                return
+            }
+            remaining -= 1
+        case .error:
+            forwardOn(event)
+            dispose()
+        case .completed:
+            if parent.throwOnEmpty {
+                forwardOn(.error(RxError.argumentOutOfRange))
+            } else {
+                forwardOn(.completed)
+            }
+            dispose()
+        }
+    }
+}
+
+private final class ElementAt<Element>: Producer<Element> {
+    private let source: Observable<Element>
+    fileprivate let index: Int
+    fileprivate let throwOnEmpty: Bool
+
+    init(source: Observable<Element>, index: Int, throwOnEmpty: Bool) {
+        if index < 0 {
+            rxFatalError("index can't be negative")
+        }
+        self.source = source
+        self.index = index
+        self.throwOnEmpty = throwOnEmpty
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = ElementAtSink(parent: self, observer: observer, cancel: cancel)
+        let subscription = source.subscribe(sink)
+        return (sink: sink, subscription: subscription)
+    }
+}

@@ -1,0 +1,140 @@
+extension ObservableType {
+    /// Passes on the source; if it completes without elements, emits `default` first.
+    public func ifEmpty(default: Element) -> Observable<Element> {
+        DefaultIfEmpty(source: asObservable(), default: `default`)
+    }
+
+    /// Passes on the source; if it completes without elements, continues with `other`.
+    public func ifEmpty(switchTo other: Observable<Element>) -> Observable<Element> {
+        SwitchIfEmpty(source: asObservable(), ifEmpty: other)
+    }
+}
+
+// MARK: ifEmpty(default:)
+
+private final class DefaultIfEmptySink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+    typealias Element = Observer.Element
+
+    private let defaultElement: Element
+    private var isEmpty = true
+
+    init(default: Element, observer: Observer, cancel: Cancelable) {
+        self.defaultElement = `default`
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next:
+            isEmpty = false
+            forwardOn(event)
+        case .error:
+            forwardOn(event)
+            dispose()
+        case .completed:
+            if isEmpty {
+                forwardOn(.next(defaultElement))
+            }
+            forwardOn(.completed)
+            dispose()
+        }
+    }
+}
+
+private final class DefaultIfEmpty<Element>: Producer<Element> {
+    private let source: Observable<Element>
+    private let defaultElement: Element
+
+    init(source: Observable<Element>, default: Element) {
+        self.source = source
+        self.defaultElement = `default`
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = DefaultIfEmptySink(default: defaultElement, observer: observer, cancel: cancel)
+        let subscription = source.subscribe(sink)
+        return (sink: sink, subscription: subscription)
+    }
+}
+
+// MARK: ifEmpty(switchTo:)
+
+private final class SwitchIfEmptySink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+    typealias Element = Observer.Element
+
+    private let ifEmpty: Observable<Element>
+    private var isEmpty = true
+    private let ifEmptySubscription = SingleAssignmentDisposable()
+
+    init(ifEmpty: Observable<Element>, observer: Observer, cancel: Cancelable) {
+        self.ifEmpty = ifEmpty
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func run(_ source: Observable<Element>) -> Disposable {
+        let subscription = source.subscribe(self)
+        return Disposables.create(subscription, ifEmptySubscription)
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next:
+            isEmpty = false
+            forwardOn(event)
+        case .error:
+            forwardOn(event)
+            dispose()
+        case .completed:
+            guard isEmpty else {
+                forwardOn(event)
+                dispose()
+                return
+            }
+            // The completed source stays subscribed until the whole sequence ends, as in RxSwift.
+            ifEmptySubscription.setDisposable(ifEmpty.subscribe(SwitchIfEmptySinkIter(parent: self)))
+        }
+    }
+}
+
+/// Forwards the fallback sequence through the sink, so nothing passes once it is disposed.
+private final class SwitchIfEmptySinkIter<Observer: ObserverType>: ObserverType {
+    typealias Element = Observer.Element
+
+    private let parent: SwitchIfEmptySink<Observer>
+
+    init(parent: SwitchIfEmptySink<Observer>) {
+        self.parent = parent
+        #if TRACE_RESOURCES
+        Resources.track(self, kind: .observer)
+        #endif
+    }
+
+    func on(_ event: Event<Element>) {
+        parent.forwardOn(event)
+        if event.isStopEvent {
+            parent.dispose()
+        }
+    }
+
+    deinit {
+        #if TRACE_RESOURCES
+        Resources.untrack(self)
+        #endif
+    }
+}
+
+private final class SwitchIfEmpty<Element>: Producer<Element> {
+    private let source: Observable<Element>
+    private let ifEmpty: Observable<Element>
+
+    init(source: Observable<Element>, ifEmpty: Observable<Element>) {
+        self.source = source
+        self.ifEmpty = ifEmpty
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = SwitchIfEmptySink(ifEmpty: ifEmpty, observer: observer, cancel: cancel)
+        let subscription = sink.run(source)
+        return (sink: sink, subscription: subscription)
+    }
+}

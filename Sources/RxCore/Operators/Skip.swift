@@ -1,0 +1,296 @@
+extension ObservableType {
+    /// Drops the first `count` elements and passes on the rest.
+    public func skip(_ count: Int) -> Observable<Element> {
+        SkipCount(source: asObservable(), count: count)
+    }
+
+    /// Drops the elements emitted during `duration` after subscription.
+    public func skip(for duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
+        SkipTime(source: asObservable(), duration: duration, scheduler: scheduler)
+    }
+
+    @available(*, deprecated, renamed: "skip(for:scheduler:)")
+    public func skip(_ duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
+        skip(for: duration, scheduler: scheduler)
+    }
+
+    /// Drops elements while they satisfy `predicate`; from the first that does not, passes on
+    /// everything.
+    public func skip(while predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
+        SkipWhile(source: asObservable(), predicate: predicate)
+    }
+
+    @available(*, deprecated, renamed: "skip(while:)")
+    public func skipWhile(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
+        skip(while: predicate)
+    }
+
+    /// Drops elements until `other` emits an element. An error from `other` fails the
+    /// sequence; a source that completes before `other` emitted ends without a `completed`
+    /// event, as in RxSwift.
+    public func skip<Source: ObservableType>(until other: Source) -> Observable<Element> {
+        SkipUntil(source: asObservable(), other: other.asObservable())
+    }
+
+    @available(*, deprecated, renamed: "skip(until:)")
+    public func skipUntil<Source: ObservableType>(_ other: Source) -> Observable<Element> {
+        skip(until: other)
+    }
+}
+
+// MARK: skip(_ count:)
+
+private final class SkipCountSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+    typealias Element = Observer.Element
+
+    private var remaining: Int
+
+    init(count: Int, observer: Observer, cancel: Cancelable) {
+        self.remaining = count
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next:
+            if remaining <= 0 {
+                forwardOn(event)
+            } else {
+                remaining -= 1
+            }
+        case .error, .completed:
+            forwardOn(event)
+            dispose()
+        }
+    }
+}
+
+private final class SkipCount<Element>: Producer<Element> {
+    private let source: Observable<Element>
+    private let count: Int
+
+    init(source: Observable<Element>, count: Int) {
+        self.source = source
+        self.count = count
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = SkipCountSink(count: count, observer: observer, cancel: cancel)
+        let subscription = source.subscribe(sink)
+        return (sink: sink, subscription: subscription)
+    }
+}
+
+// MARK: skip(for:scheduler:)
+
+private final class SkipTimeSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+    typealias Element = Observer.Element
+    typealias Parent = SkipTime<Element>
+
+    private let parent: Parent
+    // The timer and the source may call in from different threads.
+    private let lock = RecursiveLock()
+    private var open = false
+
+    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+        self.parent = parent
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func on(_ event: Event<Element>) {
+        lock.performLocked {
+            switch event {
+            case .next:
+                if open {
+                    forwardOn(event)
+                }
+            case .error, .completed:
+                forwardOn(event)
+                dispose()
+            }
+        }
+    }
+
+    private func tick() {
+        lock.performLocked { open = true }
+    }
+
+    func run() -> Disposable {
+        let timer = parent.scheduler.scheduleRelative(self, dueTime: parent.duration) { sink in
+            sink.tick()
+            return Disposables.create()
+        }
+        let subscription = parent.source.subscribe(self)
+        return Disposables.create(timer, subscription)
+    }
+}
+
+private final class SkipTime<Element>: Producer<Element> {
+    fileprivate let source: Observable<Element>
+    fileprivate let duration: RxTimeInterval
+    fileprivate let scheduler: SchedulerType
+
+    init(source: Observable<Element>, duration: RxTimeInterval, scheduler: SchedulerType) {
+        self.source = source
+        self.duration = duration
+        self.scheduler = scheduler
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = SkipTimeSink(parent: self, observer: observer, cancel: cancel)
+        let subscription = sink.run()
+        return (sink: sink, subscription: subscription)
+    }
+}
+
+// MARK: skip(while:)
+
+private final class SkipWhileSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+    typealias Element = Observer.Element
+    typealias Predicate = (Element) throws -> Bool
+
+    private let predicate: Predicate
+    private var passing = false
+
+    init(predicate: @escaping Predicate, observer: Observer, cancel: Cancelable) {
+        self.predicate = predicate
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let value):
+            if !passing {
+                do {
+                    passing = try !predicate(value)
+                } catch let error {
+                    forwardOn(.error(error))
+                    dispose()
+                    return
+                }
+            }
+            if passing {
+                forwardOn(event)
+            }
+        case .error, .completed:
+            forwardOn(event)
+            dispose()
+        }
+    }
+}
+
+private final class SkipWhile<Element>: Producer<Element> {
+    typealias Predicate = (Element) throws -> Bool
+
+    private let source: Observable<Element>
+    private let predicate: Predicate
+
+    init(source: Observable<Element>, predicate: @escaping Predicate) {
+        self.source = source
+        self.predicate = predicate
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = SkipWhileSink(predicate: predicate, observer: observer, cancel: cancel)
+        let subscription = source.subscribe(sink)
+        return (sink: sink, subscription: subscription)
+    }
+}
+
+// MARK: skip(until:)
+
+private final class SkipUntilSinkOther<Other, Observer: ObserverType>: ObserverType {
+    typealias Parent = SkipUntilSink<Other, Observer>
+    typealias Element = Other
+
+    private let parent: Parent
+    let subscription = SingleAssignmentDisposable()
+
+    init(parent: Parent) {
+        self.parent = parent
+        #if TRACE_RESOURCES
+        Resources.track(self, kind: .observer)
+        #endif
+    }
+
+    func on(_ event: Event<Element>) {
+        parent.lock.performLocked {
+            switch event {
+            case .next:
+                parent.forwardElements = true
+                subscription.dispose()
+            case .error(let error):
+                parent.forwardOn(.error(error))
+                parent.dispose()
+            case .completed:
+                subscription.dispose()
+            }
+        }
+    }
+
+    deinit {
+        #if TRACE_RESOURCES
+        Resources.untrack(self)
+        #endif
+    }
+}
+
+private final class SkipUntilSink<Other, Observer: ObserverType>: Sink<Observer>, ObserverType {
+    typealias Element = Observer.Element
+    typealias Parent = SkipUntil<Element, Other>
+
+    private let parent: Parent
+    let lock = RecursiveLock()
+    var forwardElements = false
+    private let sourceSubscription = SingleAssignmentDisposable()
+
+    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+        self.parent = parent
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func on(_ event: Event<Element>) {
+        lock.performLocked {
+            switch event {
+            case .next:
+                if forwardElements {
+                    forwardOn(event)
+                }
+            case .error:
+                forwardOn(event)
+                dispose()
+            case .completed:
+                // RxSwift ends silently when nothing was ever let through.
+                if forwardElements {
+                    forwardOn(event)
+                }
+                dispose()
+            }
+        }
+    }
+
+    func run() -> Disposable {
+        let subscription = parent.source.subscribe(self)
+        let otherObserver = SkipUntilSinkOther(parent: self)
+        let otherSubscription = parent.other.subscribe(otherObserver)
+        sourceSubscription.setDisposable(subscription)
+        otherObserver.subscription.setDisposable(otherSubscription)
+        return Disposables.create(sourceSubscription, otherObserver.subscription)
+    }
+}
+
+private final class SkipUntil<Element, Other>: Producer<Element> {
+    fileprivate let source: Observable<Element>
+    fileprivate let other: Observable<Other>
+
+    init(source: Observable<Element>, other: Observable<Other>) {
+        self.source = source
+        self.other = other
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = SkipUntilSink(parent: self, observer: observer, cancel: cancel)
+        let subscription = sink.run()
+        return (sink: sink, subscription: subscription)
+    }
+}

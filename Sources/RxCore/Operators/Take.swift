@@ -1,0 +1,194 @@
+extension ObservableType {
+    /// Passes on the first `count` elements, then completes. `take(0)` completes at once
+    /// without subscribing to the source.
+    public func take(_ count: Int) -> Observable<Element> {
+        if count == 0 {
+            return Observable.empty()
+        }
+        return TakeCount(source: asObservable(), count: count)
+    }
+
+    /// Passes on elements for `duration` after subscription, then completes.
+    public func take(for duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
+        TakeTime(source: asObservable(), duration: duration, scheduler: scheduler)
+    }
+
+    @available(*, deprecated, renamed: "take(for:scheduler:)")
+    public func take(_ duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
+        take(for: duration, scheduler: scheduler)
+    }
+
+    /// Passes on only the last `count` elements, all of them when the source completes.
+    public func takeLast(_ count: Int) -> Observable<Element> {
+        TakeLast(source: asObservable(), count: count)
+    }
+}
+
+// MARK: take(_ count:)
+
+private final class TakeCountSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+    typealias Element = Observer.Element
+
+    private var remaining: Int
+
+    init(count: Int, observer: Observer, cancel: Cancelable) {
+        self.remaining = count
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next:
+            guard remaining > 0 else { return }
+            remaining -= 1
+            forwardOn(event)
+            if remaining == 0 {
+                forwardOn(.completed)
+                dispose()
+            }
+        case .error, .completed:
+            forwardOn(event)
+            dispose()
+        }
+    }
+}
+
+private final class TakeCount<Element>: Producer<Element> {
+    private let source: Observable<Element>
+    private let count: Int
+
+    init(source: Observable<Element>, count: Int) {
+        if count < 0 {
+            rxFatalError("count can't be negative")
+        }
+        self.source = source
+        self.count = count
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = TakeCountSink(count: count, observer: observer, cancel: cancel)
+        let subscription = source.subscribe(sink)
+        return (sink: sink, subscription: subscription)
+    }
+}
+
+// MARK: take(for:scheduler:)
+
+private final class TakeTimeSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+    typealias Element = Observer.Element
+    typealias Parent = TakeTime<Element>
+
+    private let parent: Parent
+    // The timer and the source may call in from different threads.
+    private let lock = RecursiveLock()
+
+    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+        self.parent = parent
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func on(_ event: Event<Element>) {
+        lock.performLocked {
+            forwardOn(event)
+            if event.isStopEvent {
+                dispose()
+            }
+        }
+    }
+
+    private func tick() {
+        lock.performLocked {
+            forwardOn(.completed)
+            dispose()
+        }
+    }
+
+    func run() -> Disposable {
+        // Armed before subscribing, as RxSwift does: at equal virtual times the timer then runs
+        // before anything the source schedules while being subscribed.
+        let timer = parent.scheduler.scheduleRelative(self, dueTime: parent.duration) { sink in
+            sink.tick()
+            return Disposables.create()
+        }
+        let subscription = parent.source.subscribe(self)
+        return Disposables.create(timer, subscription)
+    }
+}
+
+private final class TakeTime<Element>: Producer<Element> {
+    fileprivate let source: Observable<Element>
+    fileprivate let duration: RxTimeInterval
+    fileprivate let scheduler: SchedulerType
+
+    init(source: Observable<Element>, duration: RxTimeInterval, scheduler: SchedulerType) {
+        self.source = source
+        self.duration = duration
+        self.scheduler = scheduler
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = TakeTimeSink(parent: self, observer: observer, cancel: cancel)
+        let subscription = sink.run()
+        return (sink: sink, subscription: subscription)
+    }
+}
+
+// MARK: takeLast(_:)
+
+private final class TakeLastSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+    typealias Element = Observer.Element
+
+    private let count: Int
+    private var buffer: [Element] = []
+    /// Index of the oldest kept element in `buffer`; the buffer is compacted lazily.
+    private var head = 0
+
+    init(count: Int, observer: Observer, cancel: Cancelable) {
+        self.count = count
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let value):
+            buffer.append(value)
+            if buffer.count - head > count {
+                head += 1
+                if head > 64 && head * 2 > buffer.count {
+                    buffer.removeFirst(head)
+                    head = 0
+                }
+            }
+        case .error:
+            buffer = []
+            forwardOn(event)
+            dispose()
+        case .completed:
+            for element in buffer[head...] {
+                forwardOn(.next(element))
+            }
+            buffer = []
+            forwardOn(.completed)
+            dispose()
+        }
+    }
+}
+
+private final class TakeLast<Element>: Producer<Element> {
+    private let source: Observable<Element>
+    private let count: Int
+
+    init(source: Observable<Element>, count: Int) {
+        if count < 0 {
+            rxFatalError("count can't be negative")
+        }
+        self.source = source
+        self.count = count
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = TakeLastSink(count: count, observer: observer, cancel: cancel)
+        let subscription = source.subscribe(sink)
+        return (sink: sink, subscription: subscription)
+    }
+}

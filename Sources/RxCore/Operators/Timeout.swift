@@ -1,0 +1,92 @@
+extension ObservableType {
+    /// Fails with `RxError.timeout` when no element arrives within `dueTime` of the
+    /// subscription or of the previous element.
+    public func timeout(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
+        Timeout(source: asObservable(), dueTime: dueTime, other: Observable.error(RxError.timeout), scheduler: scheduler)
+    }
+
+    /// Switches to `other` when no element arrives within `dueTime` of the subscription or of
+    /// the previous element.
+    public func timeout<Source: ObservableConvertibleType>(_ dueTime: RxTimeInterval, other: Source, scheduler: SchedulerType) -> Observable<Element> where Element == Source.Element {
+        Timeout(source: asObservable(), dueTime: dueTime, other: other.asObservable(), scheduler: scheduler)
+    }
+}
+
+private final class TimeoutSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+    typealias Element = Observer.Element
+    typealias Parent = Timeout<Element>
+
+    private let parent: Parent
+    private let lock = RecursiveLock()
+    private let timer = SerialDisposable()
+    /// The source's subscription, replaced by `other`'s on a timeout.
+    private let subscription = SerialDisposable()
+    /// Counts source events, so a timer armed before the latest one loses the race.
+    private var id = 0
+    private var switched = false
+
+    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+        self.parent = parent
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func run() -> Disposable {
+        let original = SingleAssignmentDisposable()
+        subscription.disposable = original
+        armTimer()
+        original.setDisposable(parent.source.subscribe(self))
+        return Disposables.create(subscription, timer)
+    }
+
+    func on(_ event: Event<Element>) {
+        let sourceWins: Bool = lock.performLocked {
+            if switched { return false }
+            id = id &+ 1
+            return true
+        }
+        guard sourceWins else { return }
+        forwardOn(event)
+        if event.isStopEvent {
+            dispose()
+        } else {
+            armTimer()
+        }
+    }
+
+    private func armTimer() {
+        if timer.isDisposed { return }
+        let next = SingleAssignmentDisposable()
+        timer.disposable = next
+        let armedId = lock.performLocked { id }
+        next.setDisposable(parent.scheduler.scheduleRelative(armedId, dueTime: parent.dueTime) { state in
+            let timerWins: Bool = self.lock.performLocked {
+                self.switched = (state == self.id)
+                return self.switched
+            }
+            if timerWins {
+                self.subscription.disposable = self.parent.other.subscribe(self.forwarder())
+            }
+            return Disposables.create()
+        })
+    }
+}
+
+private final class Timeout<Element>: Producer<Element> {
+    fileprivate let source: Observable<Element>
+    fileprivate let dueTime: RxTimeInterval
+    fileprivate let other: Observable<Element>
+    fileprivate let scheduler: SchedulerType
+
+    init(source: Observable<Element>, dueTime: RxTimeInterval, other: Observable<Element>, scheduler: SchedulerType) {
+        self.source = source
+        self.dueTime = dueTime
+        self.other = other
+        self.scheduler = scheduler
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = TimeoutSink(parent: self, observer: observer, cancel: cancel)
+        let subscription = sink.run()
+        return (sink: sink, subscription: subscription)
+    }
+}
