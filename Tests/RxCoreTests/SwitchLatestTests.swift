@@ -118,6 +118,19 @@ final class SwitchLatestTests: RxTestCase {
         XCTAssertEqual(ys1.subscriptions, [Subscription(210, 240)])
     }
 
+    func testFlatMapLatestIntoInfallibleSequencesIsInfallible() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
+
+        let res = scheduler.start { () -> Observable<Int> in
+            let infallible: Infallible<Int> = xs.flatMapLatest { Infallible.just($0 * 10) }
+            return infallible.asObservable()
+        }
+
+        XCTAssertEqual(res.events, [.next(210, 10), .next(220, 20), .completed(230)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 230)])
+    }
+
     /// Seed example C21: each new query disposes the request of the previous one, and the
     /// `startWith([])` of every new request clears the results at once.
     func testSearchChainEachNewQueryDisposesThePreviousRequest() {

@@ -13,6 +13,15 @@ extension ObservableType {
     }
 }
 
+extension ObservableType {
+    /// `flatMapLatest` into infallible sequences: the result cannot fail either, unless the
+    /// selector throws (as in RxSwift, the error is then delivered).
+    public func flatMapLatest<Source: InfallibleType>(_ selector: @escaping (Element) throws -> Source)
+        -> Infallible<Source.Element> {
+        Infallible(flatMapLatest(selector))
+    }
+}
+
 extension ObservableType where Element: ObservableConvertibleType {
     /// Mirrors the most recent inner sequence: each new inner sequence disposes the previous one.
     /// Completes once the outer sequence and the current inner sequence have completed.

@@ -1,0 +1,94 @@
+extension ObservableType {
+    /// Mirrors whichever sequence reacts first (any event, a terminal one included); the others
+    /// are disposed at that moment. Sequences are subscribed in order.
+    public static func amb<Sequence: Swift.Sequence>(_ sequence: Sequence) -> Observable<Element>
+        where Sequence.Element == Observable<Element> {
+        sequence.reduce(Observable<Element>.never()) { winnerSoFar, next in
+            winnerSoFar.amb(next)
+        }
+    }
+
+    /// Mirrors this sequence or `right`, whichever reacts first; the other is disposed then.
+    public func amb<O2: ObservableType>(_ right: O2) -> Observable<Element> where O2.Element == Element {
+        Amb(left: asObservable(), right: right.asObservable())
+    }
+}
+
+private enum AmbSide {
+    case left, right
+}
+
+private final class AmbSink<Observer: ObserverType>: Sink<Observer> {
+    typealias Element = Observer.Element
+
+    private let lock = RecursiveLock()
+    // Guarded by `lock`: nil until one side reacted.
+    private var winner: AmbSide?
+
+    private let leftSubscription = SingleAssignmentDisposable()
+    private let rightSubscription = SingleAssignmentDisposable()
+
+    func run(left: Observable<Element>, right: Observable<Element>) -> Disposable {
+        let leftObserver = AmbObserver(parent: self, side: .left)
+        let rightObserver = AmbObserver(parent: self, side: .right)
+        leftSubscription.setDisposable(left.subscribe(leftObserver))
+        rightSubscription.setDisposable(right.subscribe(rightObserver))
+        return Disposables.create(leftSubscription, rightSubscription)
+    }
+
+    fileprivate func on(_ event: Event<Element>, from side: AmbSide) {
+        lock.performLocked {
+            if winner == nil {
+                winner = side
+                (side == .left ? rightSubscription : leftSubscription).dispose()
+            }
+            guard winner == side else { return }
+            forwardOn(event)
+            if event.isStopEvent {
+                dispose()
+            }
+        }
+    }
+}
+
+private final class AmbObserver<Observer: ObserverType>: ObserverType {
+    typealias Element = Observer.Element
+
+    private let parent: AmbSink<Observer>
+    private let side: AmbSide
+
+    init(parent: AmbSink<Observer>, side: AmbSide) {
+        self.parent = parent
+        self.side = side
+        #if TRACE_RESOURCES
+        Resources.track(self, kind: .observer)
+        #endif
+    }
+
+    func on(_ event: Event<Element>) {
+        parent.on(event, from: side)
+    }
+
+    deinit {
+        #if TRACE_RESOURCES
+        Resources.untrack(self)
+        #endif
+    }
+}
+
+private final class Amb<Element>: Producer<Element> {
+    private let left: Observable<Element>
+    private let right: Observable<Element>
+
+    init(left: Observable<Element>, right: Observable<Element>) {
+        self.left = left
+        self.right = right
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable)
+        where Observer.Element == Element {
+        let sink = AmbSink(observer: observer, cancel: cancel)
+        let subscription = sink.run(left: left, right: right)
+        return (sink: sink, subscription: subscription)
+    }
+}
