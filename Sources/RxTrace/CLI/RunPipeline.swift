@@ -77,17 +77,27 @@ enum OutputFolder {
         return URL(fileURLWithPath: path, isDirectory: true)
     }
 
-    /// `mkdir -p`, with the failing component and the system's reason in the error.
+    /// `mkdir -p`, with the system's reason in the error.
     private static func makeDirectories(_ path: String) throws {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else { throw CLIFailure("the output folder '\(path)' is a file") }
             return
         }
-        let parent = (path as NSString).deletingLastPathComponent
-        if !parent.isEmpty && parent != path { try makeDirectories(parent) }
-        if mkdir(path, 0o755) != 0 && errno != EEXIST {
-            throw CLIFailure("cannot create the output folder '\(path)': \(String(cString: strerror(errno)))")
+        if let failure = createMissing(path) {
+            throw CLIFailure("cannot create the output folder '\(path)': \(failure)")
         }
+    }
+
+    /// Creates `path` and its missing parents; returns why it could not, or nil.
+    private static func createMissing(_ path: String) -> String? {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            return isDirectory.boolValue ? nil : "'\(path)' is not a folder"
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty && parent != path, let failure = createMissing(parent) { return failure }
+        if mkdir(path, 0o755) != 0 && errno != EEXIST { return String(cString: strerror(errno)) }
+        return nil
     }
 }
