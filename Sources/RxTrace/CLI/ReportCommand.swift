@@ -3,17 +3,30 @@ import ArgumentParser
 struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
-        abstract: "Re-renders or merges saved JSON reports (for example from CI shards) into all formats."
+        abstract: "Re-renders or merges saved JSON reports (for example from CI shards) into all formats.",
+        discussion: """
+        Prints the merged text report, writes every format to --output, and exits with the \
+        merged run's gate code (0, 1 or 3); 2 when a file cannot be read or is not a report.
+        """
     )
 
-    @Argument(help: "JSON reports written by run or check.")
+    @Argument(help: "JSON reports written by run or check (rxtrace.json).")
     var files: [String]
 
-    @Option(name: .shortAndLong, help: "Folder the report files are written to.")
+    @Option(name: .shortAndLong, help: "Folder the report files are written to (created if missing).")
     var output: String = "Reports"
 
+    @Flag(name: .customLong("no-color"), help: "No colour in the text report, even on a terminal.")
+    var noColor = false
+
+    func validate() throws {
+        if files.isEmpty { throw ValidationError("give at least one JSON report") }
+    }
+
     func run() throws {
-        // TODO(reports): decode, merge, render.
-        throw CLIFailure("report: not available yet")
+        let merged = try CLIFailure.rethrowing { try ReportMerger.merge(paths: files) }
+        _ = try OutputFolder.prepare(output)
+        try RunPipeline.emit(merged, to: output, colour: !noColor)
+        throw ExitCode(merged.gateOutcome.exitCode)
     }
 }

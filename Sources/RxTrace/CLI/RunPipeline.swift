@@ -13,29 +13,65 @@ struct RunPipeline {
         guard RxTraceCLI.isTraced else { throw CLIFailure(untracedMessage) }
         guard !scenarios.isEmpty else { throw CLIFailure("no scenario selected") }
         // Bad input is found before any scenario runs, so nothing is half-done.
-        let output = try OutputFolder.prepare(options.output)
-        _ = output
-
-        let outcomes = runAll(scenarios)
-        // TODO(reports): build RunReport, apply suppressions/baseline, render and write.
-        for outcome in outcomes {
-            print("\(outcome.name): expected \(outcome.expected.rawValue), status \(outcome.status), actual \(outcome.actual?.rawValue ?? "-"), passes \(outcome.passes.map { "\($0.before)->\($0.after)" }), leaks \(outcome.leaks.count)")
+        _ = try OutputFolder.prepare(options.output)
+        let suppressions = try suppressionsPath.map { path in
+            try CLIFailure.rethrowing { try SuppressionFile.load(path: path) }
+        } ?? []
+        var baseline: Baseline?
+        if let baselinePath, !(updateBaseline && !FileManager.default.fileExists(atPath: baselinePath)) {
+            baseline = try CLIFailure.rethrowing { try Baseline.load(path: baselinePath) }
         }
-        throw ExitCode(Self.exitCode(outcomes).rawValue)
+
+        var report = RunReport(scenarios: runAll(scenarios).map(Self.repositoryRelative))
+        if suppressionsPath != nil { report.apply(suppressions: suppressions) }
+        if let baselinePath {
+            if updateBaseline {
+                let updated = Baseline(report: report)
+                try CLIFailure.rethrowing { try updated.write(to: baselinePath) }
+                baseline = updated
+            }
+            if let baseline { report.compare(with: baseline, path: baselinePath) }
+        }
+        try Self.emit(report, to: options.output, colour: !options.noColor)
+        throw ExitCode(report.gateOutcome.exitCode)
+    }
+
+    /// Prints the text report and writes every format to `folder`, atomically.
+    static func emit(_ report: RunReport, to folder: String, colour: Bool) throws {
+        let useColour = colour && isatty(STDOUT_FILENO) == 1
+        print(TextReportRenderer(colour: useColour).render(report), terminator: "")
+        let written = try CLIFailure.rethrowing { try ReportWriter(directory: folder).write(report) }
+        print("Reports: \(written.joined(separator: ", "))")
+    }
+
+    /// Call sites and frames inside the current folder (the repository being checked) are
+    /// made relative to it, so reports and SARIF locations are stable across checkouts.
+    static func repositoryRelative(_ scenario: ScenarioReport) -> ScenarioReport {
+        let root = FileManager.default.currentDirectoryPath
+        var scenario = scenario
+        for index in scenario.findings.indices {
+            scenario.findings[index].callSite = scenario.findings[index].callSite?.relative(to: root)
+            for frame in scenario.findings[index].backtrace.indices {
+                if let file = scenario.findings[index].backtrace[frame].file {
+                    scenario.findings[index].backtrace[frame].file = SourceLocation.relativePath(file, to: root)
+                }
+            }
+        }
+        return scenario
     }
 
     /// Runs the scenarios in child processes, `jobs` at a time, keeping the catalogue order.
-    func runAll(_ scenarios: [Scenario]) -> [ScenarioOutcome] {
+    func runAll(_ scenarios: [Scenario]) -> [ScenarioReport] {
         let runner = IsolatedRunner(passes: options.passes, timeout: options.timeout, drainTimeout: options.drainTimeout)
         let progress = Progress(total: scenarios.count)
-        var outcomes = [ScenarioOutcome?](repeating: nil, count: scenarios.count)
+        var reports = [ScenarioReport?](repeating: nil, count: scenarios.count)
         let lock = NSLock()
         let work = { (index: Int) in
             let scenario = scenarios[index]
             progress.started(scenario.name)
-            let outcome = runner.run(scenario)
-            progress.finished(scenario.name, Self.shortStatus(outcome))
-            lock.lock(); outcomes[index] = outcome; lock.unlock()
+            let report = runner.run(scenario)
+            progress.finished(scenario.name, report.passed ? "ok" : report.status.displayName)
+            lock.lock(); reports[index] = report; lock.unlock()
         }
         if options.jobs == 1 {
             scenarios.indices.forEach(work)
@@ -46,24 +82,7 @@ struct RunPipeline {
             queue.waitUntilAllOperationsAreFinished()
         }
         progress.clear()
-        return outcomes.map { $0! }
-    }
-
-    static func shortStatus(_ outcome: ScenarioOutcome) -> String {
-        switch outcome.status {
-        case .completed: return outcome.actual == outcome.expected ? "as expected" : "UNEXPECTED \(outcome.actual?.rawValue ?? "")"
-        case .failed: return "failed"
-        case .crashed(let signal, _): return "crashed" + (signal.map { " (\(signalName($0)))" } ?? "")
-        case .timedOut: return "timed out"
-        }
-    }
-
-    /// 3 when anything crashed or timed out, else 1 when a verdict differs from its
-    /// expectation, else 0.
-    static func exitCode(_ outcomes: [ScenarioOutcome]) -> RxTraceCLI.Exit {
-        if outcomes.contains(where: { $0.status != .completed }) { return .crashedOrTimedOut }
-        if outcomes.contains(where: { $0.actual != $0.expected }) { return .findings }
-        return .clean
+        return reports.map { $0! }
     }
 }
 

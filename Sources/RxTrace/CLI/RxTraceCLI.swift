@@ -71,6 +71,17 @@ struct CLIFailure: Error, CustomStringConvertible {
     var message: String
     init(_ message: String) { self.message = message }
     var description: String { message }
+    /// Runs `body`, turning any error it throws into bad input (exit code 2) with its description.
+    static func rethrowing<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let failure as CLIFailure {
+            throw failure
+        } catch {
+            throw CLIFailure("\(error)")
+        }
+    }
+
     func print() {
         FileHandle.standardError.write(Data("\(RxTraceCLI.commandName): error: \(message)\n".utf8))
     }

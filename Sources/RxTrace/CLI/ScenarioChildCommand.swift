@@ -19,8 +19,8 @@ struct ScenarioChildCommand: ParsableCommand {
         guard let scenario = RxTraceCLI.catalog.first(where: { $0.name == name }) else {
             throw CLIFailure("unknown scenario '\(name)'")
         }
-        let outcome = ScenarioRunner(passes: passes, drainTimeout: drainTimeout).run(scenario)
-        let data = try JSONEncoder().encode(outcome)
+        let report = ScenarioRunner(passes: passes, drainTimeout: drainTimeout).run(scenario)
+        let data = try JSONEncoder().encode(report)
         try data.write(to: URL(fileURLWithPath: result), options: .atomic)
         // Leaked timers may still be armed: leave at once rather than tear them down.
         Foundation.exit(0)

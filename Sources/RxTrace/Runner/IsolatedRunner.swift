@@ -16,12 +16,12 @@ struct IsolatedRunner {
     /// The hidden subcommand name the parent uses to start a child.
     static let childCommand = "__scenario-child"
 
-    func run(_ scenario: Scenario) -> ScenarioOutcome {
+    func run(_ scenario: Scenario) -> ScenarioReport {
         let started = Date()
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("rxtrace-\(getpid())-\(UUID().uuidString)", isDirectory: true)
-        var outcome = ScenarioOutcome(name: scenario.name, summary: scenario.summary, expected: scenario.expected,
-                                      status: .crashed(signal: nil, exitCode: nil))
+        var outcome = ScenarioReport(name: scenario.name, summary: scenario.summary, expectedVerdict: scenario.expected,
+                                     actualVerdict: .crashed, status: .crashed(signal: nil, exitCode: nil))
         do {
             try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         } catch {
@@ -43,6 +43,10 @@ struct IsolatedRunner {
         ]
         var environment = ProcessInfo.processInfo.environment
         environment["RXTRACE_CHILD"] = "1"
+        // A crash report shows the crashed thread's backtrace, not every thread and register.
+        if environment["SWIFT_BACKTRACE"] == nil {
+            environment["SWIFT_BACKTRACE"] = "enable=yes,interactive=no,threads=crashed,registers=none,images=none,limit=32"
+        }
         process.environment = environment
         guard let output = try? FileHandle(forWritingTo: outputFile) else {
             outcome.status = .failed(message: "cannot open \(outputFile.path)")
@@ -74,18 +78,18 @@ struct IsolatedRunner {
 
         if timedOut {
             outcome.status = .timedOut(seconds: timeout)
+            outcome.actualVerdict = .timedOut
             outcome.output = childOutput
         } else if process.terminationReason == .uncaughtSignal {
-            outcome.status = .crashed(signal: process.terminationStatus, exitCode: nil)
+            outcome.status = .crashed(signal: Int(process.terminationStatus), exitCode: nil)
             outcome.output = childOutput
         } else if let data = try? Data(contentsOf: resultFile),
-                  let result = try? JSONDecoder().decode(ScenarioOutcome.self, from: data) {
+                  let result = try? JSONDecoder().decode(ScenarioReport.self, from: data) {
             outcome = result
+            // A scenario that failed keeps what it printed, for the report.
+            if outcome.status.isAbnormal { outcome.output = childOutput }
         } else {
-            outcome.status = .crashed(signal: nil, exitCode: process.terminationStatus)
-            outcome.output = childOutput
-        }
-        if case .completed = outcome.status {} else if outcome.output == nil {
+            outcome.status = .crashed(signal: nil, exitCode: Int(process.terminationStatus))
             outcome.output = childOutput
         }
         outcome.durationSeconds = Date().timeIntervalSince(started)

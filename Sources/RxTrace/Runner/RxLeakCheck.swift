@@ -18,14 +18,14 @@ public enum RxLeakCheck {
         #if TRACE_RESOURCES
         return withoutActuallyEscaping(body) { body in
             let scenario = Scenario(name, summary: "in-process leak check") { _ in try body() }
-            let outcome = ScenarioRunner(passes: passes, drainTimeout: drainTimeout).run(scenario)
-            switch outcome.status {
-            case .completed:
-                return outcome.leaks.isEmpty && outcome.unreleased.isEmpty ? .clean : .leaked(report: TestReport.text(outcome))
+            let report = ScenarioRunner(passes: passes, drainTimeout: drainTimeout).run(scenario)
+            switch report.status {
+            case .clean:
+                return .clean
             case .failed(let message):
                 return .failed(reason: "the checked closure threw on \(message)")
             default:
-                return .failed(reason: "the leak check did not complete")
+                return .leaked(report: TextReportRenderer().render(report))
             }
         }
         #else

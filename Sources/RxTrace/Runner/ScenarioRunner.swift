@@ -5,20 +5,21 @@ import RxCore
 /// The run-twice protocol, in the current process: pass 1 warms lazy resources, then each
 /// measured pass runs after a registry mark, every pass is drained by waiting for the
 /// schedulers to go idle (not by sleeping), and what the measured passes left alive is grouped
-/// into leaks with the reasons the evidence supports.
+/// into findings with the retention reasons the evidence supports.
 struct ScenarioRunner {
     /// Total passes, warm-up included (at least 2).
     var passes: Int = 2
     /// How long to wait for scheduled work to finish after each pass.
     var drainTimeout: TimeInterval = 5
 
-    func run(_ scenario: Scenario) -> ScenarioOutcome {
+    func run(_ scenario: Scenario) -> ScenarioReport {
         let started = Date()
-        var outcome = ScenarioOutcome(name: scenario.name, summary: scenario.summary, expected: scenario.expected, status: .completed)
         let context = ScenarioContext()
+        var passCounts: [PassCount] = []
         var marks: [ResourceMark] = []
         var periodicBeforeMeasuring: [String: Int] = [:]
         var observersBeforeMeasuring: [String: Int] = [:]
+        var failure: String?
 
         for pass in 1...max(2, passes) {
             context.pass = pass
@@ -31,68 +32,135 @@ struct ScenarioRunner {
             do {
                 try scenario.body(context)
             } catch {
-                outcome.status = .failed(message: "pass \(pass): \(error)")
+                failure = "pass \(pass): \(error)"
                 break
             }
-            let drained = SchedulerActivity.waitUntilIdle(timeout: drainTimeout)
-            outcome.passes.append(.init(pass: pass, before: before, after: Int(Resources.total), drained: drained))
+            SchedulerActivity.waitUntilIdle(timeout: drainTimeout)
+            passCounts.append(PassCount(pass: pass, before: before, after: Int(Resources.total)))
         }
 
-        if outcome.status == .completed {
+        var findings: [LeakFinding] = []
+        if failure == nil {
             let timers = TimerEvidence(
                 before: periodicBeforeMeasuring,
                 after: SchedulerActivity.activePeriodicTimersByQueue,
                 schedulerLabels: context.schedulerLabelsByQueueLabel
             )
             let subjects = SubjectEvidence(before: observersBeforeMeasuring, after: SubjectActivity.observersBySubjectType)
-            outcome.leaks = leaks(marks: marks, timers: timers, subjects: subjects)
-            outcome.unreleased = unreleased(context.releaseExpectations)
+            findings = leakedSubscriptions(marks: marks, timers: timers, subjects: subjects)
+                + unreleasedObjects(context.releaseExpectations, passes: passCounts.count)
         }
         context.tearDown()
-        outcome.durationSeconds = Date().timeIntervalSince(started)
-        return outcome
+
+        let status: ScenarioStatus
+        let verdict: Verdict
+        if let failure {
+            status = .failed(message: failure)
+            verdict = .crashed
+        } else if findings.isEmpty {
+            status = .clean
+            verdict = .clean
+        } else {
+            status = .leaked
+            verdict = .leak
+        }
+        return ScenarioReport(
+            name: scenario.name,
+            summary: scenario.summary,
+            expectedVerdict: scenario.expected,
+            actualVerdict: verdict,
+            status: status,
+            passes: passCounts,
+            findings: findings,
+            durationSeconds: Date().timeIntervalSince(started)
+        )
     }
 
     /// Groups what the measured passes (2…N) left alive, and counts each group per pass, the
     /// warm-up included, from the nested snapshots since each pass's mark.
-    private func leaks(marks: [ResourceMark], timers: TimerEvidence, subjects: SubjectEvidence) -> [ScenarioOutcome.Leak] {
+    private func leakedSubscriptions(marks: [ResourceMark], timers: TimerEvidence, subjects: SubjectEvidence) -> [LeakFinding] {
         let snapshots = marks.map { ResourceRegistry.liveSince($0) }
         let groupCounts: [[String: Int]] = snapshots.map { entries in
             Dictionary(LeakAnalysis.group(entries).map { ($0.signature, $0.entries.count) }, uniquingKeysWith: +)
         }
-        let measured = LeakAnalysis.group(snapshots[1])
-        return measured.map { group in
+        return LeakAnalysis.group(snapshots[1]).map { group in
             // Entries alive since mark k minus those alive since mark k+1 were created in pass k.
-            let counts = groupCounts.indices.map { index -> Int in
+            let perPass = groupCounts.indices.map { index -> Int in
                 let here = groupCounts[index][group.signature] ?? 0
                 let later = index + 1 < groupCounts.count ? (groupCounts[index + 1][group.signature] ?? 0) : 0
                 return here - later
             }
-            return ScenarioOutcome.Leak(
+            let subscriptions = subscriptionCount(group)
+            let lastPass = perPass.last ?? 0
+            return LeakFinding(
                 signature: group.signature,
-                countsPerPass: counts,
+                kind: .leakedSubscription,
                 resourceTypes: group.resourceTypes,
                 operatorChain: group.operatorChain,
-                callSite: group.userCallSite.map { "\($0.file ?? "?"):\($0.line ?? 0)" },
-                frames: group.frames.map { "\($0)" },
+                count: subscriptions,
+                countPerPass: perPass.map { resources in scaled(resources, group.entries.count, subscriptions) },
+                growthPerPass: scaled(lastPass, group.entries.count, subscriptions),
+                callSite: group.userCallSite.flatMap(Self.location),
+                backtrace: group.frames.map(Self.reportFrame),
                 retentionReason: RetentionReason.explain(group, timers: timers, subjects: subjects)
             )
         }
     }
 
-    /// Objects passed to `expectReleased` that are still alive, one line per name and place.
-    private func unreleased(_ expectations: [ReleaseExpectation]) -> [ScenarioOutcome.Unreleased] {
-        var byPlace: [String: ScenarioOutcome.Unreleased] = [:]
+    /// Subscriptions in a group: one per observer at the end of the chain (each `subscribe`
+    /// makes one), else one per entry of its most frequent type.
+    private func subscriptionCount(_ group: ResourceGroup) -> Int {
+        let observers = group.entries.filter { $0.kind == .observer }.count
+        if observers > 0 { return observers }
+        let byType = Dictionary(grouping: group.entries, by: \.typeName).mapValues(\.count)
+        return max(1, byType.values.max() ?? 1)
+    }
+
+    /// A resource count of the group turned into subscriptions.
+    private func scaled(_ resources: Int, _ groupResources: Int, _ subscriptions: Int) -> Int {
+        guard groupResources > 0 else { return 0 }
+        return Int((Double(resources) * Double(subscriptions) / Double(groupResources)).rounded())
+    }
+
+    /// Objects passed to `expectReleased` that are still alive, one finding per name and place.
+    private func unreleasedObjects(_ expectations: [ReleaseExpectation], passes: Int) -> [LeakFinding] {
+        var findings: [String: LeakFinding] = [:]
         var order: [String] = []
         for expectation in expectations where expectation.object != nil {
-            let key = "\(expectation.name)@\(expectation.file):\(expectation.line)"
-            if byPlace[key] == nil {
-                order.append(key)
-                byPlace[key] = .init(name: expectation.name, count: 0, file: expectation.file, line: expectation.line)
+            let place = SourceLocation(file: expectation.file, line: expectation.line)
+            let signature = "object:\(expectation.name)@\((expectation.file as NSString).lastPathComponent):\(expectation.line)"
+            if findings[signature] == nil {
+                order.append(signature)
+                findings[signature] = LeakFinding(
+                    signature: signature, kind: .unreleasedObject, resourceTypes: [expectation.name],
+                    count: 0, countPerPass: Array(repeating: 0, count: passes), callSite: place
+                )
             }
-            byPlace[key]!.count += 1
+            findings[signature]!.count += 1
+            if expectation.pass <= passes { findings[signature]!.countPerPass[expectation.pass - 1] += 1 }
         }
-        return order.map { byPlace[$0]! }
+        return order.map { signature in
+            var finding = findings[signature]!
+            finding.growthPerPass = finding.countPerPass.last ?? 0
+            return finding
+        }
+    }
+
+    static func location(_ frame: SymbolicatedFrame) -> SourceLocation? {
+        guard let file = frame.file, let line = frame.line else { return nil }
+        return SourceLocation(file: file, line: line, function: frame.function)
+    }
+
+    static func reportFrame(_ frame: SymbolicatedFrame) -> ReportFrame {
+        let origin: ReportFrameOrigin
+        switch frame.origin {
+        case .user: origin = .user
+        case .rxCore: origin = .rxCore
+        case .rxTrace: origin = .rxTrace
+        case .swiftRuntime: origin = .swiftRuntime
+        case .system: origin = .system
+        }
+        return ReportFrame(function: frame.function, file: frame.file, line: frame.line, origin: origin)
     }
 }
 #endif
