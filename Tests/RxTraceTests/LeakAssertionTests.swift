@@ -21,6 +21,16 @@ final class LeakAssertionTests: XCTestCase {
         }
     }
 
+    func testAForgottenSubscriptionLeaks() {
+        let subject = PublishSubject<Int>()
+        let result = RxLeakCheck.run {
+            _ = subject.map { $0 * 2 }.subscribe(onNext: { _ in })
+        }
+        subject.dispose()
+        guard case .leaked(let report) = result else { return XCTFail("expected a leak, got \(result)") }
+        XCTAssertTrue(report.contains("LeakAssertionTests.swift"), report)
+    }
+
     func testAThrowingClosureFailsTheCheck() {
         struct Boom: Error {}
         guard case .failed(let reason) = RxLeakCheck.run({ throw Boom() }) else { return XCTFail("expected failure") }
