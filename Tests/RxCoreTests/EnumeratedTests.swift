@@ -75,4 +75,13 @@ final class EnumeratedTests: RxTestCase {
         let res = scheduler.start { xs.mapWithIndex { "\($1):\($0)" } }
         XCTAssertEqual(res.events, [.next(210, "0:4"), .next(220, "1:5"), .completed(230)])
     }
+
+    @available(*, deprecated)
+    func testDeprecatedFlatMapWithIndex() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 4), .next(220, 5), .completed(230)])
+        let res = scheduler.start { xs.flatMapWithIndex { value, index in Observable.of(value, index) } }
+        XCTAssertEqual(res.events, [.next(210, 4), .next(210, 0), .next(220, 5), .next(220, 1), .completed(230)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 230)])
+    }
 }

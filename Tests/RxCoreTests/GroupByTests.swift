@@ -169,4 +169,25 @@ final class GroupByTests: RxTestCase {
         let res = scheduler.start { group.asObservable() }
         XCTAssertEqual(res.events, [.next(200, 1), .completed(200)])
     }
+
+    func testComposesWithEnumeratedAndMerge() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = words(scheduler, end: .error(300, GroupByFailure()))
+        let res = scheduler.start { () -> Observable<String> in
+            xs.groupBy { $0.count }
+                .enumerated()
+                .map { index, group in group.map { "\(index) \($0)" } }
+                .merge()
+        }
+        XCTAssertEqual(res.events, [
+            .next(210, "0 apple"),
+            .next(220, "1 banana"),
+            .next(230, "2 avocado"),
+            .next(240, "1 cherry"),
+            .next(250, "3 blueberry"),
+            .next(260, "2 apricot"),
+            .error(300, GroupByFailure()),
+        ])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 300)])
+    }
 }

@@ -156,4 +156,34 @@ final class WindowTests: RxTestCase {
         let res = scheduler.start { Observable.just(1).window(timeSpan: .seconds(0), count: 10, scheduler: scheduler).enumerated().map { $0.index } }
         XCTAssertEqual(res.events, [.next(200, 0), .completed(200)])
     }
+
+    func testComposesWithEnumeratedAndMerge() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = source(scheduler, end: .completed(480))
+        let res = scheduler.start { () -> Observable<String> in
+            xs.window(timeSpan: .seconds(50), count: 3, scheduler: scheduler)
+                .enumerated()
+                .map { index, window in window.map { "\(index) \($0)" } }
+                .merge()
+        }
+        XCTAssertEqual(res.events, [
+            .next(205, "0 1"), .next(215, "0 2"), .next(225, "0 3"), .next(260, "1 4"),
+            .next(330, "3 5"), .next(335, "3 6"), .next(345, "3 7"), .next(350, "4 8"),
+            .completed(480),
+        ])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 480)])
+    }
+
+    func testMergedWindowsDisposedInTheMiddle() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = source(scheduler, end: .completed(480))
+        let res = scheduler.start(disposed: 332) { () -> Observable<String> in
+            xs.window(timeSpan: .seconds(50), count: 3, scheduler: scheduler)
+                .enumerated()
+                .map { index, window in window.map { "\(index) \($0)" } }
+                .merge()
+        }
+        XCTAssertEqual(res.events, [.next(205, "0 1"), .next(215, "0 2"), .next(225, "0 3"), .next(260, "1 4"), .next(330, "3 5")])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 332)])
+    }
 }

@@ -9,6 +9,12 @@ extension ObservableType {
     public func mapWithIndex<Result>(_ selector: @escaping (Element, Int) throws -> Result) -> Observable<Result> {
         enumerated().map { try selector($0.element, $0.index) }
     }
+
+    /// Projects each element and its index into a sequence and merges those sequences.
+    @available(*, deprecated, message: "Please use enumerated().flatMap()")
+    public func flatMapWithIndex<Source: ObservableConvertibleType>(_ selector: @escaping (Element, Int) throws -> Source) -> Observable<Source.Element> {
+        enumerated().flatMap { try selector($0.element, $0.index) }
+    }
 }
 
 private final class EnumeratedSink<SourceType, Observer: ObserverType>: Sink<Observer>, ObserverType where Observer.Element == (index: Int, element: SourceType) {
