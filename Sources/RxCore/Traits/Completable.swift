@@ -137,3 +137,44 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
         ))
     }
 }
+
+extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swift.Never {
+    /// Subscribes to `second` once `self` completes.
+    public func concat(_ second: Completable) -> Completable {
+        Completable.concat(primitiveSequence, second)
+    }
+
+    /// Runs the completables one after the other; the first error ends the whole.
+    public static func concat<Sequence: Swift.Sequence>(_ sequence: Sequence) -> Completable
+        where Sequence.Element == Completable {
+        Completable(raw: Observable.concat(sequence.lazy.map { $0.asObservable() }))
+    }
+
+    /// Runs the completables one after the other; the first error ends the whole.
+    public static func concat<Collection: Swift.Collection>(_ collection: Collection) -> Completable
+        where Collection.Element == Completable {
+        Completable(raw: Observable.concat(collection.map { $0.asObservable() }))
+    }
+
+    /// Runs the completables one after the other; the first error ends the whole.
+    public static func concat(_ sources: Completable ...) -> Completable {
+        Completable(raw: Observable.concat(sources.map { $0.asObservable() }))
+    }
+
+    /// Runs the completables at once and completes when all have (for `Completable`, `zip` is
+    /// `merge`); the first error ends the whole.
+    public static func zip<Collection: Swift.Collection>(_ sources: Collection) -> Completable
+        where Collection.Element == Completable {
+        Completable(raw: Observable.merge(sources.map { $0.asObservable() }))
+    }
+
+    /// Runs the completables at once and completes when all have; the first error ends the whole.
+    public static func zip(_ sources: [Completable]) -> Completable {
+        Completable(raw: Observable.merge(sources.map { $0.asObservable() }))
+    }
+
+    /// Runs the completables at once and completes when all have; the first error ends the whole.
+    public static func zip(_ sources: Completable...) -> Completable {
+        Completable(raw: Observable.merge(sources.map { $0.asObservable() }))
+    }
+}

@@ -137,3 +137,181 @@ extension InfallibleType {
         Infallible(asObservable().debug(identifier, trimOutput: trimOutput, file: file, line: line, function: function))
     }
 }
+
+extension InfallibleType {
+    /// Each element transformed, dropping `nil` results.
+    public func compactMap<Result>(_ transform: @escaping (Element) -> Result?) -> Infallible<Result> {
+        Infallible(asObservable().compactMap(transform))
+    }
+}
+
+extension InfallibleType where Element: Equatable {
+    /// Drops elements equal to the one before.
+    public func distinctUntilChanged() -> Infallible<Element> {
+        Infallible(asObservable().distinctUntilChanged())
+    }
+}
+
+extension InfallibleType {
+    /// Drops elements whose key equals the key of the one before.
+    public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) throws -> Key) -> Infallible<Element> {
+        Infallible(asObservable().distinctUntilChanged(keySelector, comparer: { $0 == $1 }))
+    }
+
+    /// Drops elements that `comparer` finds equal to the one before.
+    public func distinctUntilChanged(_ comparer: @escaping (Element, Element) throws -> Bool) -> Infallible<Element> {
+        Infallible(asObservable().distinctUntilChanged({ $0 }, comparer: comparer))
+    }
+
+    /// Drops elements whose key `comparer` finds equal to the key of the one before.
+    public func distinctUntilChanged<K>(_ keySelector: @escaping (Element) throws -> K, comparer: @escaping (K, K) throws -> Bool) -> Infallible<Element> {
+        Infallible(asObservable().distinctUntilChanged(keySelector, comparer: comparer))
+    }
+
+    /// Drops elements whose property at `keyPath` equals that of the one before.
+    public func distinctUntilChanged<Property: Equatable>(at keyPath: KeyPath<Element, Property>) -> Infallible<Element> {
+        Infallible(asObservable().distinctUntilChanged { $0[keyPath: keyPath] == $1[keyPath: keyPath] })
+    }
+}
+
+extension InfallibleType {
+    /// Emits an element only once `dueTime` has passed without a newer one.
+    public func debounce(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Infallible<Element> {
+        Infallible(asObservable().debounce(dueTime, scheduler: scheduler))
+    }
+
+    /// Emits at most one element per `dueTime` window, the first and (with `latest`) the last.
+    public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true, scheduler: SchedulerType) -> Infallible<Element> {
+        Infallible(asObservable().throttle(dueTime, latest: latest, scheduler: scheduler))
+    }
+}
+
+extension InfallibleType {
+    /// Merges the sequences `selector` builds from each element.
+    public func flatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<Source.Element> {
+        Infallible(asObservable().flatMap(selector))
+    }
+
+    /// Follows only the sequence built from the latest element.
+    public func flatMapLatest<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<Source.Element> {
+        Infallible(asObservable().flatMapLatest(selector))
+    }
+
+    /// Ignores elements that arrive while the sequence built from an earlier one is running.
+    public func flatMapFirst<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<Source.Element> {
+        Infallible(asObservable().flatMapFirst(selector))
+    }
+}
+
+extension InfallibleType {
+    /// `self`'s elements, then `second`'s.
+    public func concat<Source: ObservableConvertibleType>(_ second: Source) -> Infallible<Element> where Source.Element == Element {
+        Infallible(Observable.concat([asObservable(), second.asObservable()]))
+    }
+
+    /// The sequences' elements, one sequence after the other.
+    public static func concat<Sequence: Swift.Sequence>(_ sequence: Sequence) -> Infallible<Element>
+        where Sequence.Element == Infallible<Element> {
+        Infallible(Observable.concat(sequence.map { $0.asObservable() }))
+    }
+
+    /// The sequences' elements, one sequence after the other.
+    public static func concat<Collection: Swift.Collection>(_ collection: Collection) -> Infallible<Element>
+        where Collection.Element == Infallible<Element> {
+        Infallible(Observable.concat(collection.map { $0.asObservable() }))
+    }
+
+    /// The sequences' elements, one sequence after the other.
+    public static func concat(_ sources: Infallible<Element> ...) -> Infallible<Element> {
+        Infallible(Observable.concat(sources.map { $0.asObservable() }))
+    }
+
+    /// The elements of the sequences `selector` builds, one sequence after the other.
+    public func concatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<Source.Element> {
+        Infallible(asObservable().concatMap(selector))
+    }
+}
+
+extension InfallibleType {
+    /// The elements of all sequences as they arrive.
+    public static func merge<Collection: Swift.Collection>(_ sources: Collection) -> Infallible<Element>
+        where Collection.Element == Infallible<Element> {
+        Infallible(Observable.merge(sources.map { $0.asObservable() }))
+    }
+
+    /// The elements of all sequences as they arrive.
+    public static func merge(_ sources: [Infallible<Element>]) -> Infallible<Element> {
+        Infallible(Observable.merge(sources.map { $0.asObservable() }))
+    }
+
+    /// The elements of all sequences as they arrive.
+    public static func merge(_ sources: Infallible<Element>...) -> Infallible<Element> {
+        Infallible(Observable.merge(sources.map { $0.asObservable() }))
+    }
+}
+
+extension InfallibleType {
+    /// Each intermediate result of accumulating the elements into `seed` in place.
+    public func scan<Seed>(into seed: Seed, accumulator: @escaping (inout Seed, Element) -> Void) -> Infallible<Seed> {
+        Infallible(asObservable().scan(into: seed, accumulator: accumulator))
+    }
+
+    /// Each intermediate result of accumulating the elements from `seed`.
+    public func scan<Seed>(_ seed: Seed, accumulator: @escaping (Seed, Element) -> Seed) -> Infallible<Seed> {
+        Infallible(asObservable().scan(seed, accumulator: accumulator))
+    }
+}
+
+extension InfallibleType {
+    /// `element`, then the source's elements.
+    public func startWith(_ element: Element) -> Infallible<Element> {
+        Infallible(asObservable().startWith(element))
+    }
+}
+
+extension InfallibleType {
+    /// The elements until `predicate` accepts one (included with `.inclusive`).
+    public func take(until predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive) -> Infallible<Element> {
+        Infallible(asObservable().take(until: predicate, behavior: behavior))
+    }
+
+    /// The elements while `predicate` accepts them (the first rejected one included with `.inclusive`).
+    public func take(while predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive) -> Infallible<Element> {
+        Infallible(asObservable().take(while: predicate, behavior: behavior))
+    }
+
+    /// The first `count` elements.
+    public func take(_ count: Int) -> Infallible<Element> {
+        Infallible(asObservable().take(count))
+    }
+
+    /// The elements emitted during `duration` from subscription.
+    public func take(for duration: RxTimeInterval, scheduler: SchedulerType) -> Infallible<Element> {
+        Infallible(asObservable().take(for: duration, scheduler: scheduler))
+    }
+
+    /// The elements from the first one `predicate` rejects.
+    public func skip(while predicate: @escaping (Element) throws -> Bool) -> Infallible<Element> {
+        Infallible(asObservable().skip(while: predicate))
+    }
+
+    /// The elements emitted after `other` emits.
+    public func skip<Source: ObservableType>(until other: Source) -> Infallible<Element> {
+        Infallible(asObservable().skip(until: other))
+    }
+}
+
+extension InfallibleType {
+    /// Each element combined with `obj`, held weakly; completes once `obj` is gone.
+    public func withUnretained<Object: AnyObject, Out>(
+        _ obj: Object,
+        resultSelector: @escaping (Object, Element) -> Out
+    ) -> Infallible<Out> {
+        Infallible(asObservable().withUnretained(obj, resultSelector: resultSelector))
+    }
+
+    /// Each element paired with `obj`, held weakly; completes once `obj` is gone.
+    public func withUnretained<Object: AnyObject>(_ obj: Object) -> Infallible<(Object, Element)> {
+        withUnretained(obj) { ($0, $1) }
+    }
+}

@@ -164,3 +164,40 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         Maybe(raw: primitiveSequence.source)
     }
 }
+
+extension PrimitiveSequenceType where Trait == SingleTrait {
+    /// The transformed element, or an empty `Maybe` when `transform` returns `nil`.
+    public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Maybe<Result> {
+        Maybe(raw: primitiveSequence.source.compactMap(transform))
+    }
+
+    /// The result of the `Single` that `selector` builds from the element.
+    public func flatMap<Result>(_ selector: @escaping (Element) throws -> Single<Result>) -> Single<Result> {
+        Single<Result>(raw: primitiveSequence.source.flatMap(selector))
+    }
+
+    /// The result of the `Maybe` that `selector` builds from the element.
+    public func flatMapMaybe<Result>(_ selector: @escaping (Element) throws -> Maybe<Result>) -> Maybe<Result> {
+        Maybe<Result>(raw: primitiveSequence.source.flatMap(selector))
+    }
+
+    /// The completion of the `Completable` that `selector` builds from the element.
+    public func flatMapCompletable(_ selector: @escaping (Element) throws -> Completable) -> Completable {
+        Completable(raw: primitiveSequence.source.flatMap(selector))
+    }
+
+    /// On error, succeeds with `element` instead.
+    public func catchAndReturn(_ element: Element) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: primitiveSequence.source.catchAndReturn(element))
+    }
+
+    @available(*, deprecated, renamed: "catchAndReturn(_:)")
+    public func catchErrorJustReturn(_ element: Element) -> PrimitiveSequence<Trait, Element> {
+        catchAndReturn(element)
+    }
+
+    /// Converts `self` to a `Completable`, dropping the element.
+    public func asCompletable() -> Completable {
+        primitiveSequence.source.ignoreElements().asCompletable()
+    }
+}
