@@ -33,6 +33,11 @@ final class LockedCounter: @unchecked Sendable {
         count += 1
     }
 
+    func decrement() {
+        lock.lock(); defer { lock.unlock() }
+        count -= 1
+    }
+
     var value: Int {
         lock.lock(); defer { lock.unlock() }
         return count
