@@ -2,7 +2,7 @@
 SWIFT ?= swift
 TRAITS := --traits TraceResources
 
-.PHONY: setup build test test-untraced demo check tsan bench clean
+.PHONY: setup build test test-untraced demo check tsan bench clean html-check
 
 # System packages the build needs (libunwind for backtraces). Idempotent; needs root.
 setup:
@@ -15,6 +15,12 @@ build: setup
 test: setup
 	$(SWIFT) build
 	$(SWIFT) test $(TRAITS)
+	@$(MAKE) --no-print-directory html-check
+
+# The HTML report in a real browser: headless Chromium renders the fixtures' sample report and
+# the DOM it built is checked (summary table, one <details> per finding, nothing injected).
+html-check: setup
+	@SWIFT=$(SWIFT) bash Tools/checks/html-check.sh
 
 # ThreadSanitizer over the concurrency tests.
 tsan: setup

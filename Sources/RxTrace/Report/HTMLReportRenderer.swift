@@ -36,7 +36,7 @@ public struct HTMLReportRenderer: Sendable {
             let result = scenario.passed ? "pass" : (scenario.isUnexpectedlyAbnormal ? scenario.status.state : "fail")
             h += "<tr class=\"\(scenario.passed ? "pass" : "fail")\" data-scenario=\"\(e(scenario.name))\">"
             h += "<td><a href=\"#scenario-\(index)\">\(e(scenario.name))</a></td>"
-            h += "<td class=\"verdict\(scenario.verdictMatched ? "" : " mismatch")\">\(e(scenario.actualVerdict.displayName))</td>"
+            h += "<td class=\"verdict\(scenario.verdictMatched || scenario.passed ? "" : " mismatch")\">\(e(scenario.actualVerdict.displayName))</td>"
             h += "<td>\(e(scenario.expectedVerdict.displayName))</td>"
             h += "<td class=\"num\">\(leaks)</td>"
             h += "<td class=\"num\">\(e(ReportNumbers.signed(scenario.lastPassGrowth)))</td>"
@@ -76,7 +76,7 @@ public struct HTMLReportRenderer: Sendable {
             h += renderFinding(finding)
         }
         if let output = scenario.output, !output.isEmpty {
-            h += "<details class=\"output\" open><summary>Output</summary><pre>\(e(output))</pre></details>\n"
+            h += "<details class=\"output\" open><summary>Output</summary><pre>\(e(TextReportRenderer.strippingANSI(output)))</pre></details>\n"
         }
         h += "</article>\n"
         return h

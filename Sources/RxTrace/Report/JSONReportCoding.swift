@@ -39,7 +39,8 @@ public enum JSONReportCoding {
         } catch let DecodingError.dataCorrupted(context) {
             throw ReportInputError.invalid(path: path, reason: ReportInputError.describe(context))
         } catch let DecodingError.keyNotFound(key, context) {
-            throw ReportInputError.invalid(path: path, reason: "missing '\(key.stringValue)' at \(ReportInputError.codingPath(context.codingPath))")
+            let at = ReportInputError.codingPath(context.codingPath)
+            throw ReportInputError.invalid(path: path, reason: "missing '\(key.stringValue)'" + (at.isEmpty ? "" : " at \(at)"))
         } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
             throw ReportInputError.invalid(path: path, reason: ReportInputError.describe(context))
         } catch {

@@ -32,7 +32,7 @@ public struct JUnitReportRenderer: Sendable {
                 x += "      <failure type=\"\(a(failureType(scenario)))\" message=\"\(a(message))\">\(t(text.render(scenario)))</failure>\n"
             }
             if let output = scenario.output, !output.isEmpty {
-                x += "      <system-out>\(t(output))</system-out>\n"
+                x += "      <system-out>\(t(TextReportRenderer.strippingANSI(output)))</system-out>\n"
             }
             x += "    </testcase>\n"
         }

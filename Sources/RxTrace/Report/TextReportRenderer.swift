@@ -49,7 +49,8 @@ public struct TextReportRenderer: Sendable {
         }
         if let output = scenario.output, !output.isEmpty {
             out += "\n  output:\n"
-            for line in output.split(separator: "\n", omittingEmptySubsequences: false) {
+            let shown = colour ? output : Self.strippingANSI(output)
+            for line in shown.split(separator: "\n", omittingEmptySubsequences: false) {
                 out += "  │ \(line)\n"
             }
         }
@@ -113,6 +114,23 @@ public struct TextReportRenderer: Sendable {
         if !qualifiers.isEmpty { line += " (\(qualifiers.joined(separator: ", ")))" }
         let style: Style = report.gateOutcome == .passed ? .green : .red
         return paint("Summary: ", .bold) + paint(line, style)
+    }
+
+    /// Captured output without the child's colour codes (CSI sequences), for files and pipes.
+    static func strippingANSI(_ text: String) -> String {
+        guard text.contains("\u{1B}") else { return text }
+        var out = String.UnicodeScalarView()
+        var scalars = text.unicodeScalars.makeIterator()
+        while let scalar = scalars.next() {
+            guard scalar == "\u{1B}" else {
+                out.append(scalar)
+                continue
+            }
+            guard let next = scalars.next() else { break }
+            guard next == "[" else { continue }
+            while let c = scalars.next(), !(0x40...0x7E).contains(c.value) {}
+        }
+        return String(out)
     }
 
     private enum Style {

@@ -1,0 +1,70 @@
+import Foundation
+
+/// The CI features in order, for `rxtrace run`, `check` and `report`: read the suppressions
+/// and baseline files (before any scenario runs, so bad input fails fast with exit code 2),
+/// then apply suppressions, compare with or update the baseline, and write every format.
+public struct ReportPipeline: Sendable {
+    public var outputDirectory: String
+    public var formats: [ReportFormat]
+    public var suppressionsPath: String?
+    public var baselinePath: String?
+    /// Write the run's unsuppressed signatures to `baselinePath` (which may not exist yet).
+    public var updateBaseline: Bool
+
+    /// What `loadInputs()` read.
+    public struct Inputs: Sendable {
+        public var suppressions: [SuppressionRule]
+        public var baseline: Baseline?
+    }
+
+    public init(
+        outputDirectory: String = ReportWriter.defaultDirectory,
+        formats: [ReportFormat] = ReportFormat.allCases,
+        suppressionsPath: String? = nil,
+        baselinePath: String? = nil,
+        updateBaseline: Bool = false
+    ) {
+        self.outputDirectory = outputDirectory
+        self.formats = formats
+        self.suppressionsPath = suppressionsPath
+        self.baselinePath = baselinePath
+        self.updateBaseline = updateBaseline
+    }
+
+    /// Reads and checks the suppressions and baseline files. Throws `SuppressionError` or
+    /// `BaselineError` (one line each).
+    public func loadInputs() throws -> Inputs {
+        let rules = try suppressionsPath.map(SuppressionFile.load(path:)) ?? []
+        var baseline: Baseline?
+        if let baselinePath {
+            if updateBaseline && !FileManager.default.fileExists(atPath: baselinePath) {
+                baseline = nil
+            } else {
+                baseline = try Baseline.load(path: baselinePath)
+            }
+        }
+        return Inputs(suppressions: rules, baseline: baseline)
+    }
+
+    /// Applies `inputs` to `report`, updates the baseline file when asked, writes the reports
+    /// and returns the report as written (its `gateOutcome` is the exit code). Throws
+    /// `ReportWriterError` or `BaselineError`; nothing is half-written either way.
+    @discardableResult
+    public func finish(_ report: RunReport, inputs: Inputs) throws -> RunReport {
+        var report = report
+        if !inputs.suppressions.isEmpty || suppressionsPath != nil {
+            report.apply(suppressions: inputs.suppressions)
+        }
+        if let baselinePath {
+            if updateBaseline {
+                let updated = Baseline(report: report)
+                try updated.write(to: baselinePath)
+                report.compare(with: updated, path: baselinePath)
+            } else if let baseline = inputs.baseline {
+                report.compare(with: baseline, path: baselinePath)
+            }
+        }
+        try ReportWriter(directory: outputDirectory, formats: formats).write(report)
+        return report
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import RxTrace
+import XCTest
+
+final class BaselineTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("rxtrace-baseline-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    func testUpdateThenCompareFailsOnlyOnNewSignatures() throws {
+        let path = folder.appendingPathComponent("rxtrace-baseline.json").path
+        // 1. Accept today's leaks: --update-baseline.
+        let today = ReportFixtures.run([ReportFixtures.leakyScenario])
+        XCTAssertEqual(today.gateOutcome, .findings)
+        try Baseline(report: today).write(to: path)
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "[\n  \"sig-interval-map\"\n]\n")
+
+        // 2. The same leak again: known, the gate passes.
+        var again = ReportFixtures.run([ReportFixtures.leakyScenario])
+        again.compare(with: try Baseline.load(path: path), path: path)
+        XCTAssertEqual(again.scenarios[0].findings[0].isNew, false)
+        XCTAssertEqual(again.gateOutcome, .passed)
+
+        // 3. A new leak appears next to it: only the new one fails, and is marked new.
+        var tomorrow = ReportFixtures.run([ReportFixtures.leakyScenario])
+        tomorrow.scenarios[0].findings.append(ReportFixtures.leak(signature: "sig-new", count: 1))
+        tomorrow.compare(with: try Baseline.load(path: path), path: path)
+        XCTAssertEqual(tomorrow.scenarios[0].findings.map(\.isNew), [false, true])
+        XCTAssertEqual(tomorrow.scenarios[0].failingFindings.map(\.signature), ["sig-new"])
+        XCTAssertEqual(tomorrow.gateOutcome, .findings)
+        XCTAssertEqual(tomorrow.baseline, BaselineInfo(path: path, signatureCount: 1, knownFindings: 1, newFindings: 1, absentSignatures: []))
+        XCTAssertEqual(tomorrow.summary.newFindings, 1)
+
+        // 4. The old leak is fixed: the baseline reports it absent.
+        var fixed = ReportFixtures.run([ReportFixtures.cleanScenario])
+        fixed.compare(with: try Baseline.load(path: path), path: path)
+        XCTAssertEqual(fixed.baseline?.absentSignatures, ["sig-interval-map"])
+    }
+
+    func testSuppressedFindingsStayOutOfTheBaseline() {
+        var report = ReportFixtures.run([ReportFixtures.leakyScenario])
+        report.scenarios[0].findings.append(ReportFixtures.leak(signature: "sig-suppressed"))
+        report.scenarios[0].findings[1].suppressedBy = SuppressionRule(kind: .any, conditions: [.init(field: .type, pattern: "*")], reason: "r")
+        XCTAssertEqual(Baseline(report: report).signatures, ["sig-interval-map"])
+    }
+
+    func testMalformedAndMissingBaselinesAreTypedErrors() throws {
+        let path = folder.appendingPathComponent("bad.json").path
+        try Data(#"{"signatures": 3}"#.utf8).write(to: URL(fileURLWithPath: path))
+        XCTAssertThrowsError(try Baseline.load(path: path)) { error in
+            XCTAssertEqual("\(error)", "baseline '\(path)' is malformed: expected a JSON array of signature strings")
+        }
+        XCTAssertThrowsError(try Baseline.load(path: folder.appendingPathComponent("missing.json").path)) { error in
+            XCTAssertTrue("\(error)".hasSuffix("missing.json': No such file or directory"), "\(error)")
+        }
+        XCTAssertThrowsError(try Baseline(signatures: []).write(to: "/nonexistent/dir/b.json")) { error in
+            XCTAssertEqual("\(error)", "cannot write baseline '/nonexistent/dir/b.json': No such file or directory")
+        }
+    }
+}
