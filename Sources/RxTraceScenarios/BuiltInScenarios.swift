@@ -5,7 +5,7 @@ import RxTrace
 /// describes one, a leaky form that declares `.leak`.
 public enum BuiltInScenarios {
     public static var all: [Scenario] {
-        coreScenarios + intervalScenarios + retentionScenarios + threadHopScenarios
-            + dataProviderScenarios
+        coreScenarios + intervalScenarios + chainScenarios + retentionScenarios + threadHopScenarios
+            + gitFeedScenarios + searchScenarios + repositoryScenarios + dataProviderScenarios
     }
 }

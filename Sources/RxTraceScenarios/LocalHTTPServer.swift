@@ -34,7 +34,7 @@ final class LocalHTTPServer {
     private let requestCount = NSLock()
     private var served = 0
 
-    /// Requests answered so far.
+    /// Requests received so far.
     var requestsServed: Int {
         requestCount.lock(); defer { requestCount.unlock() }
         return served
@@ -106,6 +106,7 @@ final class LocalHTTPServer {
         let target = URLComponents(string: String(parts[1]))
         var query: [String: String] = [:]
         for item in target?.queryItems ?? [] { query[item.name] = item.value ?? "" }
+        requestCount.lock(); served += 1; requestCount.unlock()
         let response = handler(Request(method: String(parts[0]), path: target?.path ?? "/", query: query))
         if response.delay > 0 { Thread.sleep(forTimeInterval: response.delay) }
         var bytes = Data("HTTP/1.1 \(response.status) \(response.status == 200 ? "OK" : "Status")\r\n".utf8)
@@ -119,7 +120,6 @@ final class LocalHTTPServer {
                 offset += written
             }
         }
-        requestCount.lock(); served += 1; requestCount.unlock()
     }
 
     enum ServerError: Error { case system(String) }

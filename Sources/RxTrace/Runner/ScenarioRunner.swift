@@ -20,6 +20,8 @@ struct ScenarioRunner {
         var periodicBeforeMeasuring: [String: Int] = [:]
         var observersBeforeMeasuring: [String: Int] = [:]
         var failure: String?
+        // Signatures alive at the end of each pass among what that pass created.
+        var survivorsAtEndOfPass: [Set<String>] = []
 
         for pass in 1...max(2, passes) {
             context.pass = pass
@@ -37,6 +39,7 @@ struct ScenarioRunner {
             }
             SchedulerActivity.waitUntilIdle(timeout: drainTimeout)
             passCounts.append(PassCount(pass: pass, before: before, after: Int(Resources.total)))
+            survivorsAtEndOfPass.append(Set(LeakAnalysis.group(ResourceRegistry.liveSince(marks[pass - 1])).map(\.signature)))
         }
 
         var findings: [LeakFinding] = []
@@ -47,7 +50,7 @@ struct ScenarioRunner {
                 schedulerLabels: context.schedulerLabelsByQueueLabel
             )
             let subjects = SubjectEvidence(before: observersBeforeMeasuring, after: SubjectActivity.observersBySubjectType)
-            findings = leakedSubscriptions(marks: marks, timers: timers, subjects: subjects)
+            findings = leakedSubscriptions(marks: marks, survivors: survivorsAtEndOfPass, timers: timers, subjects: subjects)
                 + unreleasedObjects(context.releaseExpectations, passes: passCounts.count)
         }
         context.tearDown()
@@ -78,20 +81,39 @@ struct ScenarioRunner {
 
     /// Groups what the measured passes (2…N) left alive, and counts each group per pass, the
     /// warm-up included, from the nested snapshots since each pass's mark.
-    private func leakedSubscriptions(marks: [ResourceMark], timers: TimerEvidence, subjects: SubjectEvidence) -> [LeakFinding] {
+    ///
+    /// Two kinds of groups are not reported:
+    /// - *replaced* groups: the same code path left members alive at the end of an earlier
+    ///   pass, and all of those are gone now; only the last pass's members live (a
+    ///   `SerialDisposable` refreshed on every visit, a cache of the latest value). They do
+    ///   not grow, so they are not leaks.
+    /// - groups with no sink or observer (only producers, disposables, bags) when the
+    ///   scenario also leaks subscriptions: they are what the leaked subscriptions hold (an
+    ///   `interval`'s producer, the owner's `DisposeBag`), not subscriptions of their own.
+    private func leakedSubscriptions(marks: [ResourceMark], survivors: [Set<String>], timers: TimerEvidence, subjects: SubjectEvidence) -> [LeakFinding] {
         let snapshots = marks.map { ResourceRegistry.liveSince($0) }
         let groupCounts: [[String: Int]] = snapshots.map { entries in
             Dictionary(LeakAnalysis.group(entries).map { ($0.signature, $0.entries.count) }, uniquingKeysWith: +)
         }
-        return LeakAnalysis.group(snapshots[1]).map { group in
+        let perPassBySignature: (String) -> [Int] = { signature in
             // Entries alive since mark k minus those alive since mark k+1 were created in pass k.
-            let perPass = groupCounts.indices.map { index -> Int in
-                let here = groupCounts[index][group.signature] ?? 0
-                let later = index + 1 < groupCounts.count ? (groupCounts[index + 1][group.signature] ?? 0) : 0
+            groupCounts.indices.map { index -> Int in
+                let here = groupCounts[index][signature] ?? 0
+                let later = index + 1 < groupCounts.count ? (groupCounts[index + 1][signature] ?? 0) : 0
                 return here - later
             }
+        }
+        let growing = LeakAnalysis.group(snapshots[1]).filter { group in
+            let perPass = perPassBySignature(group.signature)
+            let ranBefore = survivors.dropLast().contains { $0.contains(group.signature) }
+            let earlierAllGone = perPass.dropLast().allSatisfy { $0 == 0 }
+            return !(ranBefore && earlierAllGone)
+        }
+        let holdsSubscriptions = { (group: ResourceGroup) in group.entries.contains { $0.kind == .sink || $0.kind == .observer } }
+        let reported = growing.contains(where: holdsSubscriptions) ? growing.filter(holdsSubscriptions) : growing
+        return reported.map { group in
+            let perPass = perPassBySignature(group.signature)
             let subscriptions = subscriptionCount(group)
-            let lastPass = perPass.last ?? 0
             return LeakFinding(
                 signature: group.signature,
                 kind: .leakedSubscription,
@@ -99,7 +121,7 @@ struct ScenarioRunner {
                 operatorChain: group.operatorChain,
                 count: subscriptions,
                 countPerPass: perPass.map { resources in scaled(resources, group.entries.count, subscriptions) },
-                growthPerPass: scaled(lastPass, group.entries.count, subscriptions),
+                growthPerPass: scaled(perPass.last ?? 0, group.entries.count, subscriptions),
                 callSite: group.userCallSite.flatMap(Self.location),
                 backtrace: group.frames.map(Self.reportFrame),
                 retentionReason: RetentionReason.explain(group, timers: timers, subjects: subjects)

@@ -1,0 +1,76 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import RxCore
+import RxTrace
+
+// C22 (tutorials): a repository model.
+// observeOn(background) → flatMapLatest(request.catch { never() }) → observeOn(background)
+// → map(parse) → observeOn(main) → bound to a main-thread consumer.
+// The inner never() is disposed by flatMapLatest on the next query. rxtrace's thread-hop
+// analysis is pending: the variant without the final observeOn(main), which delivers off the
+// main thread, is a thread anomaly rxtrace cannot report yet, so both expect `.clean` (no leak).
+
+private struct Repository {
+    let name: String
+    let stars: Int
+}
+
+private final class RepositoryModel {
+    let query = PublishSubject<String>()
+    let disposeBag = DisposeBag()
+    private(set) var repositories: [Repository] = []
+    private(set) var deliveries = 0
+    private(set) var deliveredOffMain = 0
+
+    init(server: LocalHTTPServer, session: URLSession, background: SchedulerType, main: SchedulerType?) {
+        var chain = query
+            .observe(on: background)
+            .flatMapLatest { query -> Observable<Data> in
+                var components = URLComponents(url: server.url("/repositories"), resolvingAgainstBaseURL: false)!
+                components.queryItems = [URLQueryItem(name: "q", value: query)]
+                return session.rx.data(request: URLRequest(url: components.url!))
+                    .catch { _ in Observable.never() }
+            }
+            .observe(on: background)
+            .map { data -> [Repository] in
+                let json = (try JSONSerialization.jsonObject(with: data)) as? [[String: Any]] ?? []
+                return json.compactMap { item in
+                    guard let name = item["name"] as? String, let stars = item["stars"] as? Int else { return nil }
+                    return Repository(name: name, stars: stars)
+                }
+            }
+        if let main { chain = chain.observe(on: main) }
+        chain.subscribe(onNext: { [weak self] repositories in
+            guard let self else { return }
+            if !Thread.isMainThread { self.deliveredOffMain += 1 }
+            self.repositories = repositories
+            self.deliveries += 1
+        })
+        .disposed(by: disposeBag)
+    }
+}
+
+private func repositoryScenario(_ name: String, _ summary: String, observeOnMain: Bool) -> Scenario {
+    Scenario(name, summary: summary) { context in
+        let server = try exampleBackend(context)
+        let model = RepositoryModel(
+            server: server,
+            session: exampleSession(context),
+            background: context.concurrentScheduler("background"),
+            main: observeOnMain ? context.mainScheduler : nil
+        )
+        // A failing query is caught into never(); the next query disposes it (flatMapLatest).
+        model.query.onNext("fail")
+        context.wait(seconds: 0.05)
+        model.query.onNext("swift")
+        try waitFor(context, "the repositories") { model.deliveries == 1 }
+        context.expectReleased(model, name: "RepositoryModel")
+    }
+}
+
+let repositoryScenarios: [Scenario] = [
+    repositoryScenario("repository-model", "C22: observeOn(background) → flatMapLatest(request.catch { never() }) → map → observeOn(main)", observeOnMain: true),
+    repositoryScenario("repository-model-off-main", "C22 variant: no final observeOn(main), delivers off the main thread (anomaly analysis pending; no leak)", observeOnMain: false),
+]

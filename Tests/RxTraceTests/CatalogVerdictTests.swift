@@ -1,0 +1,52 @@
+#if TRACE_RESOURCES
+import Foundation
+import RxTrace
+import RxTraceScenarios
+import XCTest
+
+/// Every built-in scenario gets exactly the verdict it declares, through the real runner: the
+/// shipped executable, one child process per scenario.
+final class CatalogVerdictTests: XCTestCase {
+    func testEveryBuiltInScenarioGetsItsExpectedVerdict() throws {
+        let output = try CLIHarness.temporaryFolder()
+        let result = try CLIHarness.run("rxtrace", ["run", "--all", "--output", output.path, "--jobs", "2", "--no-color"])
+        let data = try Data(contentsOf: output.appendingPathComponent("rxtrace.json"))
+        let report = try JSONReportCoding.decode(data)
+
+        XCTAssertEqual(report.scenarios.map(\.name), BuiltInScenarios.all.map(\.name), "every scenario is reported, in catalogue order")
+        for scenario in BuiltInScenarios.all {
+            guard let got = report.scenarios.first(where: { $0.name == scenario.name }) else { continue }
+            XCTAssertEqual(got.actualVerdict, scenario.expected, "\(scenario.name): \(got.failureReasons)\n\(got.output ?? "")")
+        }
+        XCTAssertEqual(result.exitCode, 0, "run --all exits 0 when every verdict is as expected:\n\(result.stdout)")
+        XCTAssertEqual(CLIHarness.files(in: output), ["rxtrace.html", "rxtrace.json", "rxtrace.junit.xml", "rxtrace.sarif", "rxtrace.txt"])
+    }
+
+    func testLeakyScenariosNameTheirCallSiteAndReason() throws {
+        let output = try CLIHarness.temporaryFolder()
+        _ = try CLIHarness.run("rxtrace", ["run", "interval-never-disposed", "data-provider-leaky", "--output", output.path])
+        let report = try JSONReportCoding.load(from: output.appendingPathComponent("rxtrace.json").path)
+
+        let interval = try XCTUnwrap(report.scenarios.first?.findings.first)
+        XCTAssertEqual(interval.kind, .leakedSubscription)
+        XCTAssertEqual(interval.operatorChain, ["interval", "map", "subscribe"])
+        XCTAssertEqual(interval.callSite?.file.hasSuffix("IntervalScenarios.swift"), true, "\(String(describing: interval.callSite))")
+        XCTAssertEqual(interval.retentionReason, "kept alive by the periodic timer of SerialDispatchQueueScheduler(ticker)")
+        XCTAssertEqual(interval.countPerPass, [1, 1])
+
+        let provider = try XCTUnwrap(report.scenarios.last?.findings.first)
+        XCTAssertEqual(provider.retentionReason, "kept alive by PublishSubject<Array<String>>'s observer list")
+        XCTAssertEqual(provider.callSite?.file.hasSuffix("DataProviderScenarios.swift"), true)
+        XCTAssertEqual(provider.growthPerPass, 1)
+    }
+
+    func testMorePassesShowGrowthPerPass() throws {
+        let output = try CLIHarness.temporaryFolder()
+        _ = try CLIHarness.run("rxtrace", ["run", "data-provider-leaky", "serial-disposable-refresh", "--passes", "4", "--output", output.path])
+        let report = try JSONReportCoding.load(from: output.appendingPathComponent("rxtrace.json").path)
+        XCTAssertEqual(report.scenarios[0].passes.count, 4)
+        XCTAssertEqual(report.scenarios[0].findings.first?.countPerPass, [1, 1, 1, 1], "a per-use leak grows on every pass")
+        XCTAssertEqual(report.scenarios[1].findings, [], "a subscription replaced on every pass does not grow")
+    }
+}
+#endif
