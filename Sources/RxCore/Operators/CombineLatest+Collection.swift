@@ -1,0 +1,127 @@
+extension ObservableType {
+    /// Combines the latest elements of all the sources through `resultSelector` whenever any of
+    /// them emits, once each has emitted. An empty collection emits `resultSelector([])` and
+    /// completes.
+    public static func combineLatest<Collection: Swift.Collection>(
+        _ collection: Collection,
+        resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
+    ) -> Observable<Element> where Collection.Element: ObservableType {
+        CombineLatestCollection(sources: collection, resultSelector: resultSelector)
+    }
+
+    /// Combines the latest elements of all the sources into an array whenever any of them emits,
+    /// once each has emitted. An empty collection emits `[]` and completes.
+    public static func combineLatest<Collection: Swift.Collection>(_ collection: Collection) -> Observable<[Element]>
+        where Collection.Element: ObservableType, Collection.Element.Element == Element {
+        CombineLatestCollection(sources: collection, resultSelector: { $0 })
+    }
+}
+
+private final class CombineLatestCollectionSink<Collection: Swift.Collection, Observer: ObserverType>: Sink<Observer>
+    where Collection.Element: ObservableConvertibleType {
+    typealias SourceElement = Collection.Element.Element
+    typealias Parent = CombineLatestCollection<Collection, Observer.Element>
+
+    private let parent: Parent
+    private let lock = RecursiveLock()
+
+    // Guarded by `lock`.
+    private var values: [SourceElement?]
+    private var hasValue: [Bool]
+    private var isDone: [Bool]
+    private var numberOfValues = 0
+    private var numberOfDone = 0
+    private let subscriptions: [SingleAssignmentDisposable]
+
+    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+        self.parent = parent
+        values = [SourceElement?](repeating: nil, count: parent.count)
+        hasValue = [Bool](repeating: false, count: parent.count)
+        isDone = [Bool](repeating: false, count: parent.count)
+        subscriptions = (0..<parent.count).map { _ in SingleAssignmentDisposable() }
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func on(_ event: Event<SourceElement>, atIndex index: Int) {
+        lock.performLocked {
+            switch event {
+            case .next(let element):
+                if !hasValue[index] {
+                    hasValue[index] = true
+                    numberOfValues += 1
+                }
+                values[index] = element
+
+                guard numberOfValues == parent.count else {
+                    // A source that never emitted can no longer be combined once all others ended.
+                    let othersDone = numberOfDone - (isDone[index] ? 1 : 0)
+                    if othersDone == parent.count - 1 {
+                        forwardOn(.completed)
+                        dispose()
+                    }
+                    return
+                }
+                do {
+                    forwardOn(.next(try parent.resultSelector(values.map { $0! })))
+                } catch let error {
+                    forwardOn(.error(error))
+                    dispose()
+                }
+            case .error(let error):
+                forwardOn(.error(error))
+                dispose()
+            case .completed:
+                if isDone[index] { return }
+                isDone[index] = true
+                numberOfDone += 1
+                if numberOfDone == parent.count {
+                    forwardOn(.completed)
+                    dispose()
+                } else {
+                    subscriptions[index].dispose()
+                }
+            }
+        }
+    }
+
+    func run() -> Disposable {
+        for (index, source) in parent.sources.enumerated() {
+            let observer = AnyObserver<SourceElement> { event in self.on(event, atIndex: index) }
+            subscriptions[index].setDisposable(source.asObservable().subscribe(observer))
+        }
+
+        if parent.count == 0 {
+            do {
+                forwardOn(.next(try parent.resultSelector([])))
+                forwardOn(.completed)
+            } catch let error {
+                forwardOn(.error(error))
+            }
+            dispose()
+        }
+
+        return Disposables.create(subscriptions)
+    }
+}
+
+private final class CombineLatestCollection<Collection: Swift.Collection, Result>: Producer<Result>
+    where Collection.Element: ObservableConvertibleType {
+    typealias ResultSelector = ([Collection.Element.Element]) throws -> Result
+
+    let sources: Collection
+    let resultSelector: ResultSelector
+    let count: Int
+
+    init(sources: Collection, resultSelector: @escaping ResultSelector) {
+        self.sources = sources
+        self.resultSelector = resultSelector
+        count = sources.count
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable)
+        where Observer.Element == Result {
+        let sink = CombineLatestCollectionSink(parent: self, observer: observer, cancel: cancel)
+        let subscription = sink.run()
+        return (sink: sink, subscription: subscription)
+    }
+}

@@ -1,0 +1,126 @@
+// combineLatest: whenever any source emits, and once every source has emitted at least once,
+// the latest element of each source is combined into one result. The fixed-arity forms are
+// generated into CombineLatest+arity.swift (Tools/codegen/arity.py); the collection forms are in
+// CombineLatest+Collection.swift. All share the bookkeeping below, under one lock per
+// subscription so that sources on different threads are delivered one at a time.
+//
+// Termination, as in RxSwift 6:
+// - the first error of any source (or of the result selector) ends the result;
+// - the result completes when every source has completed, or earlier when a source emits while
+//   every other source has already completed and some source never emitted (no result can
+//   ever be produced then).
+
+protocol CombineLatestParent: AnyObject {
+    func next(_ index: Int)
+    func fail(_ error: Swift.Error)
+    func done(_ index: Int)
+}
+
+class CombineLatestSink<Observer: ObserverType>: Sink<Observer>, CombineLatestParent {
+    let lock = RecursiveLock()
+
+    private let arity: Int
+    // Guarded by `lock`.
+    private var hasValue: [Bool]
+    private var isDone: [Bool]
+    private var numberOfValues = 0
+    private var numberOfDone = 0
+
+    init(arity: Int, observer: Observer, cancel: Cancelable) {
+        self.arity = arity
+        hasValue = [Bool](repeating: false, count: arity)
+        isDone = [Bool](repeating: false, count: arity)
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    /// Combines the latest value of every source (called once all have one).
+    func getResult() throws -> Observer.Element {
+        rxAbstractMethod()
+    }
+
+    func next(_ index: Int) {
+        if !hasValue[index] {
+            hasValue[index] = true
+            numberOfValues += 1
+        }
+
+        if numberOfValues == arity {
+            do {
+                forwardOn(.next(try getResult()))
+            } catch let error {
+                forwardOn(.error(error))
+                dispose()
+            }
+            return
+        }
+
+        // Some source has never emitted. If all the others are done, it never will be combined.
+        var allOthersDone = true
+        for other in 0..<arity where other != index && !isDone[other] {
+            allOthersDone = false
+            break
+        }
+        if allOthersDone {
+            forwardOn(.completed)
+            dispose()
+        }
+    }
+
+    func fail(_ error: Swift.Error) {
+        forwardOn(.error(error))
+        dispose()
+    }
+
+    func done(_ index: Int) {
+        if isDone[index] { return }
+        isDone[index] = true
+        numberOfDone += 1
+        if numberOfDone == arity {
+            forwardOn(.completed)
+            dispose()
+        }
+    }
+}
+
+/// Observes source number `index` of a combineLatest: stores its latest element and reports
+/// to the sink, under the sink's lock. A terminal event disposes this source's subscription.
+final class CombineLatestObserver<Element>: ObserverType {
+    private let lock: RecursiveLock
+    private let parent: CombineLatestParent
+    private let index: Int
+    private let subscription: Disposable
+    private let setLatestValue: (Element) -> Void
+
+    init(lock: RecursiveLock, parent: CombineLatestParent, index: Int, subscription: Disposable, setLatestValue: @escaping (Element) -> Void) {
+        self.lock = lock
+        self.parent = parent
+        self.index = index
+        self.subscription = subscription
+        self.setLatestValue = setLatestValue
+        #if TRACE_RESOURCES
+        Resources.track(self, kind: .observer)
+        #endif
+    }
+
+    func on(_ event: Event<Element>) {
+        lock.performLocked {
+            switch event {
+            case .next(let element):
+                setLatestValue(element)
+                parent.next(index)
+            case .error(let error):
+                subscription.dispose()
+                parent.fail(error)
+            case .completed:
+                subscription.dispose()
+                parent.done(index)
+            }
+        }
+    }
+
+    deinit {
+        #if TRACE_RESOURCES
+        Resources.untrack(self)
+        #endif
+    }
+}

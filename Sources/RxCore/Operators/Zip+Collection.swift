@@ -1,0 +1,128 @@
+extension ObservableType {
+    /// Combines the sources' elements by index (the first of each, then the second of each…)
+    /// through `resultSelector`. Completes once every source completed, or as soon as a source
+    /// emits while all the others have completed and one of them has nothing left to pair with.
+    /// An empty collection completes at once.
+    public static func zip<Collection: Swift.Collection>(
+        _ collection: Collection,
+        resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
+    ) -> Observable<Element> where Collection.Element: ObservableType {
+        ZipCollection(sources: collection, resultSelector: resultSelector)
+    }
+
+    /// Combines the sources' elements by index into arrays. An empty collection completes at once.
+    public static func zip<Collection: Swift.Collection>(_ collection: Collection) -> Observable<[Element]>
+        where Collection.Element: ObservableType, Collection.Element.Element == Element {
+        ZipCollection(sources: collection, resultSelector: { $0 })
+    }
+}
+
+private final class ZipCollectionSink<Collection: Swift.Collection, Observer: ObserverType>: Sink<Observer>
+    where Collection.Element: ObservableConvertibleType {
+    typealias SourceElement = Collection.Element.Element
+    typealias Parent = ZipCollection<Collection, Observer.Element>
+
+    private let parent: Parent
+    private let lock = RecursiveLock()
+
+    // Guarded by `lock`.
+    private var values: [Queue<SourceElement>]
+    private var isDone: [Bool]
+    private var numberOfNonEmpty = 0
+    private var numberOfDone = 0
+    private let subscriptions: [SingleAssignmentDisposable]
+
+    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+        self.parent = parent
+        values = [Queue<SourceElement>](repeating: Queue(capacity: 4), count: parent.count)
+        isDone = [Bool](repeating: false, count: parent.count)
+        subscriptions = (0..<parent.count).map { _ in SingleAssignmentDisposable() }
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func on(_ event: Event<SourceElement>, atIndex index: Int) {
+        lock.performLocked {
+            switch event {
+            case .next(let element):
+                values[index].enqueue(element)
+                if values[index].count == 1 {
+                    numberOfNonEmpty += 1
+                }
+
+                guard numberOfNonEmpty == parent.count else {
+                    // Every other source has completed: the one with an empty buffer never refills.
+                    if numberOfDone == parent.count - 1 {
+                        forwardOn(.completed)
+                        dispose()
+                    }
+                    return
+                }
+
+                var arguments: [SourceElement] = []
+                arguments.reserveCapacity(parent.count)
+                numberOfNonEmpty = 0
+                for source in values.indices {
+                    arguments.append(values[source].dequeue()!)
+                    if !values[source].isEmpty {
+                        numberOfNonEmpty += 1
+                    }
+                }
+                do {
+                    forwardOn(.next(try parent.resultSelector(arguments)))
+                } catch let error {
+                    forwardOn(.error(error))
+                    dispose()
+                }
+            case .error(let error):
+                forwardOn(.error(error))
+                dispose()
+            case .completed:
+                if isDone[index] { return }
+                isDone[index] = true
+                numberOfDone += 1
+                if numberOfDone == parent.count {
+                    forwardOn(.completed)
+                    dispose()
+                } else {
+                    subscriptions[index].dispose()
+                }
+            }
+        }
+    }
+
+    func run() -> Disposable {
+        for (index, source) in parent.sources.enumerated() {
+            let observer = AnyObserver<SourceElement> { event in self.on(event, atIndex: index) }
+            subscriptions[index].setDisposable(source.asObservable().subscribe(observer))
+        }
+
+        if parent.count == 0 {
+            forwardOn(.completed)
+            dispose()
+        }
+
+        return Disposables.create(subscriptions)
+    }
+}
+
+private final class ZipCollection<Collection: Swift.Collection, Result>: Producer<Result>
+    where Collection.Element: ObservableConvertibleType {
+    typealias ResultSelector = ([Collection.Element.Element]) throws -> Result
+
+    let sources: Collection
+    let resultSelector: ResultSelector
+    let count: Int
+
+    init(sources: Collection, resultSelector: @escaping ResultSelector) {
+        self.sources = sources
+        self.resultSelector = resultSelector
+        count = sources.count
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable)
+        where Observer.Element == Result {
+        let sink = ZipCollectionSink(parent: self, observer: observer, cancel: cancel)
+        let subscription = sink.run()
+        return (sink: sink, subscription: subscription)
+    }
+}

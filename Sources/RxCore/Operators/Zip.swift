@@ -1,0 +1,105 @@
+// zip: the sources' elements are buffered per source and combined by index: the first element
+// of each source, then the second of each, and so on. The fixed-arity forms are generated into
+// Zip+arity.swift (Tools/codegen/arity.py); the collection forms are in Zip+Collection.swift.
+// One lock per subscription serialises sources that run on different threads.
+//
+// Termination, as in RxSwift 6: the first error of any source (or of the result selector) ends
+// the result; the fixed-arity forms complete once every source has completed.
+
+protocol ZipParent: AnyObject {
+    func next(_ index: Int)
+    func fail(_ error: Swift.Error)
+    func done(_ index: Int)
+}
+
+class ZipSink<Observer: ObserverType>: Sink<Observer>, ZipParent {
+    let lock = RecursiveLock()
+
+    private let arity: Int
+    // Guarded by `lock`.
+    private var isDone: [Bool]
+
+    init(arity: Int, observer: Observer, cancel: Cancelable) {
+        self.arity = arity
+        isDone = [Bool](repeating: false, count: arity)
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    /// Whether source `index` has a buffered element.
+    func hasElements(_ index: Int) -> Bool {
+        rxAbstractMethod()
+    }
+
+    /// Takes the oldest buffered element of every source and combines them.
+    func getResult() throws -> Observer.Element {
+        rxAbstractMethod()
+    }
+
+    func next(_ index: Int) {
+        for source in 0..<arity where !hasElements(source) {
+            return
+        }
+        do {
+            forwardOn(.next(try getResult()))
+        } catch let error {
+            forwardOn(.error(error))
+            dispose()
+        }
+    }
+
+    func fail(_ error: Swift.Error) {
+        forwardOn(.error(error))
+        dispose()
+    }
+
+    func done(_ index: Int) {
+        isDone[index] = true
+        if isDone.allSatisfy({ $0 }) {
+            forwardOn(.completed)
+            dispose()
+        }
+    }
+}
+
+/// Observes source number `index` of a zip: buffers its elements and reports to the sink,
+/// under the sink's lock. A terminal event disposes this source's subscription.
+final class ZipObserver<Element>: ObserverType {
+    private let lock: RecursiveLock
+    private let parent: ZipParent
+    private let index: Int
+    private let subscription: Disposable
+    private let setNextValue: (Element) -> Void
+
+    init(lock: RecursiveLock, parent: ZipParent, index: Int, subscription: Disposable, setNextValue: @escaping (Element) -> Void) {
+        self.lock = lock
+        self.parent = parent
+        self.index = index
+        self.subscription = subscription
+        self.setNextValue = setNextValue
+        #if TRACE_RESOURCES
+        Resources.track(self, kind: .observer)
+        #endif
+    }
+
+    func on(_ event: Event<Element>) {
+        lock.performLocked {
+            switch event {
+            case .next(let element):
+                setNextValue(element)
+                parent.next(index)
+            case .error(let error):
+                subscription.dispose()
+                parent.fail(error)
+            case .completed:
+                subscription.dispose()
+                parent.done(index)
+            }
+        }
+    }
+
+    deinit {
+        #if TRACE_RESOURCES
+        Resources.untrack(self)
+        #endif
+    }
+}
