@@ -157,4 +157,15 @@ final class RateLimitingTests: RxTestCase {
         XCTAssertEqual(res.events, [.next(210, "r"), .next(510, "rxs"), .next(900, "rxsw")])
         XCTAssertEqual(text.subscriptions, [Subscription(200, 2000)])
     }
+
+    @available(*, deprecated)
+    func testDeprecatedTimeIntervalThrottleAsWrittenInTheSearchExample() {
+        // `throttle(0.3, …)` is the seed example's spelling: seconds as a Double.
+        let scheduler = TestScheduler(initialClock: 0, resolution: 0.001)
+        let text = scheduler.createHotObservable([.next(210, "r"), .next(260, "rx"), .next(320, "rxs")])
+        let res = scheduler.start(created: 100, subscribed: 200, disposed: 2000) {
+            text.throttle(0.3, scheduler: scheduler).distinctUntilChanged()
+        }
+        XCTAssertEqual(res.events, [.next(210, "r"), .next(510, "rxs")])
+    }
 }

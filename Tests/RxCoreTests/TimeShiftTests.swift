@@ -131,4 +131,32 @@ final class TimeShiftTests: RxTestCase {
         XCTAssertEqual(during.events, [])
         XCTAssertEqual(zs.subscriptions, [Subscription(230, 260)])
     }
+
+    @available(*, deprecated)
+    func testDeprecatedTimeIntervalOverloads() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(250, 2), .next(350, 3), .completed(400)])
+        let delayed = scheduler.start { xs.delay(100, scheduler: scheduler) }
+        XCTAssertEqual(delayed.events, [.next(350, 2), .next(450, 3), .completed(500)])
+
+        let scheduler2 = TestScheduler(initialClock: 0)
+        let ys = scheduler2.createHotObservable([.next(210, 1), .next(300, 3)])
+        let timedOut = scheduler2.start { ys.timeout(50, scheduler: scheduler2) }
+        XCTAssertEqual(timedOut.events, [.next(210, 1), .error(260, RxError.timeout)])
+
+        let scheduler3 = TestScheduler(initialClock: 0)
+        let zs = scheduler3.createHotObservable([.next(210, 1), .next(300, 3)])
+        let switched = scheduler3.start { zs.timeout(50, other: Observable.just(9), scheduler: scheduler3) }
+        XCTAssertEqual(switched.events, [.next(210, 1), .next(260, 9), .completed(260)])
+
+        let scheduler4 = TestScheduler(initialClock: 0)
+        let cold = scheduler4.createColdObservable([.next(10, 1), .completed(20)])
+        let later = scheduler4.start { cold.delaySubscription(30, scheduler: scheduler4) }
+        XCTAssertEqual(later.events, [.next(240, 1), .completed(250)])
+
+        let scheduler5 = TestScheduler(initialClock: 0)
+        let ws = scheduler5.createHotObservable([.next(210, 1), .next(230, 2), .next(250, 3), .completed(260)])
+        let taken = scheduler5.start { ws.skip(20, scheduler: scheduler5).take(40, scheduler: scheduler5) }
+        XCTAssertEqual(taken.events, [.next(230, 2), .completed(240)])
+    }
 }

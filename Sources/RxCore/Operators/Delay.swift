@@ -6,6 +6,11 @@ extension ObservableType {
     public func delay(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
         Delay(source: asObservable(), dueTime: dueTime, scheduler: scheduler)
     }
+
+    @available(*, deprecated, message: "Use DispatchTimeInterval overload instead.", renamed: "delay(_:scheduler:)")
+    public func delay(_ dueTime: Foundation.TimeInterval, scheduler: SchedulerType) -> Observable<Element> {
+        delay(.milliseconds(Int(dueTime * 1000.0)), scheduler: scheduler)
+    }
 }
 
 private final class DelaySink<Observer: ObserverType>: Sink<Observer>, ObserverType {

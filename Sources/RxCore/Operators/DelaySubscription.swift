@@ -1,7 +1,14 @@
+import Foundation
+
 extension ObservableType {
     /// Subscribes to the source only after `dueTime`; events then pass unchanged.
     public func delaySubscription(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
         DelaySubscription(source: asObservable(), dueTime: dueTime, scheduler: scheduler)
+    }
+
+    @available(*, deprecated, message: "Use DispatchTimeInterval overload instead.", renamed: "delaySubscription(_:scheduler:)")
+    public func delaySubscription(_ dueTime: Foundation.TimeInterval, scheduler: SchedulerType) -> Observable<Element> {
+        delaySubscription(.milliseconds(Int(dueTime * 1000.0)), scheduler: scheduler)
     }
 }
 

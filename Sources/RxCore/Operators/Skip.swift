@@ -1,3 +1,5 @@
+import Foundation
+
 extension ObservableType {
     /// Drops the first `count` elements and passes on the rest.
     public func skip(_ count: Int) -> Observable<Element> {
@@ -12,6 +14,11 @@ extension ObservableType {
     @available(*, deprecated, renamed: "skip(for:scheduler:)")
     public func skip(_ duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
         skip(for: duration, scheduler: scheduler)
+    }
+
+    @available(*, deprecated, message: "Use DispatchTimeInterval overload instead.", renamed: "skip(for:scheduler:)")
+    public func skip(_ duration: Foundation.TimeInterval, scheduler: SchedulerType) -> Observable<Element> {
+        skip(for: .milliseconds(Int(duration * 1000.0)), scheduler: scheduler)
     }
 
     /// Drops elements while they satisfy `predicate`; from the first that does not, passes on

@@ -1,3 +1,5 @@
+import Foundation
+
 extension ObservableType {
     /// Passes on the first `count` elements, then completes. `take(0)` completes at once
     /// without subscribing to the source.
@@ -16,6 +18,11 @@ extension ObservableType {
     @available(*, deprecated, renamed: "take(for:scheduler:)")
     public func take(_ duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
         take(for: duration, scheduler: scheduler)
+    }
+
+    @available(*, deprecated, message: "Use DispatchTimeInterval overload instead.", renamed: "take(for:scheduler:)")
+    public func take(_ duration: Foundation.TimeInterval, scheduler: SchedulerType) -> Observable<Element> {
+        take(for: .milliseconds(Int(duration * 1000.0)), scheduler: scheduler)
     }
 
     /// Passes on only the last `count` elements, all of them when the source completes.

@@ -8,6 +8,11 @@ extension ObservableType {
     public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true, scheduler: SchedulerType) -> Observable<Element> {
         Throttle(source: asObservable(), dueTime: dueTime, latest: latest, scheduler: scheduler)
     }
+
+    @available(*, deprecated, message: "Use DispatchTimeInterval overload instead.", renamed: "throttle(_:latest:scheduler:)")
+    public func throttle(_ dueTime: Foundation.TimeInterval, latest: Bool = true, scheduler: SchedulerType) -> Observable<Element> {
+        throttle(.milliseconds(Int(dueTime * 1000.0)), latest: latest, scheduler: scheduler)
+    }
 }
 
 private final class ThrottleSink<Observer: ObserverType>: Sink<Observer>, ObserverType {

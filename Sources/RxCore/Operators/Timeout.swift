@@ -1,3 +1,5 @@
+import Foundation
+
 extension ObservableType {
     /// Fails with `RxError.timeout` when no element arrives within `dueTime` of the
     /// subscription or of the previous element.
@@ -9,6 +11,16 @@ extension ObservableType {
     /// the previous element.
     public func timeout<Source: ObservableConvertibleType>(_ dueTime: RxTimeInterval, other: Source, scheduler: SchedulerType) -> Observable<Element> where Element == Source.Element {
         Timeout(source: asObservable(), dueTime: dueTime, other: other.asObservable(), scheduler: scheduler)
+    }
+
+    @available(*, deprecated, message: "Use DispatchTimeInterval overload instead.", renamed: "timeout(_:scheduler:)")
+    public func timeout(_ dueTime: Foundation.TimeInterval, scheduler: SchedulerType) -> Observable<Element> {
+        timeout(.milliseconds(Int(dueTime * 1000.0)), scheduler: scheduler)
+    }
+
+    @available(*, deprecated, message: "Use DispatchTimeInterval overload instead.", renamed: "timeout(_:other:scheduler:)")
+    public func timeout<OtherSource: ObservableConvertibleType>(_ dueTime: Foundation.TimeInterval, other: OtherSource, scheduler: SchedulerType) -> Observable<Element> where Element == OtherSource.Element {
+        timeout(.milliseconds(Int(dueTime * 1000.0)), other: other, scheduler: scheduler)
     }
 }
 
