@@ -26,6 +26,14 @@ html-check: setup
 tsan: setup
 	$(SWIFT) test $(TRAITS) --sanitize=thread --filter 'Concurrency|Scheduler|Subject'
 
+# The CI leak gate over the built-in catalogue: exit code 0 clean, 1 findings, 2 bad usage or
+# input, 3 a scenario crashed or timed out. Optional: SUPPRESSIONS=file BASELINE=file
+# UPDATE_BASELINE=1 SHARD=i/n.
+check: setup
+	$(SWIFT) run $(TRAITS) rxtrace check --output Reports \
+		$(if $(SUPPRESSIONS),--suppressions $(SUPPRESSIONS)) $(if $(BASELINE),--baseline $(BASELINE)) \
+		$(if $(UPDATE_BASELINE),--update-baseline) $(if $(SHARD),--shard $(SHARD))
+
 # The main job: every built-in scenario, reports written to Reports/.
 demo: setup
 	$(SWIFT) run -c release $(TRAITS) rxtrace run --all --output Reports

@@ -39,6 +39,14 @@ final class SuppressionTests: XCTestCase {
         }
     }
 
+    func testEmptyDeviceAndDirectory() throws {
+        XCTAssertEqual(try SuppressionFile.load(path: "/dev/null"), [])
+        let folder = FileManager.default.temporaryDirectory.path
+        XCTAssertThrowsError(try SuppressionFile.load(path: folder)) { error in
+            XCTAssertEqual("\(error)", "cannot read suppressions file '\(folder)': Is a directory")
+        }
+    }
+
     func testUnreadableFileIsATypedError() {
         XCTAssertThrowsError(try SuppressionFile.load(path: "/nonexistent/supp.txt")) { error in
             XCTAssertEqual("\(error)", "cannot read suppressions file '/nonexistent/supp.txt': No such file or directory")

@@ -73,3 +73,41 @@ enum AtomicFile {
         String(cString: strerror(errno))
     }
 }
+
+/// Reads whole files with the system's own reason on failure ("No such file or directory",
+/// "Is a directory", "Permission denied"), and without Foundation's refusal of character
+/// devices, so `--suppressions /dev/null` or a process substitution works.
+enum FileReading {
+    struct Failure: Error {
+        var reason: String
+    }
+
+    static func read(_ path: String) throws -> Data {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw Failure(reason: AtomicFile.lastErrorText()) }
+        defer { close(fd) }
+        var status = stat()
+        if fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+            throw Failure(reason: String(cString: strerror(EISDIR)))
+        }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress!, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw Failure(reason: AtomicFile.lastErrorText())
+            }
+            if count == 0 { return data }
+            data.append(buffer, count: count)
+        }
+    }
+
+    private static func systemRead(_ fd: Int32, _ bytes: UnsafeMutableRawPointer, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        return Glibc.read(fd, bytes, count)
+        #else
+        return Darwin.read(fd, bytes, count)
+        #endif
+    }
+}

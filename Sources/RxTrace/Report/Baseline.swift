@@ -36,9 +36,9 @@ public struct Baseline: Equatable, Sendable {
     public static func load(path: String) throws -> Baseline {
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw BaselineError.unreadable(path: path, reason: ReportInputError.describe(error))
+            data = try FileReading.read(path)
+        } catch let failure as FileReading.Failure {
+            throw BaselineError.unreadable(path: path, reason: failure.reason)
         }
         return try decode(data, path: path)
     }

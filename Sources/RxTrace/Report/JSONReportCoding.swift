@@ -30,9 +30,9 @@ public enum JSONReportCoding {
     public static func load(from path: String) throws -> RunReport {
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw ReportInputError.unreadable(path: path, reason: ReportInputError.describe(error))
+            data = try FileReading.read(path)
+        } catch let failure as FileReading.Failure {
+            throw ReportInputError.unreadable(path: path, reason: failure.reason)
         }
         do {
             return try decode(data)
@@ -68,16 +68,5 @@ public enum ReportInputError: Error, Equatable, CustomStringConvertible {
 
     static func codingPath(_ path: [CodingKey]) -> String {
         path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-    }
-
-    static func describe(_ error: Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError {
-            return "No such file or directory"
-        }
-        return nsError.localizedDescription
     }
 }

@@ -52,11 +52,14 @@ public enum SuppressionFile {
 
     /// Reads and parses the file at `path`.
     public static func load(path: String) throws -> [SuppressionRule] {
-        let text: String
+        let data: Data
         do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            throw SuppressionError.unreadable(path: path, reason: ReportInputError.describe(error))
+            data = try FileReading.read(path)
+        } catch let failure as FileReading.Failure {
+            throw SuppressionError.unreadable(path: path, reason: failure.reason)
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw SuppressionError.unreadable(path: path, reason: "not UTF-8 text")
         }
         return try parse(text, path: path)
     }
