@@ -315,3 +315,18 @@ extension InfallibleType {
         withUnretained(obj) { ($0, $1) }
     }
 }
+
+extension InfallibleType {
+    /// Each element combined with the latest element of `second`, once it has one.
+    public func withLatestFrom<Source: InfallibleType, ResultType>(
+        _ second: Source,
+        resultSelector: @escaping (Element, Source.Element) throws -> ResultType
+    ) -> Infallible<ResultType> {
+        Infallible(asObservable().withLatestFrom(second.asObservable(), resultSelector: resultSelector))
+    }
+
+    /// The latest element of `second` each time `self` emits, once `second` has one.
+    public func withLatestFrom<Source: InfallibleType>(_ second: Source) -> Infallible<Source.Element> {
+        withLatestFrom(second) { $1 }
+    }
+}

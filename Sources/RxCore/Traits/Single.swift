@@ -201,3 +201,29 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         primitiveSequence.source.ignoreElements().asCompletable()
     }
 }
+
+extension PrimitiveSequenceType where Trait == SingleTrait {
+    /// Combines the elements of all `collection`'s sequences with `resultSelector` once each has
+    /// produced its element. An empty collection gives `resultSelector([])`.
+    public static func zip<Collection: Swift.Collection, Result>(
+        _ collection: Collection,
+        resultSelector: @escaping ([Element]) throws -> Result
+    ) -> PrimitiveSequence<Trait, Result> where Collection.Element == PrimitiveSequence<Trait, Element> {
+        if collection.isEmpty {
+            return PrimitiveSequence<Trait, Result>.deferred {
+                PrimitiveSequence<Trait, Result>(raw: .just(try resultSelector([])))
+            }
+        }
+        return PrimitiveSequence<Trait, Result>(raw: Observable.zip(collection.map { $0.asObservable() }, resultSelector: resultSelector))
+    }
+
+    /// The elements of all `collection`'s sequences, in order, once each has produced its
+    /// element. An empty collection gives `[]`.
+    public static func zip<Collection: Swift.Collection>(_ collection: Collection) -> PrimitiveSequence<Trait, [Element]>
+        where Collection.Element == PrimitiveSequence<Trait, Element> {
+        if collection.isEmpty {
+            return PrimitiveSequence<Trait, [Element]>(raw: .just([]))
+        }
+        return PrimitiveSequence(raw: Observable.zip(collection.map { $0.asObservable() }))
+    }
+}
