@@ -6,24 +6,21 @@ extension ObservableConvertibleType {
     /// the consumer stops iterating or its task is cancelled.
     public var values: AsyncThrowingStream<Element, Error> {
         AsyncThrowingStream<Element, Error> { continuation in
-            // Touched only from the subscription's own (serialized) callbacks.
-            var finished = false
+            // The continuation keeps the first terminal call and ignores later ones, so the
+            // disposal handler can always try to finish: it only takes effect when the
+            // subscription was disposed without a terminal event, and then the stream ends as
+            // cancelled. No shared flag is needed between the producer and the consumer side.
             let subscription = asObservable().subscribe(
                 onNext: { value in
                     continuation.yield(value)
                 },
                 onError: { error in
-                    finished = true
                     continuation.finish(throwing: error)
                 },
                 onCompleted: {
-                    finished = true
                     continuation.finish()
                 },
                 onDisposed: {
-                    // Disposed without a terminal event: the stream must still end, and it
-                    // ends as cancelled.
-                    guard !finished else { return }
                     continuation.finish(throwing: CancellationError())
                 }
             )
