@@ -154,4 +154,15 @@ final class CompletableTests: RxTestCase {
         try await Completable.from { ran = true }.value
         XCTAssertTrue(ran)
     }
+
+    func testValueThrowsCancellationWhenTheTaskIsCancelled() async {
+        let task = Task { try await Completable.never().value }
+        task.cancel()
+        do {
+            try await task.value
+            XCTFail("expected cancellation")
+        } catch {
+            XCTAssertTrue(error is CancellationError)
+        }
+    }
 }

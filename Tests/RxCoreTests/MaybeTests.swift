@@ -129,4 +129,15 @@ final class MaybeTests: RxTestCase {
         let none = try await Maybe<Int>.from(nil).value
         XCTAssertNil(none)
     }
+
+    func testValueThrowsCancellationWhenTheTaskIsCancelled() async {
+        let task = Task { try await Maybe<Int>.never().value }
+        task.cancel()
+        do {
+            _ = try await task.value
+            XCTFail("expected cancellation")
+        } catch {
+            XCTAssertTrue(error is CancellationError)
+        }
+    }
 }

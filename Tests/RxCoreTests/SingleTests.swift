@@ -226,6 +226,17 @@ final class SingleTests: RxTestCase {
         let value = try await Single<Int>.from { 5 }.value
         XCTAssertEqual(value, 5)
     }
+
+    func testValueThrowsCancellationWhenTheTaskIsCancelled() async {
+        let task = Task { try await Single<Int>.never().value }
+        task.cancel()
+        do {
+            _ = try await task.value
+            XCTFail("expected cancellation")
+        } catch {
+            XCTAssertTrue(error is CancellationError)
+        }
+    }
 }
 
 /// A concrete disposable for `using`, whose `Resource` must be a concrete type.

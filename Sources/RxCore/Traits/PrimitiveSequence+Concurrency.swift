@@ -1,6 +1,25 @@
-// async/await bridges for the traits. Cancelling the awaiting task disposes the subscription; the
-// continuation is then never resumed by the trait, so cancellation must come with a terminal event
-// from elsewhere (as in RxSwift, the awaiting task stays suspended until the sequence ends).
+// async/await bridges for the traits. Cancelling the awaiting task disposes the subscription,
+// and a subscription that ends without an event (disposed by cancellation) resumes the awaiting
+// task with `CancellationError`, as RxSwift 6.6 does.
+
+/// Resumes a continuation exactly once, whichever of the trait's event and its disposal (possibly
+/// on another thread, through task cancellation) comes first.
+private final class ResumeOnce<Value>: @unchecked Sendable {
+    private let resumed = AtomicInt(0)
+    private let continuation: CheckedContinuation<Value, Swift.Error>
+
+    init(_ continuation: CheckedContinuation<Value, Swift.Error>) {
+        self.continuation = continuation
+    }
+
+    func resume(returning value: Value) {
+        if resumed.fetchOr(1) == 0 { continuation.resume(returning: value) }
+    }
+
+    func resume(throwing error: Swift.Error) {
+        if resumed.fetchOr(1) == 0 { continuation.resume(throwing: error) }
+    }
+}
 
 extension PrimitiveSequenceType where Trait == SingleTrait {
     /// Awaits the element of this `Single`, or throws its error.
@@ -9,11 +28,13 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
             let disposable = SingleAssignmentDisposable()
             return try await withTaskCancellationHandler(
                 operation: {
-                    try await withCheckedThrowingContinuation { continuation in
+                    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Element, Swift.Error>) in
+                        let once = ResumeOnce(continuation)
                         disposable.setDisposable(
                             subscribe(
-                                onSuccess: { continuation.resume(returning: $0) },
-                                onFailure: { continuation.resume(throwing: $0) }
+                                onSuccess: { once.resume(returning: $0) },
+                                onFailure: { once.resume(throwing: $0) },
+                                onDisposed: { once.resume(throwing: CancellationError()) }
                             )
                         )
                     }
@@ -45,12 +66,14 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
             let disposable = SingleAssignmentDisposable()
             return try await withTaskCancellationHandler(
                 operation: {
-                    try await withCheckedThrowingContinuation { continuation in
+                    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Element?, Swift.Error>) in
+                        let once = ResumeOnce(continuation)
                         disposable.setDisposable(
                             subscribe(
-                                onSuccess: { continuation.resume(returning: $0) },
-                                onError: { continuation.resume(throwing: $0) },
-                                onCompleted: { continuation.resume(returning: nil) }
+                                onSuccess: { once.resume(returning: $0) },
+                                onError: { once.resume(throwing: $0) },
+                                onCompleted: { once.resume(returning: nil) },
+                                onDisposed: { once.resume(throwing: CancellationError()) }
                             )
                         )
                     }
@@ -88,10 +111,12 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
             return try await withTaskCancellationHandler(
                 operation: {
                     try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Swift.Error>) in
+                        let once = ResumeOnce(continuation)
                         disposable.setDisposable(
                             subscribe(
-                                onCompleted: { continuation.resume() },
-                                onError: { continuation.resume(throwing: $0) }
+                                onCompleted: { once.resume(returning: ()) },
+                                onError: { once.resume(throwing: $0) },
+                                onDisposed: { once.resume(throwing: CancellationError()) }
                             )
                         )
                     }
