@@ -288,7 +288,7 @@ final class CombineLatestTests: RxTestCase {
 
     // MARK: concurrency
 
-    func testCombineLatestOfSourcesOnDifferentThreadsNeverOverlaps() {
+    func testConcurrencyCombineLatestOfSourcesOnDifferentThreadsNeverOverlaps() {
         let subjects = (0..<3).map { _ in PublishSubject<Int>() }
         let inside = CombiningTestCounter()
         let overlaps = CombiningTestCounter()

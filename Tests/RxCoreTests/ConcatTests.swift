@@ -136,3 +136,48 @@ final class ConcatTests: RxTestCase {
         XCTAssertTrue(completed)
     }
 }
+
+#if TRACE_RESOURCES
+extension ConcatTests {
+    /// `concat` of [source(i), concat of the rest], built lazily: a two-element collection whose
+    /// second element is the next level.
+    private func nestedCollection(from index: Int, _ make: @escaping (Int) -> Observable<Int>) -> Observable<Int> {
+        Observable.concat((0..<2).lazy.map { part in
+            part == 0 ? make(index) : self.nestedCollection(from: index + 1, make)
+        })
+    }
+
+    /// The same nesting through a plain sequence, whose remaining length is unknown.
+    private func nestedSequence(from index: Int, _ make: @escaping (Int) -> Observable<Int>) -> Observable<Int> {
+        Observable.concat(sequence(state: 0) { (part: inout Int) -> Observable<Int>? in
+            defer { part += 1 }
+            switch part {
+            case 0: return make(index)
+            case 1: return self.nestedSequence(from: index + 1, make)
+            default: return nil
+            }
+        })
+    }
+
+    func testNestedConcatOfCollectionsKeepsOneIteratorAtATime() {
+        maxTailRecursiveSinkStackSize = 0
+        var elements: [Int] = []
+        _ = nestedCollection(from: 0) { Observable.just($0, scheduler: CurrentThreadScheduler.instance) }
+            .take(10_000)
+            .subscribe(onNext: { elements.append($0) })
+        XCTAssertEqual(elements, Array(0..<10_000))
+        XCTAssertEqual(maxTailRecursiveSinkStackSize, 1)
+    }
+
+    func testNestedConcatOfSequencesIsFlattenedWithoutRecursion() {
+        maxTailRecursiveSinkStackSize = 0
+        var elements: [Int] = []
+        _ = nestedSequence(from: 0) { Observable.just($0, scheduler: CurrentThreadScheduler.instance) }
+            .take(10_000)
+            .subscribe(onNext: { elements.append($0) })
+        XCTAssertEqual(elements, Array(0..<10_000))
+        // Iterators of unknown length stay on the stack (they may have more), one per level.
+        XCTAssertGreaterThan(maxTailRecursiveSinkStackSize, 1_000)
+    }
+}
+#endif

@@ -181,7 +181,7 @@ final class MergeTests: RxTestCase {
 
     /// Two intervals on two serial queues, merged: the subscriber sees events from both, never
     /// two at once, and the subscription releases everything when disposed.
-    func testMergeOfIntervalsOnDifferentSchedulersSerialisesDelivery() {
+    func testConcurrencyMergeOfIntervalsOnDifferentSchedulersSerialisesDelivery() {
         let red = SerialDispatchQueueScheduler(internalSerialQueueName: "rxcore.tests.red")
         let green = SerialDispatchQueueScheduler(internalSerialQueueName: "rxcore.tests.green")
         let anomalies = CombiningTestCounter()
@@ -220,7 +220,7 @@ final class MergeTests: RxTestCase {
         XCTAssertGreaterThan(fromGreen.value, 0)
     }
 
-    func testMergeFromManyThreadsDeliversEveryElementOnce() {
+    func testConcurrencyMergeFromManyThreadsDeliversEveryElementOnce() {
         let subjects = (0..<4).map { _ in PublishSubject<Int>() }
         let inside = CombiningTestCounter()
         let overlaps = CombiningTestCounter()

@@ -164,7 +164,7 @@ final class SwitchLatestTests: RxTestCase {
         XCTAssertEqual(text.subscriptions, [Subscription(200, 500)])
     }
 
-    func testSwitchLatestFromConcurrentInnersNeverOverlaps() {
+    func testConcurrencySwitchLatestFromConcurrentInnersNeverOverlaps() {
         let outer = PublishSubject<Observable<Int>>()
         let inners = (0..<4).map { _ in PublishSubject<Int>() }
         let inside = CombiningTestCounter()

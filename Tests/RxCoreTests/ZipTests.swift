@@ -220,7 +220,7 @@ final class ZipTests: RxTestCase {
 
     // MARK: concurrency
 
-    func testZipOfSourcesOnDifferentThreadsPairsEverything() {
+    func testConcurrencyZipOfSourcesOnDifferentThreadsPairsEverything() {
         let subjects = (0..<3).map { _ in PublishSubject<Int>() }
         let inside = CombiningTestCounter()
         let overlaps = CombiningTestCounter()

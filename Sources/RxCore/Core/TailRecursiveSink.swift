@@ -1,5 +1,12 @@
 import Foundation
 
+#if DEBUG || TRACE_RESOURCES
+/// The deepest iterator stack a tail-recursive operator (`concat`, `catch(sequence:)`) reached:
+/// a diagnostic that shows whether nested sequences were flattened (RxSwift's tests read it).
+/// Not synchronised, like RxSwift's: read it from tests that run one operator at a time.
+public var maxTailRecursiveSinkStackSize = 0
+#endif
+
 /// The engine of operators that subscribe to a sequence of observables one after another
 /// (`concat`, `catch(sequence:)`, `retry`): it subscribes to the next source when asked, and never
 /// recurses into itself to do so.
@@ -91,6 +98,11 @@ class TailRecursiveSink<Sources: Sequence, Observer: ObserverType>: Sink<Observe
 
             if let nested = extract(candidate) {
                 generators.append(nested)
+                #if DEBUG || TRACE_RESOURCES
+                if maxTailRecursiveSinkStackSize < generators.count {
+                    maxTailRecursiveSinkStackSize = generators.count
+                }
+                #endif
             } else {
                 next = candidate
             }
