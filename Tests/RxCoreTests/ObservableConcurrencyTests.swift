@@ -99,6 +99,20 @@ final class ObservableConcurrencyTests: RxTestCase {
         XCTAssertEqual(count, 0)
     }
 
+    func testInfallibleKeepsItsNonThrowingValues() async {
+        // The more specific `InfallibleType.values` must win over this bridge.
+        let stream: AsyncStream<Int> = Infallible.just(3).values
+        var received = [Int]()
+        for await value in stream { received.append(value) }
+        XCTAssertEqual(received, [3])
+    }
+
+    func testPrimitiveSequencesGetTheThrowingValues() async throws {
+        var received = [Int]()
+        for try await value in Single.just(5).values { received.append(value) }
+        XCTAssertEqual(received, [5])
+    }
+
     // MARK: AsyncSequence.asObservable
 
     func testAsyncSequenceEmitsItsElementsThenCompletes() async {
