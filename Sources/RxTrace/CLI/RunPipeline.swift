@@ -14,34 +14,25 @@ struct RunPipeline {
         guard !scenarios.isEmpty else { throw CLIFailure("no scenario selected") }
         // Bad input is found before any scenario runs, so nothing is half-done.
         _ = try OutputFolder.prepare(options.output)
-        let suppressions = try suppressionsPath.map { path in
-            try CLIFailure.rethrowing { try SuppressionFile.load(path: path) }
-        } ?? []
-        var baseline: Baseline?
-        if let baselinePath, !(updateBaseline && !FileManager.default.fileExists(atPath: baselinePath)) {
-            baseline = try CLIFailure.rethrowing { try Baseline.load(path: baselinePath) }
-        }
+        let pipeline = ReportPipeline(
+            outputDirectory: options.output,
+            suppressionsPath: suppressionsPath,
+            baselinePath: baselinePath,
+            updateBaseline: updateBaseline
+        )
+        let inputs = try CLIFailure.rethrowing { try pipeline.loadInputs() }
 
-        var report = RunReport(scenarios: runAll(scenarios).map(Self.repositoryRelative))
-        if suppressionsPath != nil { report.apply(suppressions: suppressions) }
-        if let baselinePath {
-            if updateBaseline {
-                let updated = Baseline(report: report)
-                try CLIFailure.rethrowing { try updated.write(to: baselinePath) }
-                baseline = updated
-            }
-            if let baseline { report.compare(with: baseline, path: baselinePath) }
-        }
-        try Self.emit(report, to: options.output, colour: !options.noColor)
+        let run = RunReport(scenarios: runAll(scenarios).map(Self.repositoryRelative))
+        let report = try CLIFailure.rethrowing { try pipeline.finish(run, inputs: inputs) }
+        Self.printReport(report, to: options.output, colour: !options.noColor)
         throw ExitCode(report.gateOutcome.exitCode)
     }
 
-    /// Prints the text report and writes every format to `folder`, atomically.
-    static func emit(_ report: RunReport, to folder: String, colour: Bool) throws {
+    /// Prints the text report (colour only on a terminal) and where the files are.
+    static func printReport(_ report: RunReport, to folder: String, colour: Bool) {
         let useColour = colour && isatty(STDOUT_FILENO) == 1
         print(TextReportRenderer(colour: useColour).render(report), terminator: "")
-        let written = try CLIFailure.rethrowing { try ReportWriter(directory: folder).write(report) }
-        print("Reports: \(written.joined(separator: ", "))")
+        print("Reports: \(ReportFormat.allCases.map { ReportWriter(directory: folder).path(for: $0) }.joined(separator: ", "))")
     }
 
     /// Call sites and frames inside the current folder (the repository being checked) are
