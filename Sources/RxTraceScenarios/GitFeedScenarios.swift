@@ -52,7 +52,7 @@ private final class FeedScreen {
 }
 
 let gitFeedScenarios: [Scenario] = [
-    Scenario("gitfeed", summary: "C20: GitFeed request chain (map → flatMap → share(replay: 1) → filter → map), bound with [weak self]; a late subscriber gets the replayed response") { context in
+    Scenario("gitfeed", summary: "C20: GitFeed request chain (map → flatMap → share(replay: 1, scope: .forever) → filter → map), bound with [weak self]; a late subscriber gets the replayed response") { context in
         let server = try exampleBackend(context)
         let session = exampleSession(context)
         let requestsBefore = server.requestsServed

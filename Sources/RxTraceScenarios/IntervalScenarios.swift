@@ -3,7 +3,7 @@ import RxCore
 import RxTrace
 
 // A6/A7 (Getting Started): a hand-made interval built with `create`, a timer and
-// `Disposables.create`, with two subscribers, then shared with `share(replay: 1)`. A16: an
+// `Disposables.create`, with two subscribers, then shared with `share(replay: 1)`. B16: an
 // interval that is never disposed is a leaked subscription retained by its timer.
 
 /// A hand-made interval: a periodic dispatch timer in `create`, cancelled by the disposable.
@@ -42,7 +42,7 @@ let intervalScenarios: [Scenario] = [
         context.wait(seconds: 0.02)
         second.dispose()
     },
-    Scenario("interval-disposed", summary: "A16: Observable.interval on a serial scheduler, disposed by a DisposeBag") { context in
+    Scenario("interval-disposed", summary: "A6/B16: Observable.interval on a serial scheduler, disposed by a DisposeBag") { context in
         let scheduler = context.serialScheduler("ticker")
         var bag: DisposeBag? = DisposeBag()
         Observable<Int>.interval(.milliseconds(5), scheduler: scheduler)
@@ -52,7 +52,7 @@ let intervalScenarios: [Scenario] = [
         context.wait(seconds: 0.02)
         bag = nil
     },
-    Scenario("interval-never-disposed", summary: "A16 leaky: Observable.interval subscribed and its disposable ignored", expect: .leak) { context in
+    Scenario("interval-never-disposed", summary: "B16 leaky: Observable.interval subscribed and its disposable ignored: kept by its timer", expect: .leak) { context in
         let scheduler = context.serialScheduler("ticker")
         _ = Observable<Int>.interval(.milliseconds(5), scheduler: scheduler)
             .map { $0 * 2 }

@@ -35,9 +35,14 @@ enum RetentionReason {
             // is still armed now.
             let queues = timers.queuesWithNewTimers
             let names = queues.map { timers.schedulerLabels[$0] ?? "dispatch queue '\($0)'" }
+            let timerSinks = group.entries.filter { isPeriodicTimerSink($0.typeName) }.count
+            let subscriptions = ScenarioRunner.subscriptionCount(group)
             switch names.count {
             case 0: break
             case 1: return "kept alive by the periodic timer of \(names[0])"
+            case timerSinks / subscriptions:
+                // One timer sink per new timer in each subscription (merged intervals): all hold it.
+                return "kept alive by the periodic timers of \(names.dropLast().joined(separator: ", ")) and \(names.last!)"
             default: return "kept alive by a periodic timer still armed on one of: \(names.joined(separator: ", "))"
             }
         }

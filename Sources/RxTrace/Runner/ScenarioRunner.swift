@@ -113,7 +113,7 @@ struct ScenarioRunner {
         let reported = growing.contains(where: holdsSubscriptions) ? growing.filter(holdsSubscriptions) : growing
         return reported.map { group in
             let perPass = perPassBySignature(group.signature)
-            let subscriptions = subscriptionCount(group)
+            let subscriptions = Self.subscriptionCount(group)
             return LeakFinding(
                 signature: group.signature,
                 kind: .leakedSubscription,
@@ -129,12 +129,15 @@ struct ScenarioRunner {
         }
     }
 
-    /// Subscriptions in a group: one per observer at the end of the chain (each `subscribe`
-    /// makes one), else one per entry of its most frequent type.
-    private func subscriptionCount(_ group: ResourceGroup) -> Int {
-        let observers = group.entries.filter { $0.kind == .observer }.count
-        if observers > 0 { return observers }
-        let byType = Dictionary(grouping: group.entries, by: \.typeName).mapValues(\.count)
+    /// Subscriptions in a group: one per `subscribe(onNext:…)`/`bind` observer at the end of
+    /// the chain (inner observers of merge, flatMap… are not subscriptions of their own), else
+    /// one per entry of the group's most frequent observer type, else of its most frequent type.
+    static func subscriptionCount(_ group: ResourceGroup) -> Int {
+        let subscribers = group.entries.filter { $0.kind == .observer && $0.typeName.hasPrefix("AnonymousObserver<") }.count
+        if subscribers > 0 { return subscribers }
+        let observers = group.entries.filter { $0.kind == .observer }
+        let candidates = observers.isEmpty ? group.entries : observers
+        let byType = Dictionary(grouping: candidates, by: \.typeName).mapValues(\.count)
         return max(1, byType.values.max() ?? 1)
     }
 
