@@ -2,7 +2,7 @@
 SWIFT ?= swift
 TRAITS := --traits TraceResources
 
-.PHONY: setup build test test-untraced demo check tsan bench clean html-check
+.PHONY: setup build test test-untraced demo check tsan bench clean html-check zero-cost-check bench-trace
 
 # System packages the build needs (libunwind for backtraces). Idempotent; needs root.
 setup:
@@ -16,17 +16,30 @@ test: setup
 	$(SWIFT) build
 	$(SWIFT) test $(TRAITS)
 	@$(MAKE) --no-print-directory html-check
+	@$(MAKE) --no-print-directory zero-cost-check
 
 # The HTML report in a real browser: headless Chromium renders the fixtures' sample report and
 # the DOM it built is checked (summary table, one <details> per finding, nothing injected).
 html-check: setup
 	@SWIFT=$(SWIFT) bash Tools/checks/html-check.sh
 
+# A release build without the trait contains no registry code and does not link libunwind.
+zero-cost-check: setup
+	SWIFT=$(SWIFT) bash Tools/checks/zero-cost-check.sh
+
+# Tracing overhead (README "Tracing overhead"): untraced vs counts only vs backtraces.
+bench-trace: setup
+	$(SWIFT) build -c release --scratch-path .build-zero-cost --product rxtrace-overhead
+	$(SWIFT) build -c release $(TRAITS) --product rxtrace-overhead
+	.build-zero-cost/release/rxtrace-overhead
+	RXTRACE_CAPTURE=off .build/release/rxtrace-overhead
+	RXTRACE_CAPTURE=on .build/release/rxtrace-overhead
+
 # ThreadSanitizer over the tests that use real threads: subjects, schedulers, serial-scheduler
 # dispose, the synchronization detector, observe(on:)/subscribe(on:) and blocking (the filter
 # matches class and method names). Any report fails the run (halt_on_error). A separate
 # scratch path keeps the sanitized build from evicting the normal one.
-TSAN_FILTER := Concurrency|Scheduler|Subject|ObserveOn|SubscribeOn|Blocking
+TSAN_FILTER := Concurrency|Scheduler|Subject|ObserveOn|SubscribeOn|Blocking|ResourceRegistryStressTests
 tsan: setup
 	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test $(TRAITS) --sanitize=thread --scratch-path .build-tsan --filter '$(TSAN_FILTER)'
 
@@ -48,4 +61,4 @@ check: setup
 	$(SWIFT) run -c release $(TRAITS) rxtrace check --output Reports
 
 clean:
-	rm -rf .build Reports/*.json Reports/*.html Reports/*.txt Reports/*.xml Reports/*.sarif
+	rm -rf .build .build-zero-cost Reports/*.json Reports/*.html Reports/*.txt Reports/*.xml Reports/*.sarif

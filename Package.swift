@@ -68,6 +68,13 @@ let package = Package(
             path: "Tools/rxtrace-fixtures",
             swiftSettings: [traced, swift5]
         ),
+        // Tracing overhead benchmark (make bench-trace): subscribe/dispose cost and registry bytes.
+        .executableTarget(
+            name: "rxtrace-overhead",
+            dependencies: ["RxCore"],
+            path: "Tools/rxtrace-overhead",
+            swiftSettings: [traced, swift5]
+        ),
         .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxCoreTesting"], swiftSettings: [traced, swift5]),
         .testTarget(name: "RxCoreTestingTests", dependencies: ["RxCore", "RxCoreTesting"], swiftSettings: [traced, swift5]),
         .testTarget(name: "RxCoreBlockingTests", dependencies: ["RxCore", "RxCoreBlocking"], swiftSettings: [traced, swift5]),

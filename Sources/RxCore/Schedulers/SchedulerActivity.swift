@@ -9,7 +9,7 @@ import Synchronization
 public enum SchedulerActivity {
     private static let pendingCount = Atomic<Int>(0)
     private static let periodicCount = Atomic<Int>(0)
-    private static let periodicByQueue = Mutex<[String: Int]>([:])
+    private static let periodicByQueue = LockedValue<[String: Int]>([:])
 
     /// One-shot items scheduled and neither run nor cancelled yet.
     public static var pending: Int { pendingCount.load(ordering: .acquiring) }

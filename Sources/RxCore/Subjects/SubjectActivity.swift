@@ -11,7 +11,7 @@ public enum SubjectActivity {
         var observers: Int
     }
 
-    private static let records = Mutex<[ObjectIdentifier: Record]>([:])
+    private static let records = LockedValue<[ObjectIdentifier: Record]>([:])
 
     /// Observers held by live subjects, summed by subject type name (`PublishSubject<Int>`).
     public static var observersBySubjectType: [String: Int] {

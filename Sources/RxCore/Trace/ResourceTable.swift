@@ -1,5 +1,4 @@
 #if TRACE_RESOURCES
-import Synchronization
 
 /// What the registry stores per live resource: 24 bytes, plus the 8-byte key.
 struct EntryRecord {
@@ -105,28 +104,45 @@ final class ResourceTable: @unchecked Sendable {
 
 /// One stripe: an open-addressing (linear probing, backward-shift deletion) hash table.
 private final class Shard {
-    private let state = Mutex(Slots())
+    private let lock = RegistryLock()
+    // Behind a pointer: a class's stored property would pay a dynamic exclusivity check per access.
+    private let slots: UnsafeMutablePointer<Slots>
+
+    init() {
+        slots = .allocate(capacity: 1)
+        slots.initialize(to: Slots())
+    }
+
+    deinit {
+        slots.deinitialize(count: 1)
+        slots.deallocate()
+    }
 
     @inline(__always)
     func insert(address: UInt, hash: UInt64, record: EntryRecord) {
-        state.withLock { $0.insert(address: address, hash: hash, record: record) }
+        lock.lock()
+        slots.pointee.insert(address: address, hash: hash, record: record)
+        lock.unlock()
     }
 
     @inline(__always)
     func remove(address: UInt, hash: UInt64) {
-        state.withLock { $0.remove(address: address, hash: hash) }
+        lock.lock()
+        slots.pointee.remove(address: address, hash: hash)
+        lock.unlock()
     }
 
-    var references: Int { state.withLock { $0.references } }
-    var allocatedBytes: Int { state.withLock { $0.capacity * Slots.bytesPerSlot } }
+    var references: Int { lock.withLock { slots.pointee.references } }
+    var allocatedBytes: Int { lock.withLock { slots.pointee.capacity * Slots.bytesPerSlot } }
 
     func collect(after sequence: UInt64, into result: inout [(address: UInt, record: EntryRecord)]) {
-        state.withLock { slots in
-            for index in 0..<slots.capacity where slots.keys[index] != 0 {
-                let record = slots.values[index]
-                if record.sequence > sequence {
-                    result.append((slots.keys[index], record))
-                }
+        lock.lock()
+        defer { lock.unlock() }
+        let keys = slots.pointee.keys, values = slots.pointee.values
+        for index in 0..<slots.pointee.capacity where keys[index] != 0 {
+            let record = values[index]
+            if record.sequence > sequence {
+                result.append((keys[index], record))
             }
         }
     }

@@ -1,5 +1,4 @@
 #if TRACE_RESOURCES
-import Synchronization
 #if canImport(CUnwind)
 import CUnwind
 #endif
@@ -70,11 +69,12 @@ private final class Stripe {
         var next: [UInt32] = []
     }
 
-    private let state = Mutex(Storage())
+    private let lock = RegistryLock()
+    private var storage = Storage()
 
     /// Returns the stack's local number, starting at 1.
     func intern(_ addresses: UnsafeBufferPointer<UInt>, hash: UInt64) -> UInt32 {
-        state.withLock { storage in
+        lock.withLock {
             var candidate = storage.firstByHash[hash] ?? 0
             while candidate != 0 {
                 let stored = storage.stacks[Int(candidate - 1)]
@@ -90,12 +90,12 @@ private final class Stripe {
     }
 
     func addresses(local: UInt32) -> [UInt] {
-        state.withLock { storage in
+        lock.withLock {
             guard local >= 1, Int(local) <= storage.stacks.count else { return [] }
             return Array(storage.stacks[Int(local - 1)])
         }
     }
 
-    var count: Int { state.withLock { $0.stacks.count } }
+    var count: Int { lock.withLock { storage.stacks.count } }
 }
 #endif

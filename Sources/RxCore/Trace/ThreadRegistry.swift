@@ -1,6 +1,5 @@
 #if TRACE_RESOURCES
 import Foundation
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -15,11 +14,14 @@ enum ThreadRegistry {
         let name: String
     }
 
-    private static let infos = Mutex<[Info]>([])
+    private static let lock = RegistryLock()
+    nonisolated(unsafe) private static var infos: [Info] = []
 
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
-        pthread_key_create(&key, nil)
+        // A destructor (even one with nothing to free) makes the C library clear the value at
+        // thread exit, so a new thread reusing an old thread's slot registers afresh.
+        pthread_key_create(&key) { _ in }
         return key
     }()
 
@@ -35,7 +37,7 @@ enum ThreadRegistry {
     @inline(never)
     private static func registerCurrentThread() -> UInt32 {
         let info = Info(id: currentThreadID(), name: currentThreadName())
-        let index = infos.withLock { infos -> UInt32 in
+        let index = lock.withLock { () -> UInt32 in
             infos.append(info)
             return UInt32(infos.count - 1)
         }
@@ -44,7 +46,7 @@ enum ThreadRegistry {
     }
 
     static func snapshot() -> [Info] {
-        infos.withLock { $0 }
+        lock.withLock { infos }
     }
 
     private static func currentThreadID() -> UInt64 {

@@ -1,0 +1,76 @@
+// Measures what tracing costs on subscribe-heavy work. Not a test: figures go to the README
+// ("Tracing overhead"). Run through `make bench-trace`, which builds this once untraced and once
+// with the TraceResources trait, and runs the traced build with RXTRACE_CAPTURE=off and =on.
+import Dispatch
+import Foundation
+import RxCore
+
+let iterations = Int(CommandLine.arguments.dropFirst().first ?? "") ?? 200_000
+let repetitions = 7
+
+#if TRACE_RESOURCES
+let configuration: String = {
+    switch ResourceRegistry.captureMode {
+    case .off: return "traced, counts only (RXTRACE_CAPTURE=off)"
+    case .on: return "traced, backtraces (RXTRACE_CAPTURE=on, depth \(ResourceRegistry.captureDepth))"
+    case .sampled(let every): return "traced, 1 in \(every) backtraces"
+    }
+}()
+#else
+let configuration = "untraced"
+#endif
+
+@inline(never)
+func blackHole(_ value: Int) {
+    if value == Int.min { print("") }
+}
+
+/// Median nanoseconds per iteration of `body` over `repetitions` runs.
+func measure(_ name: String, _ body: () -> Void) -> Double {
+    for _ in 0..<(iterations / 10) { body() }  // warm-up: caches, interned stacks, lazy state
+    var samples: [Double] = []
+    for _ in 0..<repetitions {
+        let start = DispatchTime.now().uptimeNanoseconds
+        for _ in 0..<iterations { body() }
+        samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / Double(iterations))
+    }
+    samples.sort()
+    let median = samples[samples.count / 2]
+    print(String(format: "  %-58@ %8.1f ns", name as NSString, median))
+    return median
+}
+
+print("rxtrace-overhead: \(configuration); \(iterations) iterations × \(repetitions), median")
+
+let subject = PublishSubject<Int>()
+var sink = 0
+_ = measure("subject.filter.map.subscribe + dispose") {
+    let subscription = subject.filter { $0 > 0 }.map { $0 + 1 }.subscribe(onNext: { sink &+= $0 })
+    subscription.dispose()
+}
+_ = measure("just(42).filter.map.subscribe (completes)") {
+    _ = Observable.just(42).filter { $0 > 0 }.map { $0 + 1 }.subscribe(onNext: { sink &+= $0 })
+}
+let hot = subject.map { $0 + 1 }.filter { $0 > 0 }.subscribe(onNext: { sink &+= $0 })
+_ = measure("onNext through map.filter (no allocation)") {
+    subject.onNext(1)
+}
+hot.dispose()
+blackHole(sink)
+
+// Memory: keep many subscriptions alive and read what the registry holds for them.
+#if TRACE_RESOURCES
+let live = 200_000
+var kept: [Disposable] = []
+kept.reserveCapacity(live)
+let before = ResourceRegistry.liveCount
+for _ in 0..<live {
+    kept.append(subject.filter { $0 > 0 }.map { $0 + 1 }.subscribe(onNext: { sink &+= $0 }))
+}
+let entries = ResourceRegistry.liveCount - before
+let bytes = Double(ResourceRegistry.tableBytes) / Double(ResourceRegistry.liveCount)
+print(String(format: "  registry table bytes per live entry (%d live)                %6.1f B", ResourceRegistry.liveCount, bytes))
+print("  interned stacks: \(ResourceRegistry.internedStackCount) for \(entries) live entries")
+kept.forEach { $0.dispose() }
+kept = []
+#endif
