@@ -61,19 +61,30 @@ final class ResourceRegistryTests: XCTestCase {
         XCTAssertEqual(Set(live.map(\.address)).count, live.count)
         XCTAssertEqual(Int(Resources.total), ResourceRegistry.liveCount)
 
+        // Sinks, observers and disposables come from the `subscribe` line; the producers the
+        // sinks hold were created at their operators' lines.
+        let producerLines = [
+            "Just<Int>": subscribeLine - 4, "NeverProducer<Int>": subscribeLine - 4,
+            "Filter<Int>": subscribeLine - 3, "Map<Int, String>": subscribeLine - 2,
+            "DistinctUntilChanged<String, String>": subscribeLine - 1,
+        ]
         for entry in live {
             let site = Symbolicator.shared.userCallSite(for: entry.stack!)
             XCTAssertEqual(site?.fileName, "ResourceRegistryTests.swift", entry.typeName)
             XCTAssertEqual(site?.file, #filePath, entry.typeName)
-            XCTAssertEqual(site?.line, subscribeLine, entry.typeName)
+            let expectedLine = entry.kind == .producer ? (producerLines[entry.typeName] ?? subscribeLine - 4) : subscribeLine
+            XCTAssertEqual(site?.line, expectedLine, entry.typeName)
             XCTAssertEqual(site?.origin, .user)
             XCTAssertTrue(site?.function.contains("testLiveChainShowsReadableTypesAndTheSubscribeLine") ?? false, site?.function ?? "nil")
         }
+        XCTAssertTrue(live.contains { $0.kind != .producer }, "the subscription's own resources")
         let subscriptionEntries = live
+
 
         let groups = LeakAnalysis.group(live)
         let chain = groups.filter { $0.userCallSite?.line == subscribeLine }
         XCTAssertEqual(chain.count, 1, "one subscription, one group")
+        XCTAssertEqual(groups.count, 1, "the producers fold into the subscription that holds them")
         XCTAssertEqual(chain.first?.entries.count, subscriptionEntries.count)
         XCTAssertEqual(chain.first?.operatorChain, ["concat", "filter", "map", "distinctUntilChanged", "subscribe"])
         XCTAssertEqual(chain.first?.signature.count, 16)

@@ -69,6 +69,31 @@ public enum LeakAnalysis {
             if pending[key]!.frames.isEmpty && !frames.isEmpty { pending[key]!.frames = frames }
         }
 
+        // A chain written over several lines creates its producers at the operator lines and its
+        // sinks at the `subscribe` line; the sinks keep the producers alive. Fold a group of
+        // producers into the subscription made later in the same function invocation, so that one
+        // leaked chain is one group.
+        var folded = Set<String>()
+        for key in order where pending[key]!.entries.allSatisfy({ $0.kind == .producer }) {
+            guard let site = pending[key]!.callSite, let siteLine = site.line else { continue }
+            let context = callerContext(pending[key]!.frames)
+            var best: (key: String, line: Int)?
+            for other in order where other != key && !folded.contains(other) {
+                let candidate = pending[other]!
+                guard candidate.entries.contains(where: { $0.kind != .producer && $0.kind != .subject }),
+                      let otherSite = candidate.callSite, let otherLine = otherSite.line,
+                      otherSite.file == site.file, otherSite.function == site.function, otherLine >= siteLine,
+                      callerContext(candidate.frames) == context else { continue }
+                if best == nil || otherLine < best!.line { best = (other, otherLine) }
+            }
+            if let best {
+                pending[best.key]!.entries.append(contentsOf: pending[key]!.entries)
+                folded.insert(key)
+            }
+        }
+        order.removeAll { folded.contains($0) }
+        for key in order { pending[key]!.entries.sort { $0.epoch < $1.epoch } }
+
         return order.map { key in
             let group = pending[key]!
             var types: [String] = []
@@ -84,6 +109,14 @@ public enum LeakAnalysis {
                 frames: group.frames
             )
         }
+    }
+
+    /// The return addresses of the frames that called the user frame's function: equal for two
+    /// stacks made during the same invocation of that function (and from the same caller).
+    static func callerContext(_ frames: [SymbolicatedFrame]) -> [UInt] {
+        guard let userIndex = frames.firstIndex(where: { $0.origin == .user }) else { return [] }
+        let userAddress = frames[userIndex].address
+        return frames[userIndex...].map(\.address).filter { $0 != userAddress }
     }
 
     /// FNV-1a (deterministic, unlike `Hasher`) over the call site and the sorted types.
@@ -122,14 +155,28 @@ public enum LeakAnalysis {
             chain.append(name)
         }
 
+        // The API each live producer was made by, keyed by its type's base name ("Timer" → "interval").
+        var apiByBaseType: [String: String] = [:]
+        var producerNames: [String] = []
         var seenProducerTypes = Set<String>()
-        let producers = entries.filter { $0.kind == .producer && seenProducerTypes.insert($0.typeName).inserted }
-        if !producers.isEmpty {
-            for producer in producers { add(calledAPI(producer) ?? operatorName(forType: producer.typeName)) }
+        for producer in entries where producer.kind == .producer && seenProducerTypes.insert(producer.typeName).inserted {
+            let name = calledAPI(producer) ?? operatorName(forType: producer.typeName)
+            if let name {
+                apiByBaseType[baseTypeName(producer.typeName)] = name
+                producerNames.append(name)
+            }
+        }
+        var seenSinkTypes = Set<String>()
+        let sinks = entries.filter { $0.kind == .sink && seenSinkTypes.insert($0.typeName).inserted }
+        if sinks.isEmpty {
+            producerNames.forEach(add)
         } else {
-            var seenSinkTypes = Set<String>()
-            let sinks = entries.filter { $0.kind == .sink && seenSinkTypes.insert($0.typeName).inserted }
-            for sink in sinks.reversed() { add(operatorName(forType: sink.typeName)) }
+            // A subscription builds its sinks from the last operator back to the source.
+            for sink in sinks.reversed() {
+                var base = baseTypeName(sink.typeName)
+                if base.hasSuffix("Sink") { base.removeLast(4) }
+                add(apiByBaseType[base] ?? operatorName(forType: sink.typeName))
+            }
         }
         var apis: [String] = []
         for entry in entries where entry.kind != .producer {
@@ -137,6 +184,14 @@ public enum LeakAnalysis {
         }
         for api in apis where !chain.contains(api) { add(api) }
         return chain
+    }
+
+    /// `MapSink<Int, String>` → "MapSink".
+    static func baseTypeName(_ typeName: String) -> String {
+        var base = Substring(typeName)
+        if let angle = base.firstIndex(of: "<") { base = base[..<angle] }
+        if let dot = base.lastIndex(of: ".") { base = base[base.index(after: dot)...] }
+        return String(base)
     }
 
     /// `MapSink<Int, String>` → "map"; `TimerSink<…>` → "interval".
