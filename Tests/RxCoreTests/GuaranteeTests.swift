@@ -159,7 +159,7 @@ final class SynchronizationAnomalyConcurrencyTests: RxTestCase {
         XCTAssertEqual(anomalies.anomalies, [])
     }
 
-    func testReentrantSubjectIsReported() {
+    func testReentrantSubjectIsReported() throws {
         #if DEBUG
         let subject = PublishSubject<Int>()
         var received: [Int] = []
