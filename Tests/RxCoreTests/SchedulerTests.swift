@@ -230,6 +230,118 @@ final class VirtualTimeSchedulerTests: RxTestCase {
         XCTAssertEqual(ticks, [10, 15, 20])
     }
 
+    func testWorkScheduledFromAnActionRunsInTheSameStart() {
+        let scheduler = HistoricalScheduler()
+        var times: [Double] = []
+        _ = scheduler.scheduleRelative((), dueTime: .seconds(10)) { _ in
+            times.append(scheduler.now.timeIntervalSince1970)
+            _ = scheduler.scheduleRelative((), dueTime: .seconds(20)) { _ in
+                times.append(scheduler.now.timeIntervalSince1970)
+                return Disposables.create()
+            }
+            return scheduler.schedule(()) { _ in
+                times.append(scheduler.now.timeIntervalSince1970)
+                return Disposables.create()
+            }
+        }
+        scheduler.start()
+        XCTAssertEqual(times, [10, 10, 30], "a historical scheduler runs work for now at now, without a tick of delay")
+    }
+
+    func testWorkDisposedByTheActionThatScheduledItNeverRuns() {
+        let scheduler = HistoricalScheduler()
+        var times: [Double] = []
+        _ = scheduler.scheduleRelative((), dueTime: .seconds(10)) { _ in
+            times.append(scheduler.now.timeIntervalSince1970)
+            let later = scheduler.scheduleRelative((), dueTime: .seconds(20)) { _ in
+                times.append(scheduler.now.timeIntervalSince1970)
+                return Disposables.create()
+            }
+            let now = scheduler.schedule(()) { _ in
+                times.append(scheduler.now.timeIntervalSince1970)
+                return Disposables.create()
+            }
+            now.dispose()
+            later.dispose()
+            return Disposables.create()
+        }
+        scheduler.advanceTo(date(200))
+        XCTAssertEqual(times, [10])
+    }
+
+    func testSleepInsideAnActionShiftsLaterWork() {
+        let scheduler = HistoricalScheduler()
+        var times: [Double] = []
+        _ = scheduler.scheduleRelative((), dueTime: .seconds(10)) { _ in
+            times.append(scheduler.now.timeIntervalSince1970)
+            scheduler.sleep(100)
+            _ = scheduler.scheduleRelative((), dueTime: .seconds(20)) { _ in
+                times.append(scheduler.now.timeIntervalSince1970)
+                return Disposables.create()
+            }
+            _ = scheduler.schedule(()) { _ in
+                times.append(scheduler.now.timeIntervalSince1970)
+                return Disposables.create()
+            }
+            return Disposables.create()
+        }
+        scheduler.start()
+        XCTAssertEqual(times, [10, 110, 130])
+    }
+
+    func testManyItemsRunInTimeOrder() {
+        let scheduler = HistoricalScheduler()
+        var generator = SystemRandomNumberGenerator()
+        var dueTimes: [Int] = []
+        var ranAt: [Int] = []
+        for _ in 0..<20_000 {
+            let due = Int.random(in: 0..<10_000, using: &generator)
+            dueTimes.append(due)
+            _ = scheduler.scheduleRelative((), dueTime: .seconds(due)) { _ in
+                ranAt.append(Int(scheduler.now.timeIntervalSince1970))
+                return Disposables.create()
+            }
+        }
+        scheduler.start()
+        XCTAssertEqual(ranAt, dueTimes.sorted())
+    }
+
+    /// A virtual-time scheduler of one's own: ten seconds per tick of an `Int` clock.
+    private final class TenSecondTicks: VirtualTimeScheduler<TenSecondTicks.Converter> {
+        struct Converter: VirtualTimeConverterType {
+            func convertFromVirtualTime(_ virtualTime: Int) -> RxTime { Date(timeIntervalSince1970: TimeInterval(virtualTime) * 10) }
+            func convertToVirtualTime(_ time: RxTime) -> Int { Int(time.timeIntervalSince1970 / 10) }
+            func convertFromVirtualTimeInterval(_ virtualTimeInterval: Int) -> TimeInterval { TimeInterval(virtualTimeInterval) * 10 }
+            func convertToVirtualTimeInterval(_ timeInterval: TimeInterval) -> Int { Int(timeInterval / 10) }
+            func offsetVirtualTime(_ time: Int, offset: Int) -> Int { time + offset }
+            func compareVirtualTime(_ lhs: Int, _ rhs: Int) -> VirtualTimeComparison {
+                lhs < rhs ? .lessThan : (lhs == rhs ? .equal : .greaterThan)
+            }
+        }
+
+        init(initialClock: Int = 0) {
+            super.init(initialClock: initialClock, converter: Converter())
+        }
+    }
+
+    func testCustomConverter() {
+        let scheduler = TenSecondTicks(initialClock: 10)
+        XCTAssertEqual(scheduler.now, date(100))
+        XCTAssertEqual(scheduler.clock, 10)
+        var ticks: [Int] = []
+        _ = scheduler.scheduleRelative((), dueTime: .seconds(10)) { _ in
+            ticks.append(scheduler.clock)
+            scheduler.sleep(10)
+            _ = scheduler.scheduleRelative((), dueTime: .seconds(20)) { _ in
+                ticks.append(scheduler.clock)
+                return Disposables.create()
+            }
+            return Disposables.create()
+        }
+        scheduler.start()
+        XCTAssertEqual(ticks, [11, 23])
+    }
+
     func testRecursiveSchedulingOnVirtualTime() {
         let scheduler = TestScheduler(initialClock: 0)
         var visited: [String] = []

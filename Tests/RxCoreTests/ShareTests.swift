@@ -95,6 +95,78 @@ final class ShareTests: RxTestCase {
         XCTAssertEqual(b.events, [.next(300, 1), .completed(300)])
     }
 
+    /// Subscribes at `time`; when the sequence terminates, subscribes `again` from inside the
+    /// terminal event handler, as code that "restarts" a shared sequence does.
+    private func resubscribingOnTermination(
+        _ scheduler: TestScheduler, _ shared: Observable<Int>, at time: TestTime, disposeAt: TestTime,
+        first: TestableObserver<Int>, again: TestableObserver<Int>
+    ) {
+        var subscription: Disposable?
+        scheduler.scheduleAt(time) {
+            subscription = shared.subscribe { event in
+                first.on(event)
+                if event.isStopEvent { subscription = shared.subscribe(again) }
+            }
+        }
+        scheduler.scheduleAt(disposeAt) { subscription?.dispose() }
+    }
+
+    private func terminatingSource(_ scheduler: TestScheduler, _ terminal: Recorded<Event<Int>>) -> TestableObservable<Int> {
+        scheduler.createHotObservable([.next(210, 1), .next(220, 2), terminal, .next(340, -1), .next(550, 7)])
+    }
+
+    func testForeverAfterAnErrorReplaysTheErrorWithoutReconnecting() {
+        for replay in 0..<3 {
+            let scheduler = TestScheduler(initialClock: 0)
+            let xs = terminatingSource(scheduler, .error(330, testError))
+            let shared = xs.share(replay: replay, scope: .forever)
+            let first = scheduler.createObserver(Int.self)
+            let again = scheduler.createObserver(Int.self)
+            resubscribingOnTermination(scheduler, shared, at: 200, disposeAt: 400, first: first, again: again)
+            let late = record(scheduler, { shared }, from: 500, to: 600)
+            scheduler.start()
+            XCTAssertEqual(first.events, [.next(210, 1), .next(220, 2), .error(330, testError)])
+            let buffered = Array([Recorded.next(330, 1), .next(330, 2)].suffix(replay))
+            XCTAssertEqual(again.events, buffered + [.error(330, testError)], "replay \(replay)")
+            let lateBuffered = Array([Recorded.next(500, 1), .next(500, 2)].suffix(replay))
+            XCTAssertEqual(late.events, lateBuffered + [.error(500, testError)], "replay \(replay)")
+            XCTAssertEqual(xs.subscriptions, [Subscription(200, 330)], "replay \(replay)")
+        }
+    }
+
+    func testForeverAfterCompletionReplaysWithoutReconnecting() {
+        for replay in 0..<3 {
+            let scheduler = TestScheduler(initialClock: 0)
+            let xs = terminatingSource(scheduler, .completed(330))
+            let shared = xs.share(replay: replay, scope: .forever)
+            let first = scheduler.createObserver(Int.self)
+            let again = scheduler.createObserver(Int.self)
+            resubscribingOnTermination(scheduler, shared, at: 200, disposeAt: 400, first: first, again: again)
+            let late = record(scheduler, { shared }, from: 500, to: 600)
+            scheduler.start()
+            let lateBuffered = Array([Recorded.next(500, 1), .next(500, 2)].suffix(replay))
+            XCTAssertEqual(late.events, lateBuffered + [.completed(500)], "replay \(replay)")
+            XCTAssertEqual(xs.subscriptions, [Subscription(200, 330)], "replay \(replay)")
+        }
+    }
+
+    func testWhileConnectedAfterAnErrorStartsAFreshConnection() {
+        for replay in 0..<3 {
+            let scheduler = TestScheduler(initialClock: 0)
+            let xs = terminatingSource(scheduler, .error(330, testError))
+            let shared = xs.share(replay: replay, scope: .whileConnected)
+            let first = scheduler.createObserver(Int.self)
+            let again = scheduler.createObserver(Int.self)
+            resubscribingOnTermination(scheduler, shared, at: 200, disposeAt: 400, first: first, again: again)
+            let late = record(scheduler, { shared }, from: 500, to: 600)
+            scheduler.start()
+            XCTAssertEqual(first.events, [.next(210, 1), .next(220, 2), .error(330, testError)])
+            XCTAssertEqual(again.events, [.next(340, -1)], "replay \(replay)")
+            XCTAssertEqual(late.events, [.next(550, 7)], "replay \(replay)")
+            XCTAssertEqual(xs.subscriptions, [Subscription(200, 330), Subscription(330, 400), Subscription(500, 600)], "replay \(replay)")
+        }
+    }
+
     func testShareSubscribesTheSourceOnce() {
         var subscriptions = 0
         let source = Observable<Int>.create { observer in
