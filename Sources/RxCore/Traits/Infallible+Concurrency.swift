@@ -13,16 +13,19 @@ extension InfallibleType {
         }
     }
 
-    /// An `Infallible` of the result of `block`, run in a new task on subscription; disposing
-    /// cancels the task.
-    public static func from(_ block: @escaping () async -> Element) -> Infallible<Element> {
+    /// An `Infallible` of the result of `block`, run in a new task (of `priority`, detached if
+    /// asked) on subscription; disposing cancels the task.
+    public static func from(
+        priority: TaskPriority? = nil,
+        detached: Bool = false,
+        _ block: @escaping () async -> Element
+    ) -> Infallible<Element> {
         .create { observer in
-            let task = Task {
+            disposableTask(priority: priority, detached: detached) {
                 let element = await block()
                 observer(.next(element))
                 observer(.completed)
             }
-            return Disposables.create { task.cancel() }
         }
     }
 }

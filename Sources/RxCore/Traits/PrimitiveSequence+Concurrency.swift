@@ -21,6 +21,15 @@ private final class ResumeOnce<Value>: @unchecked Sendable {
     }
 }
 
+/// Starts `operation` in a task (detached or inheriting the caller's context) and returns a
+/// disposable that cancels it.
+func disposableTask(priority: TaskPriority?, detached: Bool, _ operation: @escaping @Sendable () async -> Void) -> Disposable {
+    let task = detached
+        ? Task.detached(priority: priority, operation: operation)
+        : Task(priority: priority, operation: operation)
+    return Disposables.create { task.cancel() }
+}
+
 extension PrimitiveSequenceType where Trait == SingleTrait {
     /// Awaits the element of this `Single`, or throws its error.
     public var value: Element {
@@ -44,17 +53,21 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         }
     }
 
-    /// A `Single` of the result of `block`, run in a new task on subscription; disposing cancels the task.
-    public static func from(_ block: @escaping () async throws -> Element) -> Single<Element> {
+    /// A `Single` of the result of `block`, run in a new task (of `priority`, detached if asked)
+    /// on subscription; disposing cancels the task.
+    public static func from(
+        priority: TaskPriority? = nil,
+        detached: Bool = false,
+        _ block: @escaping () async throws -> Element
+    ) -> Single<Element> {
         .create { observer in
-            let task = Task {
+            disposableTask(priority: priority, detached: detached) {
                 do {
                     observer(.success(try await block()))
                 } catch {
                     observer(.failure(error))
                 }
             }
-            return Disposables.create { task.cancel() }
         }
     }
 }
@@ -83,11 +96,15 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         }
     }
 
-    /// A `Maybe` of the result of `block`, run in a new task on subscription; a `nil` block
-    /// completes empty. Disposing cancels the task.
-    public static func from(_ block: (() async throws -> Element)?) -> Maybe<Element> {
+    /// A `Maybe` of the result of `block`, run in a new task (of `priority`, detached if asked)
+    /// on subscription; a `nil` block completes empty. Disposing cancels the task.
+    public static func from(
+        priority: TaskPriority? = nil,
+        detached: Bool = false,
+        _ block: (() async throws -> Element)?
+    ) -> Maybe<Element> {
         .create { observer in
-            let task = Task {
+            disposableTask(priority: priority, detached: detached) {
                 guard let block else {
                     observer(.completed)
                     return
@@ -98,7 +115,6 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
                     observer(.error(error))
                 }
             }
-            return Disposables.create { task.cancel() }
         }
     }
 }
@@ -126,11 +142,15 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
         }
     }
 
-    /// A `Completable` that runs `block` in a new task on subscription and completes when it
-    /// returns. Disposing cancels the task.
-    public static func from(_ block: @escaping () async throws -> Void) -> Completable {
+    /// A `Completable` that runs `block` in a new task (of `priority`, detached if asked) on
+    /// subscription and completes when it returns. Disposing cancels the task.
+    public static func from(
+        priority: TaskPriority? = nil,
+        detached: Bool = false,
+        _ block: @escaping () async throws -> Void
+    ) -> Completable {
         .create { observer in
-            let task = Task {
+            disposableTask(priority: priority, detached: detached) {
                 do {
                     try await block()
                     observer(.completed)
@@ -138,7 +158,6 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
                     observer(.error(error))
                 }
             }
-            return Disposables.create { task.cancel() }
         }
     }
 }
