@@ -62,3 +62,17 @@ check: setup
 
 clean:
 	rm -rf .build .build-zero-cost Reports/*.json Reports/*.html Reports/*.txt Reports/*.xml Reports/*.sarif
+
+# Benchmarks (kept out of the main build): untraced, traced with counts only, traced with
+# backtraces, and OpenCombine as an outside reference, all in one run. Prints a markdown table.
+BENCH := Tools/Benchmarks
+bench: setup
+	cd $(BENCH) && $(SWIFT) build -c release --scratch-path .build-untraced --product rxbench
+	cd $(BENCH) && $(SWIFT) build -c release --scratch-path .build-untraced --product combinebench
+	cd $(BENCH) && RXBENCH_TRACED=1 $(SWIFT) build -c release --scratch-path .build-traced --product rxbench
+	mkdir -p Reports/bench
+	$(BENCH)/.build-untraced/release/rxbench > Reports/bench/untraced.jsonl
+	RXBENCH_CONFIG=traced-counts RXTRACE_CAPTURE=off $(BENCH)/.build-traced/release/rxbench > Reports/bench/traced-counts.jsonl
+	RXBENCH_CONFIG=traced-backtraces RXTRACE_CAPTURE=on $(BENCH)/.build-traced/release/rxbench > Reports/bench/traced-backtraces.jsonl
+	$(BENCH)/.build-untraced/release/combinebench > Reports/bench/opencombine.jsonl
+	python3 $(BENCH)/report.py Reports/bench/untraced.jsonl Reports/bench/traced-counts.jsonl Reports/bench/traced-backtraces.jsonl Reports/bench/opencombine.jsonl | tee Reports/bench/table.md

@@ -1,0 +1,107 @@
+import BenchHarness
+import Dispatch
+import Foundation
+import OpenCombine
+import OpenCombineDispatch
+
+// The same workloads expressed in OpenCombine, measured in the same run as an outside reference.
+
+@inline(never) func blackHole<T>(_ value: T) { _ = value }
+
+private func pumpSubject(subscribers: Int, events: Int) {
+    let subject = PassthroughSubject<Int, Never>()
+    var sum = 0
+    let subscriptions = (0..<subscribers).map { _ in subject.sink { sum &+= $0 } }
+    for value in 0..<events { subject.send(value) }
+    subscriptions.forEach { $0.cancel() }
+    blackHole(sum)
+}
+
+private func mapFilterChain(_ source: AnyPublisher<Int, Never>) -> AnyPublisher<Int, Never> {
+    var chain = source
+    for _ in 0..<6 {
+        chain = chain.map { $0 &+ 1 }.filter { $0 & 1 == 0 || $0 & 1 == 1 }.eraseToAnyPublisher()
+    }
+    return chain
+}
+
+private func nestedFlatMap(_ source: AnyPublisher<Int, Never>, latest: Bool) -> AnyPublisher<Int, Never> {
+    var chain = source
+    for _ in 0..<5 {
+        chain = latest
+            ? chain.map { Just($0) }.switchToLatest().eraseToAnyPublisher()
+            : chain.flatMap { Just($0) }.eraseToAnyPublisher()
+    }
+    return chain
+}
+
+private func nestedCombineLatest(_ source: AnyPublisher<Int, Never>) -> AnyPublisher<Int, Never> {
+    var chain = source
+    for level in 0..<7 {
+        chain = chain.combineLatest(Just(level), Just(1), Just(2)) { $0 &+ $1 &+ $2 &+ $3 }.eraseToAnyPublisher()
+    }
+    return chain
+}
+
+private func pump(_ build: (AnyPublisher<Int, Never>) -> AnyPublisher<Int, Never>, events: Int) {
+    let subject = PassthroughSubject<Int, Never>()
+    var sum = 0
+    let subscription = build(subject.eraseToAnyPublisher()).sink { sum &+= $0 }
+    for value in 0..<events { subject.send(value) }
+    subscription.cancel()
+    blackHole(sum)
+}
+
+private func create(_ build: (AnyPublisher<Int, Never>) -> AnyPublisher<Int, Never>, count: Int) {
+    var sum = 0
+    for _ in 0..<count {
+        build(Just(1).eraseToAnyPublisher()).sink { sum &+= $0 }.cancel()
+    }
+    blackHole(sum)
+}
+
+private let serialQueue = DispatchQueue(label: "combinebench.serial")
+
+private func pumpReceiveOn(events: Int) {
+    let subject = PassthroughSubject<Int, Never>()
+    let done = DispatchSemaphore(value: 0)
+    var received = 0
+    let subscription = subject.receive(on: serialQueue.ocombine).sink { _ in
+        received += 1
+        if received == events { done.signal() }
+    }
+    for value in 0..<events { subject.send(value) }
+    done.wait()
+    subscription.cancel()
+}
+
+Harness.run(configuration: "opencombine", workloads: [
+    Workload("publish.pump.1-subscriber", operations: 1_000_000) { pumpSubject(subscribers: 1, events: 1_000_000) },
+    Workload("publish.pump.2-subscribers", operations: 1_000_000) { pumpSubject(subscribers: 2, events: 1_000_000) },
+    Workload("publish.create-subscribe-dispose", operations: 100_000) {
+        for _ in 0..<100_000 {
+            let subject = PassthroughSubject<Int, Never>()
+            subject.sink { blackHole($0) }.cancel()
+        }
+    },
+    Workload("map-filter-x6.pump", operations: 100_000) { pump(mapFilterChain, events: 100_000) },
+    Workload("map-filter-x6.create", operations: 10_000) { create(mapFilterChain, count: 10_000) },
+    Workload("flatMap-x5.pump", operations: 100_000) { pump({ nestedFlatMap($0, latest: false) }, events: 100_000) },
+    Workload("flatMap-x5.create", operations: 10_000) { create({ nestedFlatMap($0, latest: false) }, count: 10_000) },
+    Workload("flatMapLatest-x5.pump", operations: 100_000) { pump({ nestedFlatMap($0, latest: true) }, events: 100_000) },
+    Workload("flatMapLatest-x5.create", operations: 10_000) { create({ nestedFlatMap($0, latest: true) }, count: 10_000) },
+    Workload("combineLatest4-x7.pump", operations: 100_000) { pump(nestedCombineLatest, events: 100_000) },
+    Workload("combineLatest4-x7.create", operations: 10_000) { create(nestedCombineLatest, count: 10_000) },
+    Workload("observeOn-serial.pump", operations: 100_000) { pumpReceiveOn(events: 100_000) },
+    Workload("seed-chain.subscribe", operations: 100_000) {
+        var count = 0
+        for _ in 0..<100_000 {
+            _ = Just(42)
+                .filter { $0 > 30 }
+                .map { "\($0)" }
+                .removeDuplicates { $0 == $1 }
+                .sink { _ in count += 1 }
+        }
+        blackHole(count)
+    },
+])

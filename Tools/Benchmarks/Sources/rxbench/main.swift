@@ -1,0 +1,106 @@
+import BenchHarness
+import Dispatch
+import Foundation
+import RxCore
+
+// RxCore workloads. The configuration label comes from the environment so one traced binary
+// can be measured with capture off (counts only) and on (backtraces).
+let configuration = ProcessInfo.processInfo.environment["RXBENCH_CONFIG"] ?? "untraced"
+
+private func pumpSubject(subscribers: Int, events: Int) {
+    let subject = PublishSubject<Int>()
+    var sum = 0
+    let subscriptions = (0..<subscribers).map { _ in subject.subscribe(onNext: { sum &+= $0 }) }
+    for value in 0..<events { subject.onNext(value) }
+    subscriptions.forEach { $0.dispose() }
+    blackHole(sum)
+}
+
+private func mapFilterChain(_ source: Observable<Int>) -> Observable<Int> {
+    var chain = source
+    for _ in 0..<6 {
+        chain = chain.map { $0 &+ 1 }.filter { $0 & 1 == 0 || $0 & 1 == 1 }
+    }
+    return chain
+}
+
+private func nestedFlatMap(_ source: Observable<Int>, latest: Bool) -> Observable<Int> {
+    var chain = source
+    for _ in 0..<5 {
+        chain = latest ? chain.flatMapLatest { Observable.just($0) } : chain.flatMap { Observable.just($0) }
+    }
+    return chain
+}
+
+private func nestedCombineLatest(_ source: Observable<Int>) -> Observable<Int> {
+    var chain = source
+    for level in 0..<7 {
+        chain = Observable.combineLatest(chain, .just(level), .just(1), .just(2)) { $0 &+ $1 &+ $2 &+ $3 }
+    }
+    return chain
+}
+
+private func pump(_ build: (Observable<Int>) -> Observable<Int>, events: Int) {
+    let subject = PublishSubject<Int>()
+    var sum = 0
+    let subscription = build(subject.asObservable()).subscribe(onNext: { sum &+= $0 })
+    for value in 0..<events { subject.onNext(value) }
+    subscription.dispose()
+    blackHole(sum)
+}
+
+private func create(_ build: (Observable<Int>) -> Observable<Int>, count: Int) {
+    var sum = 0
+    for _ in 0..<count {
+        build(.just(1)).subscribe(onNext: { sum &+= $0 }).dispose()
+    }
+    blackHole(sum)
+}
+
+private let serialScheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "rxbench.serial")
+
+private func pumpObserveOn(events: Int) {
+    let subject = PublishSubject<Int>()
+    let done = DispatchSemaphore(value: 0)
+    var received = 0
+    let subscription = subject.observe(on: serialScheduler).subscribe(onNext: { _ in
+        received += 1
+        if received == events { done.signal() }
+    })
+    for value in 0..<events { subject.onNext(value) }
+    done.wait()
+    subscription.dispose()
+}
+
+@inline(never) func blackHole<T>(_ value: T) { _ = value }
+
+Harness.run(configuration: configuration, workloads: [
+    Workload("publish.pump.1-subscriber", operations: 1_000_000) { pumpSubject(subscribers: 1, events: 1_000_000) },
+    Workload("publish.pump.2-subscribers", operations: 1_000_000) { pumpSubject(subscribers: 2, events: 1_000_000) },
+    Workload("publish.create-subscribe-dispose", operations: 100_000) {
+        for _ in 0..<100_000 {
+            let subject = PublishSubject<Int>()
+            subject.subscribe(onNext: { blackHole($0) }).dispose()
+        }
+    },
+    Workload("map-filter-x6.pump", operations: 100_000) { pump(mapFilterChain, events: 100_000) },
+    Workload("map-filter-x6.create", operations: 10_000) { create(mapFilterChain, count: 10_000) },
+    Workload("flatMap-x5.pump", operations: 100_000) { pump({ nestedFlatMap($0, latest: false) }, events: 100_000) },
+    Workload("flatMap-x5.create", operations: 10_000) { create({ nestedFlatMap($0, latest: false) }, count: 10_000) },
+    Workload("flatMapLatest-x5.pump", operations: 100_000) { pump({ nestedFlatMap($0, latest: true) }, events: 100_000) },
+    Workload("flatMapLatest-x5.create", operations: 10_000) { create({ nestedFlatMap($0, latest: true) }, count: 10_000) },
+    Workload("combineLatest4-x7.pump", operations: 100_000) { pump(nestedCombineLatest, events: 100_000) },
+    Workload("combineLatest4-x7.create", operations: 10_000) { create(nestedCombineLatest, count: 10_000) },
+    Workload("observeOn-serial.pump", operations: 100_000) { pumpObserveOn(events: 100_000) },
+    Workload("seed-chain.subscribe", operations: 100_000) {
+        var count = 0
+        for _ in 0..<100_000 {
+            _ = Observable.just(42)
+                .filter { $0 > 30 }
+                .map { "\($0)" }
+                .distinctUntilChanged { $0 == $1 }
+                .subscribe(onNext: { _ in count += 1 })
+        }
+        blackHole(count)
+    },
+])
