@@ -35,7 +35,10 @@ private func nestedFlatMap(_ source: Observable<Int>, latest: Bool) -> Observabl
 private func nestedCombineLatest(_ source: Observable<Int>) -> Observable<Int> {
     var chain = source
     for level in 0..<7 {
-        chain = Observable.combineLatest(chain, .just(level), .just(1), .just(2)) { $0 &+ $1 &+ $2 &+ $3 }
+        let second = Observable<Int>.just(level)
+        let third = Observable<Int>.just(1)
+        let fourth = Observable<Int>.just(2)
+        chain = Observable.combineLatest(chain, second, third, fourth) { (a: Int, b: Int, c: Int, d: Int) -> Int in a &+ b &+ c &+ d }
     }
     return chain
 }
