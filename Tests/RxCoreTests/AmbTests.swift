@@ -105,4 +105,10 @@ final class AmbTests: RxTestCase {
         XCTAssertTrue(completed)
         XCTAssertFalse(subject.hasObservers)
     }
+
+    func testAmbReleasesEverythingOnEveryTerminalPath() {
+        _ = Observable.just(1).amb(Observable.just(2)).subscribe()
+        _ = Observable<Int>.never().amb(Observable<Int>.error(testError)).subscribe()
+        _ = Observable.amb([Observable<Int>.never(), Observable.just(1), Observable.never()]).subscribe()
+    }
 }

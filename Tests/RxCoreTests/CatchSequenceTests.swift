@@ -69,4 +69,10 @@ final class CatchSequenceTests: RxTestCase {
         XCTAssertEqual(elements, [42])
         XCTAssertTrue(completed)
     }
+
+    func testCatchSequenceReleasesEverythingOnEveryTerminalPath() {
+        _ = Observable.catch(sequence: [Observable<Int>.error(testError), Observable.just(1)]).subscribe()
+        _ = Observable.catch(sequence: [Observable<Int>.error(testError), Observable<Int>.error(testError2)]).subscribe()
+        _ = Observable.catch(sequence: AnySequence([Observable.just(1)])).subscribe()
+    }
 }

@@ -310,4 +310,28 @@ final class CombineLatestTests: RxTestCase {
         XCTAssertTrue(completed)
         subscription.dispose()
     }
+
+    // MARK: synchronous sources and resources
+
+    func testCombineLatestOfSynchronousSourcesWithAnErrorEndsOnce() {
+        var errors = 0
+        var elements: [Int] = []
+        _ = Observable.combineLatest(
+            Observable.concat([Observable.of(0, 1), Observable<Int>.error(testError)]),
+            Observable.of(10, 20),
+            resultSelector: +
+        )
+        .subscribe(onNext: { elements.append($0) }, onError: { _ in errors += 1 })
+        XCTAssertEqual(errors, 1)
+        // `of` emits through the current-thread trampoline, so the two sources interleave.
+        XCTAssertEqual(elements, [10, 11, 21])
+    }
+
+    func testCombineLatestReleasesEverythingOnEveryTerminalPath() {
+        _ = Observable.combineLatest(Observable.just(1), Observable.just(2), resultSelector: +).subscribe()
+        _ = Observable.combineLatest(Observable.just(1), Observable<Int>.error(testError)).subscribe()
+        _ = Observable.combineLatest([Observable.just(1), Observable.just(2)]).subscribe()
+        _ = Observable.combineLatest([Observable.just(1), Observable<Int>.error(testError)]) { $0.count }.subscribe()
+        _ = Observable.combineLatest(Observable.just(1), Observable.just(2)) { (_: Int, _: Int) -> Int in throw testError }.subscribe()
+    }
 }

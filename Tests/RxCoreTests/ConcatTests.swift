@@ -135,6 +135,14 @@ final class ConcatTests: RxTestCase {
         XCTAssertEqual(received, Array((0...5_000).reversed()))
         XCTAssertTrue(completed)
     }
+
+    func testConcatReleasesEverythingOnEveryTerminalPath() {
+        _ = Observable.concat([Observable.just(1)]).subscribe()
+        _ = Observable.concat([Observable<Int>.error(testError)]).subscribe()
+        _ = Observable.just(1).concat(Observable.just(2)).subscribe()
+        let subscription = Observable.just(1).concat(Observable<Int>.never()).subscribe()
+        subscription.dispose()
+    }
 }
 
 #if TRACE_RESOURCES

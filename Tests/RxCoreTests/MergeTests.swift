@@ -246,4 +246,42 @@ final class MergeTests: RxTestCase {
         XCTAssertTrue(completed)
         subscription.dispose()
     }
+
+    // MARK: synchronous sources and resources
+
+    func testMergeOfSynchronousInnersWithAnErrorEndsOnce() {
+        var errors = 0
+        _ = Observable.of(
+            Observable.of(0, 1, 2),
+            Observable.concat([Observable.of(0, 1), Observable<Int>.error(testError)]),
+            Observable.of(0, 1, 2)
+        )
+        .merge()
+        .subscribe(onError: { _ in errors += 1 })
+        XCTAssertEqual(errors, 1)
+
+        var limitedErrors = 0
+        _ = Observable.just(Observable<Int>.error(testError)).merge(maxConcurrent: 1)
+            .subscribe(onError: { _ in limitedErrors += 1 })
+        XCTAssertEqual(limitedErrors, 1)
+    }
+
+    func testMergeOfAnEmptyOuterOrEmptyInnerCompletes() {
+        var completions = 0
+        _ = Observable<Observable<Int>>.empty().merge().subscribe(onCompleted: { completions += 1 })
+        _ = Observable.just(Observable<Int>.empty()).merge().subscribe(onCompleted: { completions += 1 })
+        _ = Observable<Observable<Int>>.empty().merge(maxConcurrent: 1).subscribe(onCompleted: { completions += 1 })
+        _ = Observable.just(Observable<Int>.empty()).merge(maxConcurrent: 1).subscribe(onCompleted: { completions += 1 })
+        XCTAssertEqual(completions, 4)
+    }
+
+    func testMergeReleasesEverythingOnEveryTerminalPath() {
+        _ = Observable.merge(Observable.just(1), Observable.just(2)).subscribe()
+        _ = Observable.merge(Observable.just(1), Observable<Int>.error(testError)).subscribe()
+        _ = Observable.of(Observable.just(1), Observable<Int>.error(testError)).merge(maxConcurrent: 1).subscribe()
+        _ = Observable.of(1, 2).flatMap { Observable.just($0) }.subscribe()
+        _ = Observable.of(1, 2).flatMapFirst { _ in Observable<Int>.error(testError) }.subscribe()
+        _ = Observable.of(1, 2).concatMap { Observable.just($0) }.subscribe()
+        _ = Observable<Int>.error(testError).flatMap { Observable.just($0) }.subscribe()
+    }
 }

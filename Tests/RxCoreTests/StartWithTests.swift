@@ -53,4 +53,9 @@ final class StartWithTests: RxTestCase {
 
         XCTAssertEqual(res.events, [.next(210, 2), .completed(220)])
     }
+
+    func testStartWithReleasesEverythingOnEveryTerminalPath() {
+        _ = Observable.just(1).startWith(0).subscribe()
+        _ = Observable<Int>.error(testError).startWith(0).subscribe()
+    }
 }

@@ -189,4 +189,16 @@ final class SwitchLatestTests: RxTestCase {
         subscription.dispose()
         XCTAssertEqual(overlaps.value, 0)
     }
+
+    func testSwitchLatestReleasesEverythingOnEveryTerminalPath() {
+        _ = Observable.of(Observable.just(1)).switchLatest().subscribe()
+        _ = Observable.of(Observable<Int>.error(testError)).switchLatest().subscribe()
+        _ = Observable<Observable<Int>>.error(testError).switchLatest().subscribe()
+        let scheduler = TestScheduler(initialClock: 0)
+        _ = Observable<Int>.of(1, 2)
+            .concat(Observable.timer(.seconds(20), scheduler: scheduler))
+            .flatMapLatest { _ in Observable.just(1) }
+            .subscribe()
+        scheduler.start()
+    }
 }

@@ -110,4 +110,10 @@ final class WithLatestFromTests: RxTestCase {
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 250)])
         XCTAssertEqual(ys.subscriptions, [Subscription(200, 250)])
     }
+
+    func testWithLatestFromReleasesEverythingOnEveryTerminalPath() {
+        _ = Observable.just(1).withLatestFrom(Observable.just(2)).subscribe()
+        _ = Observable.just(1).withLatestFrom(Observable<Int>.error(testError)).subscribe()
+        _ = Observable<Int>.error(testError).withLatestFrom(Observable.just(2)) { $0 + $1 }.subscribe()
+    }
 }

@@ -248,4 +248,14 @@ final class ZipTests: RxTestCase {
         XCTAssertTrue(completed)
         subscription.dispose()
     }
+
+    // MARK: resources
+
+    func testZipReleasesEverythingOnEveryTerminalPath() {
+        _ = Observable.zip(Observable.just(1), Observable.just(2), resultSelector: +).subscribe()
+        _ = Observable.zip(Observable.just(1), Observable<Int>.error(testError)).subscribe()
+        _ = Observable.zip([Observable.just(1), Observable.just(2)]).subscribe()
+        _ = Observable.zip([Observable<Int>.error(testError), Observable.just(1)]) { $0.count }.subscribe()
+        _ = Observable.zip(Observable.just(1), Observable.just(2)) { (_: Int, _: Int) -> Int in throw testError }.subscribe()
+    }
 }
