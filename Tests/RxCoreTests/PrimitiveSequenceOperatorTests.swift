@@ -202,4 +202,10 @@ final class PrimitiveSequenceOperatorTests: RxTestCase {
         XCTAssertEqual(res.events, [.error(210, TestError(), Never.self)])
         XCTAssertEqual(b.subscriptions, [Subscription(200, 210)])
     }
+
+    func testCompletableZipAndConcatOfNothingCompleteAtOnce() {
+        XCTAssertEqual(recordedEvents { _ in Completable.zip([Completable]()).asObservable() }, [.completed(200, Never.self)])
+        XCTAssertEqual(recordedEvents { _ in Completable.zip().asObservable() }, [.completed(200, Never.self)])
+        XCTAssertEqual(recordedEvents { _ in Completable.concat([Completable]()).asObservable() }, [.completed(200, Never.self)])
+    }
 }
