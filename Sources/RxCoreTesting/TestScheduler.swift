@@ -132,3 +132,16 @@ public class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConvert
         start(created: Defaults.created, subscribed: Defaults.subscribed, disposed: Defaults.disposed, create: create)
     }
 }
+
+// The positional spellings RxTest kept (deprecated) after adding the labelled `start` overloads.
+extension TestScheduler {
+    @available(*, deprecated, renamed: "start(disposed:create:)")
+    public func start<Element>(_ disposed: TestTime, create: @escaping () -> Observable<Element>) -> TestableObserver<Element> {
+        start(created: Defaults.created, subscribed: Defaults.subscribed, disposed: disposed, create: create)
+    }
+
+    @available(*, deprecated, renamed: "start(created:subscribed:disposed:create:)")
+    public func start<Element>(_ created: TestTime, subscribed: TestTime, disposed: TestTime, create: @escaping () -> Observable<Element>) -> TestableObserver<Element> {
+        start(created: created, subscribed: subscribed, disposed: disposed, create: create)
+    }
+}

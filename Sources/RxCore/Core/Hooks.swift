@@ -9,7 +9,10 @@ public enum Hooks {
     private static var _defaultErrorHandler: DefaultErrorHandler = { subscriptionCallStack, error in
         #if DEBUG
         let stack = subscriptionCallStack.joined(separator: "\n")
-        print("Unhandled error happened: \(error)\n subscription called from:\n\(stack)")
+        print("Unhandled error happened: \(error)")
+        if !stack.isEmpty {
+            print("subscription called from:\n\(stack)")
+        }
         #endif
     }
     private static var _customCaptureSubscriptionCallstack: CustomCaptureSubscriptionCallstack = {

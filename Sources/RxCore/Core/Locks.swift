@@ -41,3 +41,28 @@ final class AtomicInt: @unchecked Sendable {
 
     @inline(__always) func isFlagSet(_ mask: Int) -> Bool { load() & mask != 0 }
 }
+
+// RxSwift spells its atomic operations as free functions over `AtomicInt` with `Int32` values.
+// The same spellings exist here so code written against RxSwift's internals (its tests use
+// `@testable import`) compiles unchanged. Each returns the value before the operation.
+
+@discardableResult @inline(__always)
+func add(_ this: AtomicInt, _ value: Int32) -> Int32 { Int32(truncatingIfNeeded: this.add(Int(value))) }
+
+@discardableResult @inline(__always)
+func sub(_ this: AtomicInt, _ value: Int32) -> Int32 { Int32(truncatingIfNeeded: this.sub(Int(value))) }
+
+@discardableResult @inline(__always)
+func fetchOr(_ this: AtomicInt, _ mask: Int32) -> Int32 { Int32(truncatingIfNeeded: this.fetchOr(Int(mask))) }
+
+@inline(__always)
+func load(_ this: AtomicInt) -> Int32 { Int32(truncatingIfNeeded: this.load()) }
+
+@discardableResult @inline(__always)
+func increment(_ this: AtomicInt) -> Int32 { add(this, 1) }
+
+@discardableResult @inline(__always)
+func decrement(_ this: AtomicInt) -> Int32 { sub(this, 1) }
+
+@inline(__always)
+func isFlagSet(_ this: AtomicInt, _ mask: Int32) -> Bool { (load(this) & mask) != 0 }

@@ -25,6 +25,9 @@ public protocol ReactiveCompatible {
     /// The type `rx` extends.
     associatedtype ReactiveBase
 
+    @available(*, deprecated, renamed: "ReactiveBase")
+    typealias CompatibleType = ReactiveBase
+
     /// Reactive extensions of the type itself.
     static var rx: Reactive<ReactiveBase>.Type { get set }
 

@@ -6,6 +6,8 @@ struct BagKey: Hashable {
 /// An insertion-ordered collection optimised for the common cases of Rx: zero, one or a few
 /// observers. Not thread safe: owners guard it with their lock.
 struct Bag<T> {
+    typealias KeyType = BagKey
+
     private var nextKey: UInt64 = 0
     private var single: (key: BagKey, value: T)?
     private var pairs: [(key: BagKey, value: T)] = []

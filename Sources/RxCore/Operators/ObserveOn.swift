@@ -190,7 +190,16 @@ private final class ObserveOnSerialDispatchQueue<Element>: Producer<Element> {
     init(source: Observable<Element>, scheduler: SerialDispatchQueueScheduler) {
         self.scheduler = scheduler
         self.source = source
+        #if TRACE_RESOURCES
+        serialDispatchQueueObservableCount.add(1, ordering: .relaxed)
+        #endif
     }
+
+    #if TRACE_RESOURCES
+    deinit {
+        serialDispatchQueueObservableCount.subtract(1, ordering: .relaxed)
+    }
+    #endif
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = ObserveOnSerialDispatchQueueSink(scheduler: scheduler, observer: observer, cancel: cancel)
@@ -198,3 +207,17 @@ private final class ObserveOnSerialDispatchQueue<Element>: Producer<Element> {
         return (sink: sink, subscription: subscription)
     }
 }
+
+#if TRACE_RESOURCES
+import Synchronization
+
+private let serialDispatchQueueObservableCount = Atomic<Int32>(0)
+
+extension Resources {
+    /// How many `observe(on:)` observables specialised for a serial dispatch queue are alive
+    /// (RxSwift's counter of the same name, which its tests read).
+    public static var numberOfSerialDispatchQueueObservables: Int32 {
+        serialDispatchQueueObservableCount.load(ordering: .relaxed)
+    }
+}
+#endif

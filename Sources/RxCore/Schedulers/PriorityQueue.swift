@@ -1,13 +1,19 @@
-/// A binary min-heap ordered by `hasHigherPriority`, with removal by identity.
-struct PriorityQueue<Element: AnyObject> {
+/// A binary heap ordered by `hasHigherPriority`; `remove` finds its element with `isEqual`
+/// (identity for scheduled items). Same shape as RxSwift's internal `PriorityQueue`, so tests
+/// written with `@testable import` against it compile.
+struct PriorityQueue<Element> {
     private let hasHigherPriority: (Element, Element) -> Bool
+    private let isEqual: (Element, Element) -> Bool
     private var elements: [Element] = []
 
-    init(hasHigherPriority: @escaping (Element, Element) -> Bool) {
+    init(hasHigherPriority: @escaping (Element, Element) -> Bool, isEqual: @escaping (Element, Element) -> Bool) {
         self.hasHigherPriority = hasHigherPriority
+        self.isEqual = isEqual
     }
 
     var count: Int { elements.count }
+
+    var hasElements: Bool { !elements.isEmpty }
 
     func peek() -> Element? { elements.first }
 
@@ -23,7 +29,7 @@ struct PriorityQueue<Element: AnyObject> {
     }
 
     mutating func remove(_ element: Element) {
-        if let index = elements.firstIndex(where: { $0 === element }) {
+        if let index = elements.firstIndex(where: { isEqual($0, element) }) {
             removeAt(index)
         }
     }

@@ -32,7 +32,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
             case .equal: return lhs.id < rhs.id
             case .greaterThan: return false
             }
-        })
+        }, isEqual: { $0 === $1 })
     }
 
     public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
