@@ -347,3 +347,61 @@ final class DisposeBagTests: RxTestCase {
         XCTAssertFalse(subject.hasObservers)
     }
 }
+
+/// Disposables raced from several threads: each inner disposable is disposed exactly once.
+/// Run under ThreadSanitizer by `make tsan`.
+final class DisposableConcurrencyTests: RxTestCase {
+    func testSingleAssignmentSetAndDisposeRace() {
+        let disposed = LockedCounter()
+        let queue = DispatchQueue(label: "single-assignment.race", attributes: .concurrent)
+        let group = DispatchGroup()
+        for round in 0..<1000 {
+            let single = SingleAssignmentDisposable()
+            let inner = Disposables.create { disposed.increment() }
+            if round % 2 == 0 {
+                queue.async(group: group) { single.setDisposable(inner) }
+                queue.async(group: group) { single.dispose() }
+            } else {
+                queue.async(group: group) { single.dispose() }
+                queue.async(group: group) { single.setDisposable(inner) }
+            }
+        }
+        XCTAssertEqual(group.wait(timeout: .now() + 20), .success)
+        XCTAssertEqual(disposed.value, 1000)
+    }
+
+    func testSerialDisposableAssignedFromManyThreads() {
+        let disposed = LockedCounter()
+        let serial = SerialDisposable()
+        let group = DispatchGroup()
+        for _ in 0..<4 {
+            DispatchQueue.global().async(group: group) {
+                for _ in 0..<250 {
+                    serial.disposable = Disposables.create { disposed.increment() }
+                }
+            }
+        }
+        XCTAssertEqual(group.wait(timeout: .now() + 20), .success)
+        XCTAssertEqual(disposed.value, 999, "every replaced disposable is disposed; the last one is still held")
+        serial.dispose()
+        XCTAssertEqual(disposed.value, 1000)
+    }
+
+    func testCompositeInsertRemoveAndDisposeRace() {
+        let disposed = LockedCounter()
+        let composite = CompositeDisposable()
+        let group = DispatchGroup()
+        for worker in 0..<4 {
+            DispatchQueue.global().async(group: group) {
+                for index in 0..<250 {
+                    let key = composite.insert(Disposables.create { disposed.increment() })
+                    if index % 2 == 0, let key { composite.remove(for: key) }
+                    if worker == 0 && index == 200 { composite.dispose() }
+                }
+            }
+        }
+        XCTAssertEqual(group.wait(timeout: .now() + 20), .success)
+        composite.dispose()
+        XCTAssertEqual(disposed.value, 1000, "removed, disposed with the group, or disposed on a late insert: each exactly once")
+    }
+}
