@@ -97,6 +97,18 @@ final class SingleTests: RxTestCase {
         subscription.dispose()
     }
 
+    func testUnhandledFailuresGoToTheDefaultErrorHandler() {
+        let saved = Hooks.defaultErrorHandler
+        defer { Hooks.defaultErrorHandler = saved }
+        var handled: [String] = []
+        Hooks.defaultErrorHandler = { _, error in handled.append("\(error)") }
+        _ = Single<Int>.error(TestError()).subscribe(onSuccess: { _ in })
+        _ = Maybe<Int>.error(TestError()).subscribe(onSuccess: { _ in })
+        _ = Completable.error(TestError()).subscribe(onCompleted: {})
+        _ = Single<Int>.error(TestError()).subscribe(onFailure: { _ in handled.append("handled by onFailure") })
+        XCTAssertEqual(handled, ["TestError()", "TestError()", "TestError()", "handled by onFailure"])
+    }
+
     func testJustErrorNever() {
         XCTAssertEqual(recordedEvents { _ in Single.just(5).asObservable() }, [.next(200, 5), .completed(200)])
         XCTAssertEqual(recordedEvents { _ in Single<Int>.error(TestError()).asObservable() }, [.error(200, TestError())])
