@@ -26,7 +26,7 @@ struct ReportCommand: ParsableCommand {
     func run() throws {
         let merged = try CLIFailure.rethrowing { try ReportMerger.merge(paths: files) }
         _ = try OutputFolder.prepare(output)
-        try CLIFailure.rethrowing { try ReportWriter(directory: output).write(merged) }
+        _ = try CLIFailure.rethrowing { try ReportWriter(directory: output).write(merged) }
         RunPipeline.printReport(merged, to: output, colour: !noColor)
         throw ExitCode(merged.gateOutcome.exitCode)
     }
