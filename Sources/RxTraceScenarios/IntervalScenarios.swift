@@ -59,4 +59,19 @@ let intervalScenarios: [Scenario] = [
             .subscribe(onNext: { _ in })
         context.wait(seconds: 0.02)
     },
+    Scenario("interval-virtual-time", summary: "A6 on virtual time: interval(1 s).take(3) on a VirtualClock advanced by 5 s completes and frees everything") { context in
+        let clock = context.virtualClock("a6.virtual")
+        var received: [Int] = []
+        _ = Observable<Int>.interval(.seconds(1), scheduler: clock)
+            .take(3)
+            .subscribe(onNext: { received.append($0) })
+        clock.advance(by: 5)
+        struct WrongElements: Error {}
+        guard received == [0, 1, 2] else { throw WrongElements() }
+    },
+    Scenario("interval-virtual-time-never-disposed", summary: "B16 leaky on virtual time: an endless interval on a VirtualClock, never disposed", expect: .leak) { context in
+        let clock = context.virtualClock("b16.virtual")
+        _ = Observable<Int>.interval(.seconds(1), scheduler: clock).subscribe(onNext: { _ in })
+        clock.advance(by: 3)
+    },
 ]
