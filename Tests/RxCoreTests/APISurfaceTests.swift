@@ -714,3 +714,35 @@ extension APISurfaceTests {
         XCTAssertEqual(disposedOnly.events, [])
     }
 }
+
+// MARK: - Deprecated spellings RxSwift 6 ships
+
+extension APISurfaceTests {
+    @available(*, deprecated)
+    func testDeprecatedCoreSpellings() {
+        // The array and sequence overloads still win over the deprecated optional one.
+        XCTAssertEqual(collect(Observable.from([1, 2, 3])), [1, 2, 3])
+        XCTAssertEqual(collect(Observable<Int>.from(Optional(4))), [4])
+        XCTAssertEqual(collect(Observable<Int>.from(nil, scheduler: CurrentThreadScheduler.instance)), [])
+        XCTAssertEqual(collect(Observable.of(5, 6, 7, 1).skipWhileWithIndex { value, index in value < 7 && index < 2 }), [7, 1])
+        XCTAssertEqual(collect(Observable.of(5, 6, 7, 1).takeWhileWithIndex { value, index in value < 7 && index < 2 }), [5, 6])
+        XCTAssertEqual(collect(Observable.of(1, 2).shareReplayLatestWhileConnected()), [1, 2])
+        XCTAssertEqual(collect(Observable.of(1, 2).shareReplay(1)), [1, 2])
+
+        var disposed = false
+        var bag: DisposeBag? = DisposeBag()
+        Disposables.create { disposed = true }.addDisposableTo(bag!)
+        bag = nil
+        XCTAssertTrue(disposed)
+
+        var variable: Variable<Int>? = Variable(1)
+        var events: [Event<Int>] = []
+        let subscription = variable!.asObservable().subscribe { events.append($0) }
+        variable!.value = 2
+        variable!.value = 2
+        XCTAssertEqual(variable!.value, 2)
+        variable = nil
+        subscription.dispose()
+        XCTAssertEqual(events, [.next(1), .next(2), .next(2), .completed])
+    }
+}
