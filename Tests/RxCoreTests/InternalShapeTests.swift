@@ -16,7 +16,7 @@ final class InternalShapeTests: RxTestCase {
         XCTAssertEqual(decrement(atomic), 16)
         XCTAssertTrue(isFlagSet(atomic, 8))
         XCTAssertFalse(isFlagSet(AtomicInt(4), 1))
-        let typed: Int32 = load(AtomicInt(7))
+        let typed: Int32 = load(AtomicInt(Int32(7)))
         XCTAssertEqual(typed, 7)
     }
 

@@ -20,6 +20,9 @@ final class AtomicInt: @unchecked Sendable {
 
     init(_ value: Int = 0) { storage = Atomic(value) }
 
+    /// RxSwift's `AtomicInt` holds an `Int32`; accept one too.
+    convenience init(_ value: Int32) { self.init(Int(value)) }
+
     @inline(__always) func load() -> Int { storage.load(ordering: .acquiring) }
     @inline(__always) func store(_ value: Int) { storage.store(value, ordering: .releasing) }
 
