@@ -200,6 +200,8 @@ extension APISurfaceTests {
         send([1, 2], to: intObserver)
         XCTAssertEqual(strings, ["#1", "#2"])
         XCTAssertEqual(collect(Observable.from([1, 2, 3])), [1, 2, 3])
+        XCTAssertEqual(collect(Observable.from([1, 2], scheduler: CurrentThreadScheduler.instance)), [1, 2])
+        XCTAssertEqual(collect(Observable.from(Set([3]))), [3])
     }
 
     func testAsObservableOnCustomObservableType() {
@@ -722,6 +724,8 @@ extension APISurfaceTests {
     func testDeprecatedCoreSpellings() {
         // The array and sequence overloads still win over the deprecated optional one.
         XCTAssertEqual(collect(Observable.from([1, 2, 3])), [1, 2, 3])
+        XCTAssertEqual(collect(Observable.from([1, 2], scheduler: CurrentThreadScheduler.instance)), [1, 2])
+        XCTAssertEqual(collect(Observable.from(Set([3]))), [3])
         XCTAssertEqual(collect(Observable<Int>.from(Optional(4))), [4])
         XCTAssertEqual(collect(Observable<Int>.from(nil, scheduler: CurrentThreadScheduler.instance)), [])
         XCTAssertEqual(collect(Observable.of(5, 6, 7, 1).skipWhileWithIndex { value, index in value < 7 && index < 2 }), [7, 1])
