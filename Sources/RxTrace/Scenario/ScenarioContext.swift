@@ -11,8 +11,6 @@ public final class ScenarioContext {
     /// The pass being run, starting at 1. Pass 1 is the warm-up; later passes are measured.
     public internal(set) var pass: Int = 1
 
-    /// Objects that live as long as the whole scenario run (an app-wide service, say).
-    private var retained: [AnyObject] = []
     private var sharedObjects: [String: AnyObject] = [:]
     private var serialSchedulers: [String: SerialDispatchQueueScheduler] = [:]
     private var concurrentSchedulers: [String: ConcurrentDispatchQueueScheduler] = [:]
@@ -78,15 +76,6 @@ public final class ScenarioContext {
         releaseExpectations.append(ReleaseExpectation(object: object, name: name, pass: pass, file: file, line: line))
     }
 
-    /// Keeps `object` alive until the scenario run ends, like an app-wide service that outlives
-    /// every screen. Returns it for convenience.
-    @discardableResult
-    public func keepAlive<Object: AnyObject>(_ object: Object) -> Object {
-        lock.lock(); defer { lock.unlock() }
-        retained.append(object)
-        return object
-    }
-
     /// The object stored under `key` for this scenario run, made by `make` on first use: an
     /// app-wide service, a local server, a cache that every pass (screen visit) shares.
     public func shared<Object: AnyObject>(_ key: String, _ make: () throws -> Object) rethrows -> Object {
@@ -116,7 +105,6 @@ public final class ScenarioContext {
     /// Drops everything the context holds for the run (called once, after the snapshot).
     func tearDown() {
         lock.lock(); defer { lock.unlock() }
-        retained.removeAll()
         sharedObjects.removeAll()
         clocks.removeAll()
     }
