@@ -5,7 +5,7 @@ import Dispatch
 import Foundation
 import RxCore
 
-let iterations = Int(CommandLine.arguments.dropFirst().first ?? "") ?? 200_000
+let iterations = CommandLine.arguments.dropFirst().compactMap { Int($0) }.first ?? 200_000
 let repetitions = 7
 
 #if TRACE_RESOURCES
@@ -25,14 +25,22 @@ func blackHole(_ value: Int) {
     if value == Int.min { print("") }
 }
 
-/// Median nanoseconds per iteration of `body` over `repetitions` runs.
+/// This thread's CPU time: unlike wall time it does not count the time other processes on a
+/// busy machine hold the core.
+func threadCPUNanoseconds() -> UInt64 {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+}
+
+/// Median CPU nanoseconds per iteration of `body` over `repetitions` runs.
 func measure(_ name: String, _ body: () -> Void) -> Double {
     for _ in 0..<(iterations / 10) { body() }  // warm-up: caches, interned stacks, lazy state
     var samples: [Double] = []
     for _ in 0..<repetitions {
-        let start = DispatchTime.now().uptimeNanoseconds
+        let start = threadCPUNanoseconds()
         for _ in 0..<iterations { body() }
-        samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / Double(iterations))
+        samples.append(Double(threadCPUNanoseconds() - start) / Double(iterations))
     }
     samples.sort()
     let median = samples[samples.count / 2]
@@ -40,7 +48,7 @@ func measure(_ name: String, _ body: () -> Void) -> Double {
     return median
 }
 
-print("rxtrace-overhead: \(configuration); \(iterations) iterations × \(repetitions), median")
+print("rxtrace-overhead: \(configuration); \(iterations) iterations × \(repetitions), median thread CPU time")
 
 let subject = PublishSubject<Int>()
 var sink = 0
@@ -51,6 +59,10 @@ _ = measure("subject.filter.map.subscribe + dispose") {
 _ = measure("just(42).filter.map.subscribe (completes)") {
     _ = Observable.just(42).filter { $0 > 0 }.map { $0 + 1 }.subscribe(onNext: { sink &+= $0 })
 }
+_ = measure("BooleanDisposable() create + free (one resource)") {
+    let disposable = BooleanDisposable()
+    blackHole(disposable.isDisposed ? 1 : 0)
+}
 let hot = subject.map { $0 + 1 }.filter { $0 > 0 }.subscribe(onNext: { sink &+= $0 })
 _ = measure("onNext through map.filter (no allocation)") {
     subject.onNext(1)
@@ -60,7 +72,7 @@ blackHole(sink)
 
 // Memory: keep many subscriptions alive and read what the registry holds for them.
 #if TRACE_RESOURCES
-let live = 200_000
+let live = CommandLine.arguments.contains("--no-memory") ? 0 : 200_000
 var kept: [Disposable] = []
 kept.reserveCapacity(live)
 let before = ResourceRegistry.liveCount

@@ -65,7 +65,7 @@ public enum CaptureMode: Sendable, Equatable {
 public enum ResourceRegistry {
     /// A mark to pass to `liveSince`.
     public static func mark() -> ResourceMark {
-        ResourceMark(epoch: RegistryState.shared.currentSequence)
+        ResourceMark(epoch: RegistryState.currentSequence)
     }
 
     /// The resources created after `mark` that are still alive, in creation order.
@@ -78,10 +78,11 @@ public enum ResourceRegistry {
         snapshot(after: 0)
     }
 
-    /// The number of distinct live resources (equal to `Resources.total` unless someone
-    /// called `Resources.incrementTotal()`/`decrementTotal()` by hand).
+    /// The number of live resources (what `Resources.total` reports, unless someone called
+    /// `Resources.incrementTotal()`/`decrementTotal()` by hand). An object tracked by both a
+    /// base and a derived initializer counts as often as it was tracked, as RxSwift's counter.
     public static var liveCount: Int {
-        RegistryState.shared.table.count
+        ResourceTable.count
     }
 
     /// The raw return addresses of an interned stack, innermost first.
@@ -96,29 +97,28 @@ public enum ResourceRegistry {
 
     /// Bytes the registry's table holds for its live entries (excluding interned stacks).
     public static var tableBytes: Int {
-        RegistryState.shared.table.allocatedBytes
+        ResourceTable.allocatedBytes
     }
 
     /// Whether backtraces are captured. Starts from `RXTRACE_CAPTURE` (`off`, `on`,
     /// `sample:N`); default `on`. Changing it affects resources created afterwards.
     public static var captureMode: CaptureMode {
-        get { RegistryState.shared.captureMode }
-        set { RegistryState.shared.captureMode = newValue }
+        get { RegistryState.captureMode }
+        set { RegistryState.captureMode = newValue }
     }
 
     /// Frames kept per backtrace. Starts from `RXTRACE_DEPTH`; default 32.
     public static var captureDepth: Int {
-        get { RegistryState.shared.captureDepth }
-        set { RegistryState.shared.captureDepth = newValue }
+        get { RegistryState.captureDepth }
+        set { RegistryState.captureDepth = newValue }
     }
 
     // MARK: - Registration (called by Resources.track/untrack)
 
     @inline(__always)
     static func register(_ object: AnyObject, kind: ResourceKind) {
-        let state = RegistryState.shared
-        let sequence = state.nextSequence()
-        let stack = state.shouldCapture(sequence) ? captureStack(depth: state.captureDepth) : 0
+        let sequence = RegistryState.nextSequence()
+        let stack = RegistryState.shouldCapture(sequence) ? captureStack(depth: RegistryState.captureDepth) : 0
         let record = EntryRecord(
             sequence: sequence,
             kind: kind,
@@ -126,16 +126,16 @@ public enum ResourceRegistry {
             stack: stack,
             thread: ThreadRegistry.currentIndex()
         )
-        state.table.insert(address: UInt(bitPattern: ObjectIdentifier(object)), record: record)
+        ResourceTable.insert(address: UInt(bitPattern: ObjectIdentifier(object)), record: record)
     }
 
     @inline(__always)
     static func unregister(_ object: AnyObject) {
-        RegistryState.shared.table.remove(address: UInt(bitPattern: ObjectIdentifier(object)))
+        ResourceTable.remove(address: UInt(bitPattern: ObjectIdentifier(object)))
     }
 
     private static func snapshot(after sequence: UInt64) -> [ResourceEntry] {
-        var found = RegistryState.shared.table.records(after: sequence)
+        var found = ResourceTable.records(after: sequence)
         found.sort { $0.record.sequence < $1.record.sequence }
         let threads = ThreadRegistry.snapshot()
         var names = TypeNames.Cache()
@@ -156,22 +156,18 @@ public enum ResourceRegistry {
     }
 }
 
-/// The registry's global state, created on first use (which reads the environment).
-final class RegistryState: @unchecked Sendable {
-    static let shared = RegistryState()
-
-    let table = ResourceTable()
-    private let sequence = Atomic<UInt64>(0)
+/// The registry's switches and sequence counter. Static storage: the registration path reads
+/// it without reference counting. The environment is read on first use.
+enum RegistryState {
+    private static let sequence = Atomic<UInt64>(0)
     /// 0 = off, -1 = on, n > 0 = sampled every n.
-    private let modeCode: Atomic<Int>
-    private let depth: Atomic<Int>
+    private static let modeCode = Atomic<Int>(code(for: parseMode(environment("RXTRACE_CAPTURE"))))
+    private static let depth = Atomic<Int>(clampDepth(Int(environment("RXTRACE_DEPTH") ?? "") ?? 32))
 
     static let maximumDepth = 256
 
-    private init() {
-        let environment = ProcessInfo.processInfo.environment
-        modeCode = Atomic(RegistryState.code(for: RegistryState.parseMode(environment["RXTRACE_CAPTURE"])))
-        depth = Atomic(RegistryState.clampDepth(Int(environment["RXTRACE_DEPTH"] ?? "") ?? 32))
+    private static func environment(_ name: String) -> String? {
+        ProcessInfo.processInfo.environment[name]
     }
 
     static func parseMode(_ text: String?) -> CaptureMode {
@@ -197,7 +193,7 @@ final class RegistryState: @unchecked Sendable {
 
     private static func clampDepth(_ depth: Int) -> Int { min(max(depth, 1), maximumDepth) }
 
-    var captureMode: CaptureMode {
+    static var captureMode: CaptureMode {
         get {
             let code = modeCode.load(ordering: .relaxed)
             switch code {
@@ -206,23 +202,23 @@ final class RegistryState: @unchecked Sendable {
             default: return .sampled(every: code)
             }
         }
-        set { modeCode.store(RegistryState.code(for: newValue), ordering: .relaxed) }
+        set { modeCode.store(code(for: newValue), ordering: .relaxed) }
     }
 
-    var captureDepth: Int {
+    static var captureDepth: Int {
         get { depth.load(ordering: .relaxed) }
-        set { depth.store(RegistryState.clampDepth(newValue), ordering: .relaxed) }
+        set { depth.store(clampDepth(newValue), ordering: .relaxed) }
     }
 
-    var currentSequence: UInt64 { sequence.load(ordering: .acquiring) }
+    static var currentSequence: UInt64 { sequence.load(ordering: .acquiring) }
 
     @inline(__always)
-    func nextSequence() -> UInt64 {
+    static func nextSequence() -> UInt64 {
         sequence.add(1, ordering: .relaxed).newValue
     }
 
     @inline(__always)
-    func shouldCapture(_ sequence: UInt64) -> Bool {
+    static func shouldCapture(_ sequence: UInt64) -> Bool {
         #if canImport(CUnwind)
         let code = modeCode.load(ordering: .relaxed)
         if code == -1 { return true }

@@ -7,30 +7,36 @@ public enum ResourceKind: String, Sendable, CaseIterable, Codable {
 }
 
 /// RxSwift's resource counter: the number of live Rx resources. Only exists in traced builds.
-/// Every `track`/`untrack` also feeds `ResourceRegistry`, so `total` equals
-/// `ResourceRegistry.liveCount` unless `incrementTotal`/`decrementTotal` are called by hand.
+///
+/// The count is the registry's: every `track`/`untrack` registers or removes the resource in
+/// `ResourceRegistry`, and `total` sums its shards, so registration pays for one table update
+/// and no shared counter. `incrementTotal`/`decrementTotal` (RxSwift's API, for code that counts
+/// its own resources) adjust the total on top of the registry.
 public enum Resources {
-    private static let counter = Atomic<Int32>(0)
+    private static let adjustment = Atomic<Int32>(0)
 
     /// The number of resources alive now.
-    public static var total: Int32 { counter.load(ordering: .relaxed) }
-
-    /// Counts one more resource. Called by every sink, observer, disposable, subject and producer.
-    @discardableResult
-    public static func incrementTotal() -> Int32 {
-        counter.add(1, ordering: .relaxed).newValue
+    public static var total: Int32 {
+        Int32(truncatingIfNeeded: ResourceRegistry.liveCount) &+ adjustment.load(ordering: .relaxed)
     }
 
-    /// Counts one resource fewer.
+    /// Counts one more resource by hand.
+    @discardableResult
+    public static func incrementTotal() -> Int32 {
+        adjustment.add(1, ordering: .relaxed)
+        return total
+    }
+
+    /// Counts one resource fewer by hand.
     @discardableResult
     public static func decrementTotal() -> Int32 {
-        counter.subtract(1, ordering: .relaxed).newValue
+        adjustment.subtract(1, ordering: .relaxed)
+        return total
     }
 
     /// Registers a resource at creation. The single entry point every RxCore type calls.
     @inline(__always)
     static func track(_ object: AnyObject, kind: ResourceKind) {
-        incrementTotal()
         ResourceRegistry.register(object, kind: kind)
     }
 
@@ -38,7 +44,6 @@ public enum Resources {
     @inline(__always)
     static func untrack(_ object: AnyObject) {
         ResourceRegistry.unregister(object)
-        decrementTotal()
     }
 }
 #endif
