@@ -38,6 +38,7 @@ public enum LeakAnalysis {
             var entries: [ResourceEntry] = []
             var callSite: SymbolicatedFrame?
             var frames: [SymbolicatedFrame] = []
+            var stack: StackID?
         }
         var order: [String] = []
         var pending: [String: Pending] = [:]
@@ -50,8 +51,8 @@ public enum LeakAnalysis {
                 if let known = sites[stack] {
                     (site, frames) = known
                 } else {
-                    frames = symbolicator.frames(for: stack)
-                    site = frames.first { $0.origin == .user }
+                    frames = symbolicator.framesThroughCallSite(for: stack)
+                    site = frames.last { $0.origin == .user }
                     sites[stack] = (site, frames)
                 }
             }
@@ -63,7 +64,7 @@ public enum LeakAnalysis {
             }
             if pending[key] == nil {
                 order.append(key)
-                pending[key] = Pending(entries: [], callSite: site, frames: frames)
+                pending[key] = Pending(entries: [], callSite: site, frames: frames, stack: entry.stack)
             }
             pending[key]!.entries.append(entry)
             if pending[key]!.frames.isEmpty && !frames.isEmpty { pending[key]!.frames = frames }
@@ -76,14 +77,14 @@ public enum LeakAnalysis {
         var folded = Set<String>()
         for key in order where pending[key]!.entries.allSatisfy({ $0.kind == .producer }) {
             guard let site = pending[key]!.callSite, let siteLine = site.line else { continue }
-            let context = callerContext(pending[key]!.frames)
+            let context = callerContext(pending[key]!.stack, callSite: site)
             var best: (key: String, line: Int)?
             for other in order where other != key && !folded.contains(other) {
                 let candidate = pending[other]!
                 guard candidate.entries.contains(where: { $0.kind != .producer && $0.kind != .subject }),
                       let otherSite = candidate.callSite, let otherLine = otherSite.line,
                       otherSite.file == site.file, otherSite.function == site.function, otherLine >= siteLine,
-                      callerContext(candidate.frames) == context else { continue }
+                      callerContext(candidate.stack, callSite: otherSite) == context else { continue }
                 if best == nil || otherLine < best!.line { best = (other, otherLine) }
             }
             if let best {
@@ -100,23 +101,31 @@ public enum LeakAnalysis {
             var seen = Set<String>()
             for entry in group.entries where seen.insert(entry.typeName).inserted { types.append(entry.typeName) }
             let chain = operatorChain(group.entries, sites: sites)
+            // The representative stack in full (grouping only resolved it through the call site).
+            // Prefer the subscription's own resources over producers folded in.
+            let reachesCallSite = { (entry: ResourceEntry) in entry.stack.map { sites[$0]?.site != nil } ?? false }
+            let representative = group.entries.first { $0.kind != .producer && reachesCallSite($0) }?.stack
+                ?? group.entries.first(where: reachesCallSite)?.stack
+                ?? group.entries.first { $0.stack != nil }?.stack
+            let frames = representative.map { symbolicator.frames(for: $0) } ?? group.frames
             return ResourceGroup(
                 signature: signature(callSite: group.callSite, types: types, kinds: group.entries.map(\.kind)),
                 entries: group.entries,
                 resourceTypes: types,
                 operatorChain: chain,
                 userCallSite: group.callSite,
-                frames: group.frames
+                frames: frames
             )
         }
     }
 
     /// The return addresses of the frames that called the user frame's function: equal for two
     /// stacks made during the same invocation of that function (and from the same caller).
-    static func callerContext(_ frames: [SymbolicatedFrame]) -> [UInt] {
-        guard let userIndex = frames.firstIndex(where: { $0.origin == .user }) else { return [] }
-        let userAddress = frames[userIndex].address
-        return frames[userIndex...].map(\.address).filter { $0 != userAddress }
+    static func callerContext(_ stack: StackID?, callSite: SymbolicatedFrame) -> [UInt] {
+        guard let stack else { return [] }
+        let addresses = ResourceRegistry.addresses(of: stack)
+        guard let index = addresses.firstIndex(of: callSite.address) else { return [] }
+        return Array(addresses[(index + 1)...])
     }
 
     /// FNV-1a (deterministic, unlike `Hasher`) over the call site and the sorted types.

@@ -36,7 +36,32 @@ public final class Symbolicator: @unchecked Sendable {
     /// and libraries, and the system. Nil when the stack never reaches user code (a resource
     /// created by a scheduler, or a stack deeper than `captureDepth`).
     public func userCallSite(for stack: StackID) -> SymbolicatedFrame? {
-        frames(for: stack).first { $0.origin == .user }
+        framesThroughCallSite(for: stack).last { $0.origin == .user }
+    }
+
+    /// The frames from the innermost through the user call site (all of them when there is
+    /// none). Resolves the stack a few addresses at a time and stops at the first user frame:
+    /// the frames beyond it (test runners, `main`) are most of the resolution cost.
+    public func framesThroughCallSite(for stack: StackID) -> [SymbolicatedFrame] {
+        lock.lock(); defer { lock.unlock() }
+        func throughUser(_ frames: [SymbolicatedFrame]) -> [SymbolicatedFrame] {
+            guard let index = frames.firstIndex(where: { $0.origin == .user }) else { return frames }
+            return Array(frames[...index])
+        }
+        if let cached = framesByStack[stack.rawValue] { return throughUser(cached) }
+        let addresses = ResourceRegistry.addresses(of: stack)
+        var result: [SymbolicatedFrame] = []
+        var start = 0
+        while start < addresses.count {
+            let chunk = Array(addresses[start..<min(start + 8, addresses.count)])
+            for frame in resolveLocked(chunk) {
+                result.append(frame)
+                if frame.origin == .user { return result }
+            }
+            start += chunk.count
+        }
+        framesByStack[stack.rawValue] = result
+        return result
     }
 
     private func resolveLocked(_ addresses: [UInt]) -> [SymbolicatedFrame] {
@@ -59,26 +84,24 @@ public final class Symbolicator: @unchecked Sendable {
         let architecture = self.architecture ?? ((try? Backtrace.capture(limit: 1))?.architecture ?? Symbolicator.hostArchitecture)
         self.architecture = architecture
 
-        // One backtrace per address keeps inlined frames attributable to their address.
-        for address in addresses {
-            let backtrace = Backtrace(
-                architecture: architecture,
-                frames: [RichFrame<UInt>.returnAddress(address)],
-                images: images
-            )
-            guard let symbolicated = backtrace.symbolicated(with: images, options: [.showInlineFrames, .showSourceLocations, .useSymbolCache]) else {
-                framesByAddress[address] = [Symbolicator.unresolved(address)]
-                continue
-            }
-            var resolved: [SymbolicatedFrame] = []
+        // One backtrace for every new address: the symbolicator's per-call set-up (image and
+        // DWARF lookups) dominates, so batching is what keeps this cheap. Each resolved frame
+        // (inlined ones included) names the captured address it came from.
+        let backtrace = Backtrace(
+            architecture: architecture,
+            frames: addresses.map { RichFrame<UInt>.returnAddress($0) },
+            images: images
+        )
+        var resolved: [UInt: [SymbolicatedFrame]] = [:]
+        if let symbolicated = backtrace.symbolicated(with: images, options: [.showInlineFrames, .showSourceLocations, .useSymbolCache]) {
             for frame in symbolicated.frames {
-                guard let symbol = frame.symbol else { continue }
+                guard let symbol = frame.symbol, let address = UInt(frame.captured.originalProgramCounter) else { continue }
                 let image = symbol.imageName.isEmpty ? nil : symbol.imageName
                 let location = symbol.sourceLocation
                 let file = location.flatMap { $0.path.isEmpty || $0.path == "<compiler-generated>" ? nil : $0.path }
                 let line = location.flatMap { $0.line > 0 ? $0.line : nil }
                 let function = symbol.name
-                resolved.append(SymbolicatedFrame(
+                resolved[address, default: []].append(SymbolicatedFrame(
                     address: address,
                     function: function,
                     file: file,
@@ -87,7 +110,9 @@ public final class Symbolicator: @unchecked Sendable {
                     origin: FrameClassifier.origin(function: function, rawName: symbol.rawName, file: file, image: image)
                 ))
             }
-            framesByAddress[address] = resolved.isEmpty ? [Symbolicator.unresolved(address, images: images)] : resolved
+        }
+        for address in addresses {
+            framesByAddress[address] = resolved[address] ?? [Symbolicator.unresolved(address, images: images)]
         }
     }
 
