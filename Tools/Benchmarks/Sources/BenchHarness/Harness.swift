@@ -1,16 +1,25 @@
 import CMallocCounter
 import Foundation
 
+/// Divides every workload's size (RXBENCH_SCALE=100 runs a hundredth of the work), so a profiler
+/// such as callgrind can run one workload in seconds. Reported figures are per operation either way.
+public let benchScale: Int = max(1, ProcessInfo.processInfo.environment["RXBENCH_SCALE"].flatMap { Int($0) } ?? 1)
+
+/// `count` divided by `benchScale`, at least 1.
+public func scaled(_ count: Int) -> Int { max(1, count / benchScale) }
+
 /// One workload: `body` performs `operations` units of work (events pumped, chains created…).
 public struct Workload {
     public let name: String
     public let operations: Int
     public let body: () -> Void
 
-    public init(_ name: String, operations: Int, body: @escaping () -> Void) {
+    /// `operations` is the unscaled size; `body` receives the scaled one.
+    public init(_ name: String, operations: Int, body: @escaping (Int) -> Void) {
         self.name = name
-        self.operations = operations
-        self.body = body
+        let count = scaled(operations)
+        self.operations = count
+        self.body = { body(count) }
     }
 }
 
@@ -27,7 +36,9 @@ public struct Measurement: Codable {
 public enum Harness {
     /// Runs each workload (or those named in argv after `--only`) `runs` times after one
     /// warm-up, and reports the median time and the allocations of one counted run.
-    public static func run(configuration: String, workloads: [Workload], runs: Int = 7) {
+    public static func run(configuration: String, workloads: [Workload], runs defaultRuns: Int = 7) {
+        // RXBENCH_RUNS=1 (with RXBENCH_SCALE) keeps a profiled run short: valgrind --tool=callgrind.
+        let runs = ProcessInfo.processInfo.environment["RXBENCH_RUNS"].flatMap { Int($0) } ?? defaultRuns
         let arguments = CommandLine.arguments
         let only: Set<String>? = arguments.firstIndex(of: "--only").map { Set(arguments[($0 + 1)...]) }
         let encoder = JSONEncoder()

@@ -69,24 +69,24 @@ private func pumpReceiveOn(events: Int) {
 }
 
 Harness.run(configuration: "opencombine", workloads: [
-    Workload("publish.pump.1-subscriber", operations: 1_000_000) { pumpSubject(subscribers: 1, events: 1_000_000) },
-    Workload("publish.pump.2-subscribers", operations: 1_000_000) { pumpSubject(subscribers: 2, events: 1_000_000) },
-    Workload("publish.create-subscribe-dispose", operations: 100_000) {
-        for _ in 0..<100_000 {
+    Workload("publish.pump.1-subscriber", operations: 1_000_000) { n in pumpSubject(subscribers: 1, events: n) },
+    Workload("publish.pump.2-subscribers", operations: 1_000_000) { n in pumpSubject(subscribers: 2, events: n) },
+    Workload("publish.create-subscribe-dispose", operations: 100_000) { n in
+        for _ in 0..<n {
             let subject = PassthroughSubject<Int, Never>()
             subject.sink { blackHole($0) }.cancel()
         }
     },
-    Workload("map-filter-x6.pump", operations: 100_000) { pump(mapFilterChain, events: 100_000) },
-    Workload("map-filter-x6.create", operations: 10_000) { create(mapFilterChain, count: 10_000) },
-    Workload("flatMap-x5.pump", operations: 100_000) { pump({ nestedFlatMap($0, latest: false) }, events: 100_000) },
-    Workload("flatMap-x5.create", operations: 10_000) { create({ nestedFlatMap($0, latest: false) }, count: 10_000) },
-    Workload("flatMapLatest-x5.pump", operations: 100_000) { pump({ nestedFlatMap($0, latest: true) }, events: 100_000) },
-    Workload("flatMapLatest-x5.create", operations: 10_000) { create({ nestedFlatMap($0, latest: true) }, count: 10_000) },
-    Workload("observeOn-serial.pump", operations: 100_000) { pumpReceiveOn(events: 100_000) },
-    Workload("seed-chain.subscribe", operations: 100_000) {
+    Workload("map-filter-x6.pump", operations: 100_000) { n in pump(mapFilterChain, events: n) },
+    Workload("map-filter-x6.create", operations: 10_000) { n in create(mapFilterChain, count: n) },
+    Workload("flatMap-x5.pump", operations: 100_000) { n in pump({ nestedFlatMap($0, latest: false) }, events: n) },
+    Workload("flatMap-x5.create", operations: 10_000) { n in create({ nestedFlatMap($0, latest: false) }, count: n) },
+    Workload("flatMapLatest-x5.pump", operations: 100_000) { n in pump({ nestedFlatMap($0, latest: true) }, events: n) },
+    Workload("flatMapLatest-x5.create", operations: 10_000) { n in create({ nestedFlatMap($0, latest: true) }, count: n) },
+    Workload("observeOn-serial.pump", operations: 100_000) { n in pumpReceiveOn(events: n) },
+    Workload("seed-chain.subscribe", operations: 100_000) { n in
         var count = 0
-        for _ in 0..<100_000 {
+        for _ in 0..<n {
             _ = Just(42)
                 .filter { $0 > 30 }
                 .map { "\($0)" }

@@ -78,26 +78,26 @@ private func pumpObserveOn(events: Int) {
 @inline(never) func blackHole<T>(_ value: T) { _ = value }
 
 Harness.run(configuration: configuration, workloads: [
-    Workload("publish.pump.1-subscriber", operations: 1_000_000) { pumpSubject(subscribers: 1, events: 1_000_000) },
-    Workload("publish.pump.2-subscribers", operations: 1_000_000) { pumpSubject(subscribers: 2, events: 1_000_000) },
-    Workload("publish.create-subscribe-dispose", operations: 100_000) {
-        for _ in 0..<100_000 {
+    Workload("publish.pump.1-subscriber", operations: 1_000_000) { n in pumpSubject(subscribers: 1, events: n) },
+    Workload("publish.pump.2-subscribers", operations: 1_000_000) { n in pumpSubject(subscribers: 2, events: n) },
+    Workload("publish.create-subscribe-dispose", operations: 100_000) { n in
+        for _ in 0..<n {
             let subject = PublishSubject<Int>()
             subject.subscribe(onNext: { blackHole($0) }).dispose()
         }
     },
-    Workload("map-filter-x6.pump", operations: 100_000) { pump(mapFilterChain, events: 100_000) },
-    Workload("map-filter-x6.create", operations: 10_000) { create(mapFilterChain, count: 10_000) },
-    Workload("flatMap-x5.pump", operations: 100_000) { pump({ nestedFlatMap($0, latest: false) }, events: 100_000) },
-    Workload("flatMap-x5.create", operations: 10_000) { create({ nestedFlatMap($0, latest: false) }, count: 10_000) },
-    Workload("flatMapLatest-x5.pump", operations: 100_000) { pump({ nestedFlatMap($0, latest: true) }, events: 100_000) },
-    Workload("flatMapLatest-x5.create", operations: 10_000) { create({ nestedFlatMap($0, latest: true) }, count: 10_000) },
-    Workload("combineLatest4-x7.pump", operations: 100_000) { pump(nestedCombineLatest, events: 100_000) },
-    Workload("combineLatest4-x7.create", operations: 10_000) { create(nestedCombineLatest, count: 10_000) },
-    Workload("observeOn-serial.pump", operations: 100_000) { pumpObserveOn(events: 100_000) },
-    Workload("seed-chain.subscribe", operations: 100_000) {
+    Workload("map-filter-x6.pump", operations: 100_000) { n in pump(mapFilterChain, events: n) },
+    Workload("map-filter-x6.create", operations: 10_000) { n in create(mapFilterChain, count: n) },
+    Workload("flatMap-x5.pump", operations: 100_000) { n in pump({ nestedFlatMap($0, latest: false) }, events: n) },
+    Workload("flatMap-x5.create", operations: 10_000) { n in create({ nestedFlatMap($0, latest: false) }, count: n) },
+    Workload("flatMapLatest-x5.pump", operations: 100_000) { n in pump({ nestedFlatMap($0, latest: true) }, events: n) },
+    Workload("flatMapLatest-x5.create", operations: 10_000) { n in create({ nestedFlatMap($0, latest: true) }, count: n) },
+    Workload("combineLatest4-x7.pump", operations: 100_000) { n in pump(nestedCombineLatest, events: n) },
+    Workload("combineLatest4-x7.create", operations: 10_000) { n in create(nestedCombineLatest, count: n) },
+    Workload("observeOn-serial.pump", operations: 100_000) { n in pumpObserveOn(events: n) },
+    Workload("seed-chain.subscribe", operations: 100_000) { n in
         var count = 0
-        for _ in 0..<100_000 {
+        for _ in 0..<n {
             _ = Observable.just(42)
                 .filter { $0 > 30 }
                 .map { "\($0)" }
