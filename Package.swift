@@ -12,6 +12,15 @@ import PackageDescription
 let traced: SwiftSetting = .define("TRACE_RESOURCES", .when(traits: ["TraceResources"]))
 let swift5: SwiftSetting = .swiftLanguageMode(.v5)
 
+// Performance: RxCore is generic end to end (Observable<Element>, sinks over Observer), and code
+// that stays unspecialised across the module boundary spends most of each event looking up
+// generic metadata (callgrind: about 5,400 instructions per PublishSubject.onNext, 60% of them
+// in swift_getGenericMetadata). Cross-module optimisation serialises RxCore's bodies into its
+// module so every client specialises them for its element types (about 1,050 instructions).
+// Release only: debug builds and the tests are unaffected. SwiftPM 6.2+ no longer rejects
+// unsafeFlags in version-based dependencies (swift-package-manager #8896).
+let crossModuleOptimization: SwiftSetting = .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))
+
 let package = Package(
     name: "rxtrace",
     platforms: [.macOS(.v15)],
@@ -43,7 +52,7 @@ let package = Package(
         .target(
             name: "RxCore",
             dependencies: [.target(name: "CUnwind", condition: .when(traits: ["TraceResources"]))],
-            swiftSettings: [traced, swift5]
+            swiftSettings: [traced, swift5, crossModuleOptimization]
         ),
         .target(name: "RxCoreTesting", dependencies: ["RxCore"], swiftSettings: [traced, swift5]),
         .target(name: "RxCoreBlocking", dependencies: ["RxCore"], swiftSettings: [traced, swift5]),
