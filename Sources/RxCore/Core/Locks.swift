@@ -14,7 +14,8 @@ extension NSLocking {
     }
 }
 
-/// A lock-free integer used for flags (disposed, stopped) on hot paths.
+/// A lock-free integer used for flags and counters, as an object of its own (shareable, and safe
+/// in every kind of owner). Hot per-subscription objects use `InlineAtomicInt` instead.
 final class AtomicInt: @unchecked Sendable {
     private let storage: Atomic<Int>
 
@@ -69,3 +70,20 @@ func decrement(_ this: AtomicInt) -> Int32 { sub(this, 1) }
 
 @inline(__always)
 func isFlagSet(_ this: AtomicInt, _ mask: Int32) -> Bool { (load(this) & mask) != 0 }
+
+/// The same flag stored inline in its owner (a class's `let`), for the objects every
+/// subscription creates (sinks, SinkDisposer, observers, the common disposables): as a separate
+/// object it cost each of them one more heap allocation.
+struct InlineAtomicInt: ~Copyable, @unchecked Sendable {
+    private let storage: Atomic<Int>
+
+    init(_ value: Int = 0) { storage = Atomic(value) }
+
+    @inline(__always) func load() -> Int { storage.load(ordering: .acquiring) }
+
+    /// Sets the bits of `mask` and returns the previous value.
+    @discardableResult @inline(__always)
+    func fetchOr(_ mask: Int) -> Int { storage.bitwiseOr(mask, ordering: .acquiringAndReleasing).oldValue }
+
+    @inline(__always) func isFlagSet(_ mask: Int) -> Bool { load() & mask != 0 }
+}

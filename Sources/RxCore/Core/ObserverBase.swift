@@ -1,6 +1,6 @@
 /// Enforces the grammar for observers: after a terminal event nothing more is delivered.
 class ObserverBase<Element>: Disposable, ObserverType {
-    private let isStopped = AtomicInt(0)
+    private let isStopped = InlineAtomicInt(0)
 
     func on(_ event: Event<Element>) {
         switch event {

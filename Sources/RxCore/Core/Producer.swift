@@ -10,9 +10,9 @@ class Producer<Element>: Observable<Element> {
         if !CurrentThreadScheduler.isScheduleRequired {
             return runWithDisposer(observer)
         }
-        return CurrentThreadScheduler.instance.schedule(()) { _ in
-            self.runWithDisposer(observer)
-        }
+        // Entering the trampoline without `schedule`, whose escaping closure would cost an
+        // allocation per top-level subscription; the behaviour is `schedule`'s first branch.
+        return CurrentThreadScheduler.runTrampoline { runWithDisposer(observer) }
     }
 
     @inline(__always)
@@ -39,7 +39,7 @@ final class SinkDisposer: Cancelable {
         static let sinkAndSubscriptionSet = 2
     }
 
-    private let state = AtomicInt(0)
+    private let state = InlineAtomicInt(0)
     private var sink: Disposable?
     private var subscription: Disposable?
 

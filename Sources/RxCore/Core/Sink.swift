@@ -3,7 +3,7 @@
 class Sink<Observer: ObserverType>: Disposable {
     final let observer: Observer
     final let cancel: Cancelable
-    private let disposed = AtomicInt(0)
+    private let disposed = InlineAtomicInt(0)
 
     #if DEBUG
     private let synchronizationTracker = SynchronizationTracker()

@@ -2,7 +2,7 @@
 final class AnonymousDisposable: DisposeBase, Cancelable {
     public typealias DisposeAction = () -> Void
 
-    private let disposed = AtomicInt(0)
+    private let disposed = InlineAtomicInt(0)
     private var disposeAction: DisposeAction?
 
     var isDisposed: Bool { disposed.isFlagSet(1) }

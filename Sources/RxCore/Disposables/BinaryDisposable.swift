@@ -1,6 +1,6 @@
 /// Disposes two disposables together; the cheap form of `Disposables.create(a, b)`.
 final class BinaryDisposable: DisposeBase, Cancelable {
-    private let disposed = AtomicInt(0)
+    private let disposed = InlineAtomicInt(0)
     private var disposable1: Disposable?
     private var disposable2: Disposable?
 

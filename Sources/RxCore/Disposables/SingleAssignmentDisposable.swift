@@ -7,7 +7,7 @@ public final class SingleAssignmentDisposable: DisposeBase, Cancelable {
         static let assigned = State(rawValue: 2)
     }
 
-    private let state = AtomicInt(0)
+    private let state = InlineAtomicInt(0)
     private var disposable: Disposable?
 
     public var isDisposed: Bool { state.isFlagSet(State.disposed.rawValue) }

@@ -39,20 +39,28 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, SchedulerLabe
         set { runningMarker.value = newValue ? nil : marker }
     }
 
+    /// Runs `body` at once as the trampoline's first item on this thread, then whatever it
+    /// scheduled, in order. Only called when `isScheduleRequired`. The closure does not escape,
+    /// so `Producer.subscribe` pays no allocation for entering the trampoline.
+    @inline(__always)
+    static func runTrampoline(_ body: () -> Disposable) -> Disposable {
+        isScheduleRequired = false
+        let disposable = body()
+        defer {
+            isScheduleRequired = true
+            queueSlot.value = nil
+        }
+        guard let queue = queueSlot.value else { return disposable }
+        while let next = queue.dequeue() {
+            if next.isDisposed { continue }
+            next.invoke()
+        }
+        return disposable
+    }
+
     public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
         if CurrentThreadScheduler.isScheduleRequired {
-            CurrentThreadScheduler.isScheduleRequired = false
-            let disposable = action(state)
-            defer {
-                CurrentThreadScheduler.isScheduleRequired = true
-                CurrentThreadScheduler.queueSlot.value = nil
-            }
-            guard let queue = CurrentThreadScheduler.queueSlot.value else { return disposable }
-            while let next = queue.dequeue() {
-                if next.isDisposed { continue }
-                next.invoke()
-            }
-            return disposable
+            return CurrentThreadScheduler.runTrampoline { action(state) }
         }
 
         let queue: ScheduledQueue
