@@ -28,7 +28,9 @@ html-check: setup
 zero-cost-check: setup
 	SWIFT=$(SWIFT) bash Tools/checks/zero-cost-check.sh
 
-# Tracing overhead (README "Tracing overhead"): untraced vs counts only vs backtraces.
+# Tracing overhead (README "Tracing overhead"): untraced vs counts only vs backtraces, inside the
+# main package (no OpenCombine, no separate build), plus the registry's bytes per live entry.
+# `make bench` is the full suite; this is its quick tracing-only subset.
 bench-trace: setup
 	$(SWIFT) build -c release --scratch-path .build-zero-cost --product rxtrace-overhead
 	$(SWIFT) build -c release $(TRAITS) --product rxtrace-overhead
@@ -73,3 +75,4 @@ bench: setup
 	RXBENCH_CONFIG=traced-backtraces RXTRACE_CAPTURE=on $(BENCH)/.build-traced/release/rxbench > Reports/bench/traced-backtraces.jsonl
 	$(BENCH)/.build-untraced/release/combinebench > Reports/bench/opencombine.jsonl
 	python3 $(BENCH)/report.py Reports/bench/untraced.jsonl Reports/bench/traced-counts.jsonl Reports/bench/traced-backtraces.jsonl Reports/bench/opencombine.jsonl | tee Reports/bench/table.md
+	$(BENCH)/.build-untraced/release/rxbench --allocations | tee Reports/bench/allocations.md

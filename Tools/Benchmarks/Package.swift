@@ -19,7 +19,7 @@ let package = Package(
         .target(name: "BenchHarness", dependencies: ["CMallocCounter"], swiftSettings: [.swiftLanguageMode(.v5)]),
         .executableTarget(
             name: "rxbench",
-            dependencies: ["BenchHarness", .product(name: "RxCore", package: "rxtrace")],
+            dependencies: ["BenchHarness", "CMallocCounter", .product(name: "RxCore", package: "rxtrace")],
             swiftSettings: [.swiftLanguageMode(.v5)] + (traced ? [.define("TRACE_RESOURCES")] : [])
         ),
         .executableTarget(

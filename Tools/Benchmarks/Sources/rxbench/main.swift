@@ -1,4 +1,5 @@
 import BenchHarness
+import CMallocCounter
 import Dispatch
 import Foundation
 import RxCore
@@ -76,6 +77,60 @@ private func pumpObserveOn(events: Int) {
 }
 
 @inline(never) func blackHole<T>(_ value: T) { _ = value }
+
+// `rxbench --allocations`: heap allocations per subscription that each operator adds. The
+// operator's observable is built once; each subscription subscribes it to a PublishSubject and
+// disposes it, and the bare subject subscription (subscribe(onNext:) and the subject's own
+// bookkeeping) is subtracted, so what remains is the operator's sink, its SinkDisposer and any
+// extra object it needs.
+private func allocationsPerSubscription() {
+    let subject = PublishSubject<Int>()
+    let inner = Observable<Int>.just(1)
+    let scheduler = serialScheduler
+    let operators: [(String, Observable<Int>)] = [
+        ("(subject alone)", subject.asObservable()),
+        ("map", subject.map { $0 &+ 1 }),
+        ("filter", subject.filter { $0 > 0 }),
+        ("distinctUntilChanged", subject.distinctUntilChanged()),
+        ("take(5)", subject.take(5)),
+        ("skip(1)", subject.skip(1)),
+        ("scan", subject.scan(0) { $0 &+ $1 }),
+        ("startWith(0)", subject.startWith(0)),
+        ("catchAndReturn", subject.catchAndReturn(0)),
+        ("retry(3)", subject.retry(3)),
+        ("flatMap", subject.flatMap { _ in inner }),
+        ("flatMapLatest", subject.flatMapLatest { _ in inner }),
+        ("combineLatest(2)", Observable.combineLatest(subject, inner) { $0 &+ $1 }),
+        ("withLatestFrom", subject.withLatestFrom(inner)),
+        ("observe(on: serial)", subject.observe(on: scheduler)),
+        ("share()", subject.share()),
+    ]
+    let subscriptions = 1_000
+    var baseline = 0.0
+    print("| operator | allocations per subscription (beyond the bare subject subscription) |")
+    print("|---|---|")
+    for (name, observable) in operators {
+        observable.subscribe(onNext: { blackHole($0) }).dispose()  // warm-up: lazy metadata, thread-locals
+        let before = rxbench_allocation_count()
+        rxbench_count_allocations(1)
+        for _ in 0..<subscriptions {
+            observable.subscribe(onNext: { blackHole($0) }).dispose()
+        }
+        rxbench_count_allocations(0)
+        let perSubscription = Double(rxbench_allocation_count() - before) / Double(subscriptions)
+        if name == "(subject alone)" {
+            baseline = perSubscription
+            print("| \(name) | \(String(format: "%.1f", perSubscription)) in all |")
+        } else {
+            print("| \(name) | \(String(format: "%.1f", perSubscription - baseline)) |")
+        }
+    }
+}
+
+if CommandLine.arguments.contains("--allocations") {
+    allocationsPerSubscription()
+    exit(0)
+}
 
 Harness.run(configuration: configuration, workloads: [
     Workload("publish.pump.1-subscriber", operations: 1_000_000) { n in pumpSubject(subscribers: 1, events: n) },
