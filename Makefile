@@ -57,7 +57,7 @@ check: setup
 # The main job: every built-in scenario, reports written to Reports/. Exits 0 when every
 # verdict is the one its scenario declares (the leaky variants are expected leaks).
 demo: setup
-	$(SWIFT) run -c release $(TRAITS) rxtrace run --all --output Reports
+	RXCORE_CROSS_MODULE_OPTIMIZATION=1 $(SWIFT) run -c release $(TRAITS) rxtrace run --all --output Reports
 
 clean:
 	rm -rf .build .build-zero-cost Reports/*.json Reports/*.html Reports/*.txt Reports/*.xml Reports/*.sarif
@@ -66,9 +66,9 @@ clean:
 # backtraces, and OpenCombine as an outside reference, all in one run. Prints a markdown table.
 BENCH := Tools/Benchmarks
 bench: setup
-	cd $(BENCH) && $(SWIFT) build -c release --scratch-path .build-untraced --product rxbench
-	cd $(BENCH) && $(SWIFT) build -c release --scratch-path .build-untraced --product combinebench
-	cd $(BENCH) && RXBENCH_TRACED=1 $(SWIFT) build -c release --scratch-path .build-traced --product rxbench
+	cd $(BENCH) && RXCORE_CROSS_MODULE_OPTIMIZATION=1 $(SWIFT) build -c release --scratch-path .build-untraced --product rxbench
+	cd $(BENCH) && RXCORE_CROSS_MODULE_OPTIMIZATION=1 $(SWIFT) build -c release --scratch-path .build-untraced --product combinebench
+	cd $(BENCH) && RXCORE_CROSS_MODULE_OPTIMIZATION=1 RXBENCH_TRACED=1 $(SWIFT) build -c release --scratch-path .build-traced --product rxbench
 	mkdir -p Reports/bench
 	$(BENCH)/.build-untraced/release/rxbench > Reports/bench/untraced.jsonl
 	RXBENCH_CONFIG=traced-counts RXTRACE_CAPTURE=off $(BENCH)/.build-traced/release/rxbench > Reports/bench/traced-counts.jsonl

@@ -17,9 +17,14 @@ let swift5: SwiftSetting = .swiftLanguageMode(.v5)
 // generic metadata (callgrind: about 5,400 instructions per PublishSubject.onNext, 60% of them
 // in swift_getGenericMetadata). Cross-module optimisation serialises RxCore's bodies into its
 // module so every client specialises them for its element types (about 1,050 instructions).
-// Release only: debug builds and the tests are unaffected. SwiftPM 6.2+ no longer rejects
-// unsafeFlags in version-based dependencies (swift-package-manager #8896).
-let crossModuleOptimization: SwiftSetting = .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))
+// It needs `unsafeFlags`, and SwiftPM (6.3.1, checked on this machine) refuses to build any
+// package that depends by version on a package whose manifest has unsafe flags. So the flag is
+// opt-in through the environment of the build that evaluates this manifest: root and path
+// builds set RXCORE_CROSS_MODULE_OPTIMIZATION=1 (`make demo` and `make bench` do); a versioned
+// dependency sees a manifest without unsafe flags. Release only either way.
+let crossModuleOptimization: [SwiftSetting] = Context.environment["RXCORE_CROSS_MODULE_OPTIMIZATION"] == "1"
+    ? [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
+    : []
 
 let package = Package(
     name: "rxtrace",
@@ -52,7 +57,7 @@ let package = Package(
         .target(
             name: "RxCore",
             dependencies: [.target(name: "CUnwind", condition: .when(traits: ["TraceResources"]))],
-            swiftSettings: [traced, swift5, crossModuleOptimization]
+            swiftSettings: [traced, swift5] + crossModuleOptimization
         ),
         .target(name: "RxCoreTesting", dependencies: ["RxCore"], swiftSettings: [traced, swift5]),
         .target(name: "RxCoreBlocking", dependencies: ["RxCore"], swiftSettings: [traced, swift5]),
