@@ -13,6 +13,12 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
     #else
     private var observers = Observers()
     #endif
+    #if TRACE_RESOURCES
+    // The activity table holds no reference to the subject: forget it here.
+    deinit {
+        SubjectActivity.subjectDeinitialized(self)
+    }
+    #endif
     private var isStopped = false
     private var stoppedEvent: Event<Element>? {
         didSet { isStopped = stoppedEvent != nil }

@@ -15,6 +15,12 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
     #else
     private var observers = Observers()
     #endif
+    #if TRACE_RESOURCES
+    // The activity table holds no reference to the subject: forget it here.
+    deinit {
+        SubjectActivity.subjectDeinitialized(self)
+    }
+    #endif
     private var stopped = false
     private var stoppedEvent: Event<Element>?
 

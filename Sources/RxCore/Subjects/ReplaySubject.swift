@@ -43,6 +43,12 @@ private final class ReplayBuffer<Element>: ReplaySubject<Element>, SynchronizedU
     #else
     private var observers = Observers()
     #endif
+    #if TRACE_RESOURCES
+    // The activity table holds no reference to the subject: forget it here.
+    deinit {
+        SubjectActivity.subjectDeinitialized(self)
+    }
+    #endif
 
     #if DEBUG
     private let synchronizationTracker = SynchronizationTracker()

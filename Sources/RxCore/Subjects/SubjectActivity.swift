@@ -2,11 +2,11 @@
 import Synchronization
 
 /// How many observers each live subject holds, so rxtrace can tell that a leaked subscription
-/// is kept alive by a subject's observer list. Subjects are held weakly: a subject that is gone
-/// no longer counts, whatever its list held when it died.
+/// is kept alive by a subject's observer list. A subject removes its record in its deinit, so
+/// the table needs no weak reference (forming one allocated a side table per subject on the
+/// subscribe path) and a dead subject never counts.
 public enum SubjectActivity {
     private struct Record {
-        weak var subject: AnyObject?
         /// The name is resolved when read: `String(describing:)` on every first subscription
         /// cost a microsecond on the subscribe path.
         var type: AnyObject.Type
@@ -19,11 +19,7 @@ public enum SubjectActivity {
     public static var observersBySubjectType: [String: Int] {
         records.withLock { records in
             var totals: [String: Int] = [:]
-            for (key, record) in records {
-                guard record.subject != nil else {
-                    records[key] = nil
-                    continue
-                }
+            for record in records.values {
                 totals[String(describing: record.type), default: 0] += record.observers
             }
             return totals
@@ -35,11 +31,19 @@ public enum SubjectActivity {
         records.withLock { records in
             if count == 0 {
                 records[key] = nil
-            } else if records[key]?.subject === subject {
+            } else if records[key] != nil {
                 records[key]!.observers = count
             } else {
-                records[key] = Record(subject: subject, type: type(of: subject), observers: count)
+                records[key] = Record(type: type(of: subject), observers: count)
             }
+        }
+    }
+
+    /// Called from a subject's deinit: its observers no longer count.
+    static func subjectDeinitialized(_ subject: AnyObject) {
+        let key = ObjectIdentifier(subject)
+        records.withLock { records in
+            records[key] = nil
         }
     }
 }
