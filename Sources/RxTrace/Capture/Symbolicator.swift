@@ -100,7 +100,7 @@ public final class Symbolicator: @unchecked Sendable {
                 let location = symbol.sourceLocation
                 let file = location.flatMap { $0.path.isEmpty || $0.path == "<compiler-generated>" ? nil : $0.path }
                 let line = location.flatMap { $0.line > 0 ? $0.line : nil }
-                let function = symbol.name
+                let function = Symbolicator.readableName(symbol.name)
                 resolved[address, default: []].append(SymbolicatedFrame(
                     address: address,
                     function: function,
@@ -124,6 +124,13 @@ public final class Symbolicator: @unchecked Sendable {
         #else
         return "unknown"
         #endif
+    }
+
+    /// The Runtime module's simplified names drop module names, so a closure written in a
+    /// module's top-level code (a `main.swift` global such as a scenario list) comes out as
+    /// "closure #1 in " with nothing after it. Name its context instead of printing a blank.
+    static func readableName(_ name: String) -> String {
+        name.hasSuffix(" in ") ? name + "top-level code" : name
     }
 
     private static func unresolved(_ address: UInt, images: ImageMap? = nil) -> SymbolicatedFrame {
