@@ -170,10 +170,29 @@ private final class MergeSink<SourceElement, Inner: ObservableConvertibleType, O
     }
 }
 
-private final class MergeInnerObserver<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>: ObserverType
-    where Inner.Element == Observer.Element {
-    typealias Element = Observer.Element
-    typealias Parent = MergeSink<SourceElement, Inner, Observer>
+/// What an inner observer needs from its merging sink: the sink's lock, which serialises the
+/// inner sequences, its downstream, and its bookkeeping when an inner sequence completes.
+/// Both the unbounded and the `maxConcurrent` sinks conform, so one observer serves both.
+private protocol MergeInnerParent: AnyObject {
+    // Not `Element`: the sinks are observers of the outer sequence, whose `Element` differs.
+    associatedtype Output
+    var lock: RecursiveLock { get }
+    func forwardOn(_ event: Event<Output>)
+    func dispose()
+    /// Called under `lock` when an inner sequence completed.
+    func innerCompleted(key: CompositeDisposable.DisposeKey)
+}
+
+extension MergeSink: MergeInnerParent {
+    typealias Output = Observer.Element
+}
+
+extension MergeLimitedSink: MergeInnerParent {
+    typealias Output = Observer.Element
+}
+
+private final class MergeInnerObserver<Parent: MergeInnerParent>: ObserverType {
+    typealias Element = Parent.Output
 
     private let parent: Parent
     private let key: CompositeDisposable.DisposeKey
@@ -319,7 +338,7 @@ private final class MergeLimitedSink<SourceElement, Inner: ObservableConvertible
     private func subscribeInner(_ inner: Inner) {
         let subscription = SingleAssignmentDisposable()
         guard let key = group.insert(subscription) else { return }
-        let observer = MergeLimitedInnerObserver(parent: self, key: key)
+        let observer = MergeInnerObserver(parent: self, key: key)
         subscription.setDisposable(inner.asObservable().subscribe(observer))
     }
 
@@ -336,43 +355,6 @@ private final class MergeLimitedSink<SourceElement, Inner: ObservableConvertible
             forwardOn(.completed)
             dispose()
         }
-    }
-}
-
-private final class MergeLimitedInnerObserver<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>: ObserverType
-    where Inner.Element == Observer.Element {
-    typealias Element = Observer.Element
-    typealias Parent = MergeLimitedSink<SourceElement, Inner, Observer>
-
-    private let parent: Parent
-    private let key: CompositeDisposable.DisposeKey
-
-    init(parent: Parent, key: CompositeDisposable.DisposeKey) {
-        self.parent = parent
-        self.key = key
-        #if TRACE_RESOURCES
-        Resources.track(self, kind: .observer)
-        #endif
-    }
-
-    func on(_ event: Event<Element>) {
-        parent.lock.performLocked {
-            switch event {
-            case .next:
-                parent.forwardOn(event)
-            case .error:
-                parent.forwardOn(event)
-                parent.dispose()
-            case .completed:
-                parent.innerCompleted(key: key)
-            }
-        }
-    }
-
-    deinit {
-        #if TRACE_RESOURCES
-        Resources.untrack(self)
-        #endif
     }
 }
 
