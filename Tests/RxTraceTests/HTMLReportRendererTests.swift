@@ -7,7 +7,7 @@ final class HTMLReportRendererTests: XCTestCase {
         let html = HTMLReportRenderer().render(ReportFixtures.run())
 
         XCTAssertTrue(html.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">"))
-        XCTAssertTrue(html.contains("<table id=\"summary\">\n<thead><tr><th>Scenario</th><th>Verdict</th><th>Expected</th><th>Leaks</th><th>Growth</th><th>Result</th></tr></thead>"), html)
+        XCTAssertTrue(html.contains("<table id=\"summary\">\n<thead><tr><th>Scenario</th><th>Verdict</th><th>Expected</th><th>Leaks</th><th>Growth</th><th>Result</th></tr>\n</thead>"), html)
         XCTAssertTrue(html.contains(
             "<tr class=\"fail\" data-scenario=\"dataProviderLeak\"><td><a href=\"#scenario-1\">dataProviderLeak</a></td><td class=\"verdict mismatch\">leak</td><td>clean</td><td class=\"num\">2</td><td class=\"num\">+3</td><td class=\"result\">fail</td></tr>"
         ), html)
@@ -22,14 +22,14 @@ final class HTMLReportRendererTests: XCTestCase {
         XCTAssertEqual(html.components(separatedBy: "<details class=\"finding leakedSubscription\"").count - 1, 2)
         XCTAssertTrue(html.contains("<summary>2 leaked subscriptions · interval → map → subscribe</summary>"), html)
         XCTAssertTrue(html.contains("<dt>Call site</dt><dd><code>Sources/App/Feed.swift:42</code> in <code>FeedViewModel.bind()</code></dd>"), html)
-        XCTAssertTrue(html.contains("<li class=\"folded\"><details><summary>… 5 RxTrace and RxCore frames</summary><ol>"), html)
+        XCTAssertTrue(html.contains("<li class=\"folded\"><details><summary>… 5 RxTrace and RxCore frames</summary>\n<ol>"), html)
         XCTAssertTrue(html.contains("<li class=\"frame user\"><code>FeedViewModel.bind()</code> <span class=\"loc\">Sources/App/Feed.swift:42</span></li>"), html)
     }
 
     func testIsSelfContainedWithoutNetwork() {
         let html = HTMLReportRenderer().render(ReportFixtures.run())
 
-        XCTAssertTrue(html.contains("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'\">"))
+        XCTAssertTrue(html.contains("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src &#39;none&#39;; style-src &#39;unsafe-inline&#39;; script-src &#39;unsafe-inline&#39;\">"))
         for reference in ["<link", "src=\"http", "href=\"http", "@import", "url(", "<script src"] {
             XCTAssertFalse(html.contains(reference), "external reference \(reference)")
         }

@@ -90,6 +90,9 @@ def main():
     scripts = [1 for t, _, _ in dom.elements if t == "script"]
     if len(scripts) != 1:
         fail(f"{len(scripts)} <script> elements, expected only the report's own")
+    csp = [a.get("content") for t, a, _ in dom.elements if t == "meta" and a.get("http-equiv") == "Content-Security-Policy"]
+    if csp != ["default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'"]:
+        fail(f"the Content-Security-Policy the browser read is {csp!r}")
     toggle = [a for t, a, _ in dom.elements if t == "button" and a.get("id") == "toggle-all"]
     if not toggle or "hidden" in toggle[0]:
         fail("the expand-all button was not enabled by the script")

@@ -5,6 +5,17 @@ enum Escaping {
     static func html(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
+        appendHTML(text, to: &out)
+        return out
+    }
+
+    /// Appends `text` escaped for HTML text or an attribute value. Most report text has
+    /// nothing to escape and is appended whole.
+    static func appendHTML(_ text: String, to out: inout String) {
+        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else {
+            out += text
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "&": out += "&amp;"
@@ -15,7 +26,6 @@ enum Escaping {
             default: out.unicodeScalars.append(scalar)
             }
         }
-        return out
     }
 
     /// Text and attribute values in XML 1.0. Characters XML 1.0 cannot carry at all (control

@@ -1,0 +1,81 @@
+import Foundation
+
+/// One self-contained HTML file: inline CSS, a few lines of inline script (expand/collapse all),
+/// a Content-Security-Policy that forbids any network access, a summary table and one
+/// collapsible `<details>` per finding with its backtrace.
+///
+/// The page is built as an `HTMLNode` tree (escaping by construction), one file per piece:
+/// `HTMLSummaryTable`, `HTMLScenarioArticle`, `HTMLFindingDetails`, `HTMLBacktrace`,
+/// `HTMLSuppressionsTable`, and the style sheet and script in `HTMLStyle`. Extra drawings per
+/// finding or per scenario (a cycle graph, thread-hop lanes) plug in through `HTMLParts`.
+public struct HTMLReportRenderer: Sendable {
+    let parts: HTMLParts
+
+    public init() {
+        self.init(parts: .standard)
+    }
+
+    init(parts: HTMLParts) {
+        self.parts = parts
+    }
+
+    public func render(_ report: RunReport) -> String {
+        var out = "<!DOCTYPE html>\n"
+        page(report).render(into: &out)
+        return out
+    }
+
+    private func page(_ report: RunReport) -> HTMLNode {
+        let tool = report.tool
+        let host = report.host
+        let text = TextReportRenderer(colour: false)
+        return .element("html", [HTMLAttribute("lang", "en")]) {
+            HTMLNode.element("head") {
+                HTMLNode.element("meta", [HTMLAttribute("charset", "utf-8")])
+                HTMLNode.element("meta", [HTMLAttribute("name", "viewport"), HTMLAttribute("content", "width=device-width, initial-scale=1")])
+                HTMLNode.element("meta", [
+                    HTMLAttribute("http-equiv", "Content-Security-Policy"),
+                    HTMLAttribute("content", "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'"),
+                ])
+                HTMLNode.element("title", text: "\(tool.name) report")
+                HTMLNode.element("style", [], [HTMLStyle.css])
+            }
+            HTMLNode.element("body") {
+                HTMLNode.element("header") {
+                    HTMLNode.element("h1", text: "\(tool.name) report")
+                    HTMLNode.element("p", [.class("meta")], text:
+                        "\(tool.name) \(tool.version) · generated \(Self.timestamp(report.generatedAt)) · \(host.hostname) (\(host.operatingSystem) \(host.architecture), \(host.processorCount) CPUs) · schema v\(report.schemaVersion)")
+                    HTMLNode.element("p", [.id("gate"), .class("gate", report.gateOutcome == .passed ? "pass" : "fail")],
+                                     text: text.summaryLine(report).replacingOccurrences(of: "Summary: ", with: ""))
+                    if let baseline = report.baseline {
+                        HTMLNode.element("p", [.id("baseline"), .class("meta")]) {
+                            "Baseline "
+                            HTMLNode.element("code", text: baseline.path)
+                            ": \(baseline.signatureCount) signatures, \(baseline.newFindings) new, \(baseline.knownFindings) known, \(baseline.absentSignatures.count) no longer seen."
+                        }
+                    }
+                }
+                HTMLNode.element("main") {
+                    HTMLSummaryTable(report: report).node
+                    HTMLNode.element("section", [.id("details")]) {
+                        HTMLNode.element("h2") {
+                            "Details "
+                            HTMLNode.element("button", [HTMLAttribute("type", "button"), .id("toggle-all"), .flag("hidden")], text: "Expand all")
+                        }
+                        for (index, scenario) in report.scenarios.enumerated() {
+                            HTMLScenarioArticle(scenario: scenario, index: index, parts: parts).node
+                        }
+                    }
+                    if !report.suppressions.isEmpty {
+                        HTMLSuppressionsTable(usages: report.suppressions).node
+                    }
+                }
+                HTMLNode.element("script", [], [HTMLStyle.script])
+            }
+        }
+    }
+
+    private static func timestamp(_ date: Date) -> String {
+        ISO8601DateFormatter().string(from: date)
+    }
+}
