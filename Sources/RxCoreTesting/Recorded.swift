@@ -36,14 +36,20 @@ extension Recorded {
         Recorded(time: time, value: .error(error))
     }
 
-    /// Collects recorded events into an array.
+    // The two `events` overloads are RxTest's exact declarations: one variadic, one over an
+    // array. Two variadic overloads (an earlier shape here took `[Recorded<Event<T>>]...`) make
+    // the solver try both for every argument, and a call with arithmetic in its elements, such
+    // as `.next(210, 0 * 10 + 1)`, then fails with "unable to type-check this expression in
+    // reasonable time" (RecordedEventsTypeCheckTests is the guard).
+
+    /// Collects recorded events into an array; lets the element type be inferred.
     public static func events<T>(_ recordedEvents: Recorded<Event<T>>...) -> [Recorded<Event<T>>] where Value == Event<T> {
-        recordedEvents
+        events(recordedEvents)
     }
 
-    /// Concatenates arrays of recorded events.
-    public static func events<T>(_ recordedEvents: [Recorded<Event<T>>]...) -> [Recorded<Event<T>>] where Value == Event<T> {
-        recordedEvents.flatMap { $0 }
+    /// The recorded events of an array literal; lets the element type be inferred.
+    public static func events<T>(_ recordedEvents: [Recorded<Event<T>>]) -> [Recorded<Event<T>>] where Value == Event<T> {
+        recordedEvents
     }
 }
 

@@ -42,8 +42,9 @@ public struct TestSchedulerVirtualTimeConverter: VirtualTimeConverterType {
 /// A virtual-time scheduler for tests, with hot and cold test observables and recording
 /// observers. Work scheduled for "now" runs one tick later, to model processing delay.
 public class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter> {
-    /// The virtual times `start(create:)` uses.
-    public struct Defaults {
+    /// The virtual times `start(create:)` uses (an `enum`, as in RxTest 6.10 and later: a
+    /// namespace, never instantiated).
+    public enum Defaults {
         /// When the observable is created.
         public static let created = 100
         /// When it is subscribed.

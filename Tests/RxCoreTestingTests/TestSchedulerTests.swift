@@ -217,8 +217,8 @@ final class RecordedTests: RxCoreTestingTestCase {
     func testEventsBuilders() {
         let variadic = Recorded.events(.next(10, 1), .next(20, 2), .completed(30))
         XCTAssertEqual(variadic, [.next(10, 1), .next(20, 2), .completed(30)])
-        let concatenated = Recorded.events([.next(10, 1)], [.next(20, 2), .completed(30)])
-        XCTAssertEqual(concatenated, variadic)
+        let array = Recorded.events([.next(10, 1), .next(20, 2), .completed(30)])
+        XCTAssertEqual(array, variadic)
     }
 
     func testEquality() {
