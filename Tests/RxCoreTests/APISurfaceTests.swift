@@ -204,6 +204,13 @@ extension APISurfaceTests {
         XCTAssertEqual(collect(Observable.from(Set([3]))), [3])
     }
 
+    func testRxObservableAlias() {
+        // RxSwift 6.7's alias for code that also imports Observation (SE-0395's `Observable`).
+        let aliased: RxObservable<Int> = RxObservable.of(1, 2)
+        let plain: Observable<Int> = aliased
+        XCTAssertEqual(collect(plain.map { $0 * 10 }), [10, 20])
+    }
+
     func testAsObservableOnCustomObservableType() {
         let manual = ManualObservable<Int>()
         var received: [Int] = []
@@ -553,7 +560,8 @@ extension APISurfaceTests {
         let publish = PublishRelay<Int>()
         let behavior = BehaviorRelay<Int>(value: 0)
         let replay = ReplayRelay<Int>.create(bufferSize: 1)
-        let unbounded = ReplayRelay<Int>.createUnbounded()
+        let unbounded = ReplayRelay<Int>.createUnbound() // RxRelay's spelling
+        let unboundedRxCoreSpelling = ReplayRelay<Int>.createUnbounded()
         let optional = PublishRelay<Int?>()
 
         var events: [Recorded<Event<Int>>] = []
@@ -571,6 +579,9 @@ extension APISurfaceTests {
         XCTAssertEqual(behavior.value, 3)
         XCTAssertEqual(collect(replay), [4])
         XCTAssertEqual(collect(unbounded), [4])
+        unboundedRxCoreSpelling.accept(7)
+        unboundedRxCoreSpelling.accept(8)
+        XCTAssertEqual(collect(unboundedRxCoreSpelling), [7, 8])
         XCTAssertEqual(optionals, [5])
 
         let observable: Observable<Int> = behavior.asObservable()
@@ -691,6 +702,9 @@ extension APISurfaceTests {
 
         let early = TestScheduler(initialClock: 0).start(disposed: 300) { Observable.just(1) }
         XCTAssertEqual(early.events, [.next(200, 1), .completed(200)])
+
+        let defaults: (TestTime, TestTime, TestTime) = (TestScheduler.Defaults.created, TestScheduler.Defaults.subscribed, TestScheduler.Defaults.disposed)
+        XCTAssertTrue(defaults == (100, 200, 1000))
 
         let custom = TestScheduler(initialClock: 0, resolution: 0.1, simulateProcessingDelay: false)
             .start(created: 50, subscribed: 60, disposed: 70) { Observable<Int>.empty() }

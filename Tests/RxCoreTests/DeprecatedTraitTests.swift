@@ -39,4 +39,17 @@ final class DeprecatedTraitTests: RxTestCase {
         _ = single.retryWhen { (errors: Observable<Swift.Error>) in errors }.subscribe(onSuccess: { value = $0 })
         XCTAssertEqual(value, 3)
     }
+
+    func testSingleFromIsTheRxCoreSpellingOfTheAsyncCreate() async throws {
+        let value = try await Single<Int>.from { 5 }.value
+        XCTAssertEqual(value, 5)
+        let detached = try await Single<Int>.from(priority: .low, detached: true) { 6 }.value
+        XCTAssertEqual(detached, 6)
+        do {
+            _ = try await Single<Int>.from { throw TestError() }.value
+            XCTFail("expected an error")
+        } catch {
+            XCTAssertTrue(error is TestError)
+        }
+    }
 }

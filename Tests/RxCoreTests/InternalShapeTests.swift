@@ -2,7 +2,7 @@
 import XCTest
 
 // RxSwift's own test suite reaches some internals through `@testable import RxSwift`: the
-// atomic free functions, `Bag`, `Queue` and `PriorityQueue`. RxCore keeps the same internal
+// atomic free functions, `Bag`, `Queue`, `PriorityQueue` and `RxMutableBox`. RxCore keeps the same internal
 // names and shapes so such tests compile against `@testable import RxCore`.
 final class InternalShapeTests: RxTestCase {
     func testAtomicFreeFunctions() {
@@ -46,6 +46,24 @@ final class InternalShapeTests: RxTestCase {
         _ = disposables.insert(Disposables.create { disposed += 1 })
         disposeAll(in: disposables)
         XCTAssertEqual(disposed, 1)
+    }
+
+    func testRxMutableBoxShape() {
+        // As RxSwift's BagTest: a Bag mutated in place through the box by a helper that takes it.
+        func insertTwice(into box: RxMutableBox<Bag<Int>>) {
+            _ = box.value.insert(1)
+            _ = box.value.insert(2)
+        }
+        let box = RxMutableBox(Bag<Int>())
+        insertTwice(into: box)
+        XCTAssertEqual(box.value.count, 2)
+
+        // A reference: a change through one holder is seen by every other.
+        let counter: RxMutableBox<Int> = RxMutableBox(1)
+        let alias = counter
+        alias.value += 41
+        XCTAssertEqual(counter.value, 42)
+        XCTAssertEqual(counter.debugDescription, "MutatingBox(42)")
     }
 
     func testQueueShape() {

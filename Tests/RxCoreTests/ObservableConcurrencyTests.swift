@@ -115,42 +115,44 @@ final class ObservableConcurrencyTests: RxTestCase {
 
     // MARK: AsyncSequence.asObservable
 
-    func testAsyncSequenceEmitsItsElementsThenCompletes() async {
+    func testAsyncSequenceEmitsItsElementsThenCompletes() {
         let stream = AsyncStream<Int> { continuation in
             for value in 1...4 { continuation.yield(value) }
             continuation.finish()
         }
-        let events = await collectEvents(of: stream.asObservable())
+        let events = eventsUntilTerminated(of: stream.asObservable())
         XCTAssertEqual(events, [.next(1), .next(2), .next(3), .next(4), .completed])
     }
 
-    func testDetachedAsyncSequenceEmitsItsElementsThenCompletes() async {
-        let stream = AsyncStream<String> { continuation in
-            continuation.yield("a")
-            continuation.yield("b")
-            continuation.finish()
-        }
-        let events = await collectEvents(of: stream.asObservable(detached: true))
-        XCTAssertEqual(events, [.next("a"), .next("b"), .completed])
+    func testAsyncSequenceIteratesInADetachedTaskOfThePriorityAsked() {
+        // Subscribed where a task-local value is bound: the detached task does not see it (a
+        // plain `Task`, as RxSwift 6.9 used, would), and it runs at the priority asked for.
+        let atLow = eventsUntilTerminated(of: TaskContextSequence().asObservable(priority: .low), subscribingWithLabel: "subscriber")
+        XCTAssertEqual(atLow, [.next(TaskContext(label: nil, priority: .low)), .completed])
+        let atHigh = eventsUntilTerminated(of: TaskContextSequence().asObservable(priority: .high), subscribingWithLabel: "subscriber")
+        XCTAssertEqual(atHigh, [.next(TaskContext(label: nil, priority: .high)), .completed])
+        let unspecified = eventsUntilTerminated(of: TaskContextSequence().asObservable(), subscribingWithLabel: "subscriber")
+        guard case let .next(context)? = unspecified.first else { return XCTFail("no element: \(unspecified)") }
+        XCTAssertNil(context.label)
     }
 
-    func testAsyncSequenceErrorIsForwarded() async {
+    func testAsyncSequenceErrorIsForwarded() {
         let stream = AsyncThrowingStream<Int, Error> { continuation in
             continuation.yield(1)
             continuation.finish(throwing: ConcurrencyFailure())
         }
-        let events = await collectEvents(of: stream.asObservable())
+        let events = eventsUntilTerminated(of: stream.asObservable())
         XCTAssertEqual(events.count, 2)
         XCTAssertEqual(events.first?.element, 1)
         XCTAssertEqual(events.last?.error as? ConcurrencyFailure, ConcurrencyFailure())
     }
 
-    func testAsyncSequenceCancellationErrorCompletes() async {
+    func testAsyncSequenceCancellationErrorCompletes() {
         let stream = AsyncThrowingStream<Int, Error> { continuation in
             continuation.yield(1)
             continuation.finish(throwing: CancellationError())
         }
-        let events = await collectEvents(of: stream.asObservable())
+        let events = eventsUntilTerminated(of: stream.asObservable())
         XCTAssertEqual(events, [.next(1), .completed])
     }
 
@@ -176,24 +178,12 @@ final class ObservableConcurrencyTests: RxTestCase {
         XCTAssertEqual(received.value, [.next(1)])
     }
 
-    func testEachSubscriptionIteratesAgain() async {
+    func testEachSubscriptionIteratesAgain() {
         let sequence = CountingSequence(limit: 3)
-        let first = await collectEvents(of: sequence.asObservable())
-        let second = await collectEvents(of: sequence.asObservable())
+        let first = eventsUntilTerminated(of: sequence.asObservable())
+        let second = eventsUntilTerminated(of: sequence.asObservable())
         XCTAssertEqual(first, [.next(0), .next(1), .next(2), .completed])
         XCTAssertEqual(second, first)
-    }
-
-    private func collectEvents<Element>(of observable: Observable<Element>) async -> [Event<Element>] {
-        let finished = expectation(description: "terminal event")
-        let received = LockedBox<[Event<Element>]>([])
-        let subscription = observable.subscribe { event in
-            received.mutate { $0.append(event) }
-            if event.isStopEvent { finished.fulfill() }
-        }
-        await fulfillment(of: [finished], timeout: 5)
-        subscription.dispose()
-        return received.value
     }
 }
 
@@ -215,17 +205,18 @@ private struct CountingSequence: AsyncSequence {
     func makeAsyncIterator() -> AsyncIterator { AsyncIterator(limit: limit) }
 }
 
-/// A value shared between the test and the task that delivers events.
-private final class LockedBox<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
+/// One element: the task-local label and the priority of the task that iterates it.
+private struct TaskContextSequence: AsyncSequence {
+    typealias Element = TaskContext
 
-    init(_ value: Value) { stored = value }
-
-    var value: Value { lock.lock(); defer { lock.unlock() }; return stored }
-
-    func mutate(_ body: (inout Value) -> Void) {
-        lock.lock(); defer { lock.unlock() }
-        body(&stored)
+    struct AsyncIterator: AsyncIteratorProtocol {
+        var done = false
+        mutating func next() async -> TaskContext? {
+            guard !done else { return nil }
+            done = true
+            return TaskContext.current
+        }
     }
+
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator() }
 }

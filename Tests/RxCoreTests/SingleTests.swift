@@ -234,19 +234,6 @@ final class SingleTests: RxTestCase {
         }
     }
 
-    func testFromAsyncBlock() async throws {
-        let value = try await Single<Int>.from { 5 }.value
-        XCTAssertEqual(value, 5)
-        let detached = try await Single<Int>.from(priority: .low, detached: true) { 6 }.value
-        XCTAssertEqual(detached, 6)
-        do {
-            _ = try await Single<Int>.from { throw TestError() }.value
-            XCTFail("expected an error")
-        } catch {
-            XCTAssertTrue(error is TestError)
-        }
-    }
-
     func testValueThrowsCancellationWhenTheTaskIsCancelled() async {
         let task = Task { try await Single<Int>.never().value }
         task.cancel()

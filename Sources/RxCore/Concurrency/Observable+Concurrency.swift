@@ -34,13 +34,20 @@ extension ObservableConvertibleType {
 }
 
 extension AsyncSequence {
-    /// An `Observable` of this sequence's elements. Each subscription starts a `Task` (a
-    /// detached one when `detached` is true) that iterates the sequence; disposing the
-    /// subscription cancels that task. A `CancellationError` from the sequence completes the
-    /// observable, any other error is forwarded.
-    public func asObservable(detached: Bool = false) -> Observable<Element> {
+    /// An `Observable` of this sequence's elements (RxSwift 6.10). Each subscription iterates
+    /// the sequence in its own detached task of `priority`, so the iteration never runs on the
+    /// subscriber's actor (the main thread, say) and inherits neither its task-local values nor
+    /// its priority; events arrive on whatever thread the iteration resumes on, so use
+    /// `observe(on:)` to choose where they are delivered. Disposing the subscription cancels the
+    /// task. A `CancellationError` from the sequence completes the observable, any other error is
+    /// forwarded.
+    ///
+    /// RxSwift 6.10 made the detached task the only behaviour (RxSwift issue 2553: subscribing
+    /// from `@MainActor` code iterated on the main thread), so RxCore's earlier
+    /// `asObservable(detached:)` is gone rather than kept beside it.
+    public func asObservable(priority: TaskPriority? = nil) -> Observable<Element> {
         Observable.create { observer in
-            let iterate: @Sendable () async -> Void = {
+            disposableTask(priority: priority, detached: true) {
                 do {
                     for try await element in self {
                         observer.onNext(element)
@@ -52,8 +59,6 @@ extension AsyncSequence {
                     observer.onError(error)
                 }
             }
-            let task = detached ? Task.detached(operation: iterate) : Task(operation: iterate)
-            return Disposables.create { task.cancel() }
         }
     }
 }

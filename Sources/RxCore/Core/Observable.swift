@@ -1,3 +1,8 @@
+/// `Observable` under a name no other module uses (RxSwift 6.7+): code that also imports
+/// Observation, whose `Observable` (SE-0395) makes the plain name ambiguous, writes
+/// `RxObservable<Element>` instead of qualifying it with the module name.
+public typealias RxObservable<Element> = RxCore.Observable<Element>
+
 /// The type-erased observable sequence that every operator returns.
 open class Observable<Element>: ObservableType {
     init() {

@@ -73,7 +73,13 @@ public final class ReplayRelay<Element>: ObservableType {
         ReplayRelay(subject: ReplaySubject.create(bufferSize: bufferSize))
     }
 
-    /// A relay that replays every element.
+    /// A relay that replays every element (RxRelay's spelling: `createUnbound`, without "ed").
+    public static func createUnbound() -> ReplayRelay<Element> {
+        ReplayRelay(subject: ReplaySubject.createUnbounded())
+    }
+
+    /// RxCore addition, not RxRelay API: the same as `createUnbound()`, spelled like
+    /// `ReplaySubject.createUnbounded()`.
     public static func createUnbounded() -> ReplayRelay<Element> {
         ReplayRelay(subject: ReplaySubject.createUnbounded())
     }

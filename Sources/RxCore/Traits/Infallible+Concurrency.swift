@@ -15,6 +15,7 @@ extension InfallibleType {
 
     /// An `Infallible` of the result of `block`, run in a new task (of `priority`, detached if
     /// asked) on subscription; disposing cancels the task.
+    /// RxCore addition: RxSwift 6.10 has no async factory for `Infallible`.
     public static func from(
         priority: TaskPriority? = nil,
         detached: Bool = false,

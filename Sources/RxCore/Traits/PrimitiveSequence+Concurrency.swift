@@ -21,15 +21,6 @@ private final class ResumeOnce<Value>: @unchecked Sendable {
     }
 }
 
-/// Starts `operation` in a task (detached or inheriting the caller's context) and returns a
-/// disposable that cancels it.
-func disposableTask(priority: TaskPriority?, detached: Bool, _ operation: @escaping @Sendable () async -> Void) -> Disposable {
-    let task = detached
-        ? Task.detached(priority: priority, operation: operation)
-        : Task(priority: priority, operation: operation)
-    return Disposables.create { task.cancel() }
-}
-
 extension PrimitiveSequenceType where Trait == SingleTrait {
     /// Awaits the element of this `Single`, or throws its error.
     public var value: Element {
@@ -53,17 +44,43 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         }
     }
 
-    /// A `Single` of the result of `block`, run in a new task (of `priority`, detached if asked)
-    /// on subscription; disposing cancels the task.
+    /// A `Single` of the result of the `async` closure `work` (RxSwift 6.8+). Each subscription
+    /// runs `work` in a new task of `priority`: a detached task when `detached` is true (it then
+    /// inherits neither the subscriber's task-local values nor its priority), an unstructured
+    /// `Task` otherwise. A returned value is the `success`, a thrown error the `failure`.
+    /// Disposing the subscription cancels the task; whatever `work` returns or throws after that
+    /// reaches nobody.
+    ///
+    ///     let single = Single.create { try await loadProfile() }   // Single<Profile>
+    @_disfavoredOverload // As RxSwift: `Single.create { observer in … }` keeps meaning create(subscribe:).
+    public static func create(
+        detached: Bool = false,
+        priority: TaskPriority? = nil,
+        work: @Sendable @escaping () async throws -> Element
+    ) -> PrimitiveSequence<Trait, Element> {
+        singleOfTask(priority: priority, detached: detached, work)
+    }
+
+    /// RxCore addition, not RxSwift API: RxSwift 6.10 spells this
+    /// `Single.create(detached:priority:work:)`, which is also here and does the same.
+    @available(*, deprecated, message: "RxCore-only spelling; use RxSwift's Single.create(detached:priority:work:)")
     public static func from(
         priority: TaskPriority? = nil,
         detached: Bool = false,
         _ block: @escaping () async throws -> Element
     ) -> Single<Element> {
+        singleOfTask(priority: priority, detached: detached, block)
+    }
+
+    private static func singleOfTask(
+        priority: TaskPriority?,
+        detached: Bool,
+        _ work: @escaping () async throws -> Element
+    ) -> Single<Element> {
         .create { observer in
             disposableTask(priority: priority, detached: detached) {
                 do {
-                    observer(.success(try await block()))
+                    observer(.success(try await work()))
                 } catch {
                     observer(.failure(error))
                 }
@@ -98,6 +115,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 
     /// A `Maybe` of the result of `block`, run in a new task (of `priority`, detached if asked)
     /// on subscription; a `nil` block completes empty. Disposing cancels the task.
+    /// RxCore addition: RxSwift 6.10 has no async factory for `Maybe`.
     public static func from(
         priority: TaskPriority? = nil,
         detached: Bool = false,
@@ -144,6 +162,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
 
     /// A `Completable` that runs `block` in a new task (of `priority`, detached if asked) on
     /// subscription and completes when it returns. Disposing cancels the task.
+    /// RxCore addition: RxSwift 6.10 has no async factory for `Completable`.
     public static func from(
         priority: TaskPriority? = nil,
         detached: Bool = false,
