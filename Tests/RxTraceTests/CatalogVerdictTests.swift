@@ -33,6 +33,9 @@ final class CatalogVerdictTests: XCTestCase {
         XCTAssertEqual(interval.callSite?.file.hasSuffix("IntervalScenarios.swift"), true, "\(String(describing: interval.callSite))")
         XCTAssertEqual(interval.retentionReason, "kept alive by the periodic timer of SerialDispatchQueueScheduler(ticker)")
         XCTAssertEqual(interval.countPerPass, [1, 1])
+        // The executable's main (SwiftPM names it rxtrace_main) is the user's top-level code.
+        XCTAssertEqual(interval.backtrace.last { $0.origin == .user }?.function, "main", "\(interval.backtrace.map(\.function))")
+        XCTAssertFalse(interval.backtrace.contains { $0.function.hasSuffix("_main") })
 
         let provider = try XCTUnwrap(report.scenarios.last?.findings.first)
         XCTAssertEqual(provider.retentionReason, "kept alive by PublishSubject<Array<String>>'s observer list")

@@ -15,3 +15,25 @@ final class SymbolNameTests: XCTestCase {
         )
     }
 }
+
+#if TRACE_RESOURCES
+final class FrameNamingTests: XCTestCase {
+    func testTheUsersMainIsTheirCodeNamedMain() {
+        // SwiftPM renames an executable's main to <module>_main.
+        let name = Symbolicator.readableName("FeedApp_main", rawName: "FeedApp_main", file: "/src/Sources/FeedApp/main.swift")
+        XCTAssertEqual(name, "main")
+        XCTAssertEqual(FrameClassifier.origin(function: name, rawName: "FeedApp_main", file: "/src/Sources/FeedApp/main.swift", image: "FeedApp"), .user)
+        // A C function that happens to end in _main, outside main.swift, is left alone.
+        XCTAssertEqual(Symbolicator.readableName("loop_main", rawName: "loop_main", file: "/src/loop.c"), "loop_main")
+    }
+
+    func testAPartialApplyThunkIsNotASecondFrame() {
+        let closure = SymbolicatedFrame(address: 1, function: "closure #1 in Feed.bind()", file: "Feed.swift", line: 9, origin: .user)
+        let thunk = SymbolicatedFrame(address: 2, function: "partial apply for closure #1 in Feed.bind()", origin: .user)
+        let caller = SymbolicatedFrame(address: 3, function: "Feed.bind()", file: "Feed.swift", line: 12, origin: .user)
+        let other = SymbolicatedFrame(address: 4, function: "partial apply for closure #2 in Feed.bind()", origin: .user)
+
+        XCTAssertEqual(Symbolicator.droppingForwardingThunks([closure, thunk, caller, other]).map(\.address), [1, 3, 4])
+    }
+}
+#endif

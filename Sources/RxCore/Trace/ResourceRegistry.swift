@@ -95,6 +95,12 @@ public enum ResourceRegistry {
         StackInterner.shared.count
     }
 
+    /// Every stack interned so far, including those of resources that are gone (the analysis
+    /// reads which API made a producer that no longer exists from them).
+    public static var internedStacks: [StackID] {
+        StackInterner.shared.ids.map(StackID.init(rawValue:))
+    }
+
     /// Bytes the registry's table holds for its live entries (excluding interned stacks).
     public static var tableBytes: Int {
         ResourceTable.allocatedBytes

@@ -59,6 +59,15 @@ final class StackInterner: @unchecked Sendable {
     }
 
     var count: Int { stripes.reduce(0) { $0 + $1.count } }
+
+    /// Every id interned so far.
+    var ids: [UInt32] {
+        var ids: [UInt32] = []
+        for (index, stripe) in stripes.enumerated() where stripe.count > 0 {
+            for local in 1...UInt32(stripe.count) { ids.append(local << StackInterner.stripeBits | UInt32(index)) }
+        }
+        return ids
+    }
 }
 
 private final class Stripe {

@@ -93,6 +93,8 @@ public enum LeakAnalysis {
             }
         }
         order.removeAll { folded.contains($0) }
+        let resolvedFrames = sites
+        let names = OperatorNames(entries: entries, frames: { resolvedFrames[$0]?.frames ?? [] }, symbolicator: symbolicator)
         for key in order { pending[key]!.entries.sort { $0.epoch < $1.epoch } }
 
         return order.map { key in
@@ -100,7 +102,10 @@ public enum LeakAnalysis {
             var types: [String] = []
             var seen = Set<String>()
             for entry in group.entries where seen.insert(entry.typeName).inserted { types.append(entry.typeName) }
-            let chain = operatorChain(group.entries, sites: sites)
+            let chain = names.chain(
+                of: group.entries, callSite: group.callSite,
+                callerContext: group.callSite.map { callerContext(group.stack, callSite: $0) } ?? []
+            )
             // The representative stack in full (grouping only resolved it through the call site).
             // Prefer the subscription's own resources over producers folded in.
             let reachesCallSite = { (entry: ResourceEntry) in entry.stack.map { sites[$0]?.site != nil } ?? false }
@@ -145,81 +150,12 @@ public enum LeakAnalysis {
         return String(repeating: "0", count: 16 - hex.count) + hex
     }
 
-    /// Source first: producers in creation order (each named by the operator the user called),
-    /// or, without producers, sinks in reverse creation order (a subscription builds its sinks
-    /// from the last operator back to the source); then the API the user called for the rest.
-    static func operatorChain(_ entries: [ResourceEntry], sites: [StackID: (site: SymbolicatedFrame?, frames: [SymbolicatedFrame])]) -> [String] {
-        func calledAPI(_ entry: ResourceEntry) -> String? {
-            guard let stack = entry.stack, let frames = sites[stack]?.frames,
-                  let userIndex = frames.firstIndex(where: { $0.origin == .user }) else { return nil }
-            // The library frame nearest to the user frame is the public API the user called.
-            for frame in frames[..<userIndex].reversed() where frame.origin == .rxCore {
-                return FrameClassifier.apiName(frame.function)
-            }
-            return nil
-        }
-        var chain: [String] = []
-        func add(_ name: String?) {
-            guard let name, !name.isEmpty, chain.last != name else { return }
-            chain.append(name)
-        }
-
-        // The API each live producer was made by, keyed by its type's base name ("Timer" → "interval").
-        var apiByBaseType: [String: String] = [:]
-        var producerNames: [String] = []
-        var seenProducerTypes = Set<String>()
-        for producer in entries where producer.kind == .producer && seenProducerTypes.insert(producer.typeName).inserted {
-            let name = calledAPI(producer) ?? operatorName(forType: producer.typeName)
-            if let name {
-                apiByBaseType[baseTypeName(producer.typeName)] = name
-                producerNames.append(name)
-            }
-        }
-        var seenSinkTypes = Set<String>()
-        let sinks = entries.filter { $0.kind == .sink && seenSinkTypes.insert($0.typeName).inserted }
-        if sinks.isEmpty {
-            producerNames.forEach(add)
-        } else {
-            // A subscription builds its sinks from the last operator back to the source.
-            for sink in sinks.reversed() {
-                var base = baseTypeName(sink.typeName)
-                if base.hasSuffix("Sink") { base.removeLast(4) }
-                add(apiByBaseType[base] ?? operatorName(forType: sink.typeName))
-            }
-        }
-        var apis: [String] = []
-        for entry in entries where entry.kind != .producer {
-            if let api = calledAPI(entry), !apis.contains(api) { apis.append(api) }
-        }
-        for api in apis where !chain.contains(api) { add(api) }
-        return chain
-    }
-
     /// `MapSink<Int, String>` → "MapSink".
     static func baseTypeName(_ typeName: String) -> String {
         var base = Substring(typeName)
         if let angle = base.firstIndex(of: "<") { base = base[..<angle] }
         if let dot = base.lastIndex(of: ".") { base = base[base.index(after: dot)...] }
         return String(base)
-    }
-
-    /// `MapSink<Int, String>` → "map"; `TimerSink<…>` → "interval".
-    static func operatorName(forType typeName: String) -> String? {
-        var base = Substring(typeName)
-        if let angle = base.firstIndex(of: "<") { base = base[..<angle] }
-        if let dot = base.lastIndex(of: ".") { base = base[base.index(after: dot)...] }
-        let special: [String: String] = [
-            "TimerSink": "interval", "TimerOneOffSink": "timer", "Timer": "timer",
-            "AnonymousObserver": "subscribe", "ObservableSequenceSink": "from",
-            "AnonymousObservableSink": "create", "AnonymousObservable": "create",
-        ]
-        if let name = special[String(base)] { return name }
-        for suffix in ["SinkIter", "Sink", "Producer"] where base.hasSuffix(suffix) && base.count > suffix.count {
-            base = base.dropLast(suffix.count)
-            break
-        }
-        guard let first = base.first else { return nil }
-        return first.lowercased() + base.dropFirst()
     }
 }
 #endif

@@ -34,6 +34,8 @@ enum FrameClassifier {
         if let function, function.contains("__allTests__") || function.contains("variable initialization expression of static") {
             return .system
         }
+        // The user's top-level code (`main.swift`), named `main` by the Symbolicator.
+        if function == "main", let file, file == "main.swift" || file.hasSuffix("/main.swift") { return .user }
         guard let module = module(function: function, rawName: rawName) else { return .system }
         if rxCoreModules.contains(module) { return .rxCore }
         if rxTraceModules.contains(module) { return .rxTrace }
@@ -89,43 +91,6 @@ enum FrameClassifier {
             return name.count == length ? String(name) : nil
         }
         return nil
-    }
-
-    /// The API a user frame called, from the library frame just inside it:
-    /// `(extension in RxCore):RxCore.ObservableType.subscribe(onNext:…)` → "subscribe".
-    static func apiName(_ function: String) -> String? {
-        var text = Substring(function)
-        if let range = text.range(of: "> of ") { text = text[range.upperBound...] }
-        if text.hasPrefix("closure #") || text.hasPrefix("implicit closure") { return nil }
-        // The base name ends at the first '(' that is not an "(extension in M)" marker.
-        var search = text.startIndex
-        var parenthesis: Substring.Index?
-        while let open = text[search...].firstIndex(of: "(") {
-            if text[open...].hasPrefix("(extension in "), let close = text[open...].firstIndex(of: ":") {
-                search = text.index(after: close)
-                continue
-            }
-            parenthesis = open
-            break
-        }
-        var base = text[..<(parenthesis ?? text.endIndex)]
-        // Drop generic parameters of the function itself, then the qualifying path.
-        var depth = 0
-        var lastDot: Substring.Index?
-        for index in base.indices {
-            switch base[index] {
-            case "<": depth += 1
-            case ">": depth -= 1
-            case "." where depth == 0: lastDot = index
-            default: break
-            }
-        }
-        if let lastDot { base = base[base.index(after: lastDot)...] }
-        if let angle = base.firstIndex(of: "<") { base = base[..<angle] }
-        let name = base.trimmingPrefix("static ")
-        guard let first = name.first, first.isLetter || first == "_" else { return nil }
-        if name == "init" || name.hasPrefix("__allocating") { return nil }
-        return String(name)
     }
 }
 #endif

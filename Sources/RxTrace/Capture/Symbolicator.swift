@@ -21,7 +21,7 @@ public final class Symbolicator: @unchecked Sendable {
     public func frames(for stack: StackID) -> [SymbolicatedFrame] {
         lock.lock(); defer { lock.unlock() }
         if let cached = framesByStack[stack.rawValue] { return cached }
-        let frames = resolveLocked(ResourceRegistry.addresses(of: stack))
+        let frames = Symbolicator.droppingForwardingThunks(resolveLocked(ResourceRegistry.addresses(of: stack)))
         framesByStack[stack.rawValue] = frames
         return frames
     }
@@ -29,7 +29,7 @@ public final class Symbolicator: @unchecked Sendable {
     /// The frames of raw return addresses, innermost first.
     public func frames(forAddresses addresses: [UInt]) -> [SymbolicatedFrame] {
         lock.lock(); defer { lock.unlock() }
-        return resolveLocked(addresses)
+        return Symbolicator.droppingForwardingThunks(resolveLocked(addresses))
     }
 
     /// The first frame that is the user's own code: outside RxCore, RxTrace, the Swift runtime
@@ -54,7 +54,7 @@ public final class Symbolicator: @unchecked Sendable {
         var start = 0
         while start < addresses.count {
             let chunk = Array(addresses[start..<min(start + 8, addresses.count)])
-            for frame in resolveLocked(chunk) {
+            for frame in resolveLocked(chunk) where !Symbolicator.isForwardingThunk(frame, of: result.last) {
                 result.append(frame)
                 if frame.origin == .user { return result }
             }
@@ -100,7 +100,7 @@ public final class Symbolicator: @unchecked Sendable {
                 let location = symbol.sourceLocation
                 let file = location.flatMap { $0.path.isEmpty || $0.path == "<compiler-generated>" ? nil : $0.path }
                 let line = location.flatMap { $0.line > 0 ? $0.line : nil }
-                let function = Symbolicator.readableName(symbol.name)
+                let function = Symbolicator.readableName(symbol.name, rawName: symbol.rawName, file: file)
                 resolved[address, default: []].append(SymbolicatedFrame(
                     address: address,
                     function: function,
@@ -129,8 +129,34 @@ public final class Symbolicator: @unchecked Sendable {
     /// The Runtime module's simplified names drop module names, so a closure written in a
     /// module's top-level code (a `main.swift` global such as a scenario list) comes out as
     /// "closure #1 in " with nothing after it. Name its context instead of printing a blank.
-    static func readableName(_ name: String) -> String {
-        name.hasSuffix(" in ") ? name + "top-level code" : name
+    ///
+    /// SwiftPM renames an executable's `main` to `<module>_main` (so tests can link the
+    /// module); the frame is the user's top-level code in `main.swift` and is named `main`.
+    static func readableName(_ name: String, rawName: String? = nil, file: String? = nil) -> String {
+        if isRenamedEntryPoint(name, rawName: rawName, file: file) { return "main" }
+        return name.hasSuffix(" in ") ? name + "top-level code" : name
+    }
+
+    /// `rxtrace_main`, `FeedApp_main`: a C symbol (not mangled) named after the module, whose
+    /// code is in a `main.swift`.
+    static func isRenamedEntryPoint(_ name: String, rawName: String?, file: String?) -> Bool {
+        guard name.hasSuffix("_main"), name.count > 5, rawName == nil || rawName == name,
+              let file, file == "main.swift" || file.hasSuffix("/main.swift") else { return false }
+        return name.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x5F }
+    }
+
+    /// A `partial apply for X` frame right outside `X` is the compiler's forwarding thunk of
+    /// the same call: one frame to the reader, not two.
+    static func isForwardingThunk(_ frame: SymbolicatedFrame, of inner: SymbolicatedFrame?) -> Bool {
+        guard let inner, frame.function.hasPrefix("partial apply for ") else { return false }
+        return frame.function.dropFirst("partial apply for ".count) == inner.function
+    }
+
+    static func droppingForwardingThunks(_ frames: [SymbolicatedFrame]) -> [SymbolicatedFrame] {
+        var result: [SymbolicatedFrame] = []
+        result.reserveCapacity(frames.count)
+        for frame in frames where !isForwardingThunk(frame, of: result.last) { result.append(frame) }
+        return result
     }
 
     private static func unresolved(_ address: UInt, images: ImageMap? = nil) -> SymbolicatedFrame {

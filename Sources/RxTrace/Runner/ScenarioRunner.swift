@@ -20,8 +20,9 @@ struct ScenarioRunner {
         var periodicBeforeMeasuring: [String: Int] = [:]
         var observersBeforeMeasuring: [String: Int] = [:]
         var failure: String?
-        // Signatures alive at the end of each pass among what that pass created.
-        var survivorsAtEndOfPass: [Set<String>] = []
+        // Per pass: how many members of each group (by signature) that pass created were still
+        // alive at its end.
+        var survivorsAtEndOfPass: [[String: Int]] = []
 
         for pass in 1...max(2, passes) {
             context.pass = pass
@@ -39,7 +40,10 @@ struct ScenarioRunner {
             }
             SchedulerActivity.waitUntilIdle(timeout: drainTimeout)
             passCounts.append(PassCount(pass: pass, before: before, after: Int(Resources.total)))
-            survivorsAtEndOfPass.append(Set(LeakAnalysis.group(ResourceRegistry.liveSince(marks[pass - 1])).map(\.signature)))
+            survivorsAtEndOfPass.append(Dictionary(
+                LeakAnalysis.group(ResourceRegistry.liveSince(marks[pass - 1])).map { ($0.signature, $0.entries.count) },
+                uniquingKeysWith: +
+            ))
         }
 
         var findings: [LeakFinding] = []
@@ -84,13 +88,15 @@ struct ScenarioRunner {
     ///
     /// Two kinds of groups are not reported:
     /// - *replaced* groups: the same code path left members alive at the end of an earlier
-    ///   pass, and all of those are gone now; only the last pass's members live (a
-    ///   `SerialDisposable` refreshed on every visit, a cache of the latest value). They do
-    ///   not grow, so they are not leaks.
+    ///   pass, all of those are gone now, and the last pass left no more alive than the pass
+    ///   before it had (a `SerialDisposable` refreshed on every visit, a cache of the latest
+    ///   value). They do not grow, so they are not leaks. A group whose earlier members were
+    ///   replaced by more new ones does grow: the inner `interval` of a `flatMapLatest` on a
+    ///   shared trigger is re-subscribed for every leaked outer subscription on each pass.
     /// - groups with no sink or observer (only producers, disposables, bags) when the
     ///   scenario also leaks subscriptions: they are what the leaked subscriptions hold (an
     ///   `interval`'s producer, the owner's `DisposeBag`), not subscriptions of their own.
-    private func leakedSubscriptions(marks: [ResourceMark], survivors: [Set<String>], timers: TimerEvidence, subjects: SubjectEvidence) -> [LeakFinding] {
+    private func leakedSubscriptions(marks: [ResourceMark], survivors: [[String: Int]], timers: TimerEvidence, subjects: SubjectEvidence) -> [LeakFinding] {
         let snapshots = marks.map { ResourceRegistry.liveSince($0) }
         let groupCounts: [[String: Int]] = snapshots.map { entries in
             Dictionary(LeakAnalysis.group(entries).map { ($0.signature, $0.entries.count) }, uniquingKeysWith: +)
@@ -105,15 +111,22 @@ struct ScenarioRunner {
         }
         let growing = LeakAnalysis.group(snapshots[1]).filter { group in
             let perPass = perPassBySignature(group.signature)
-            let ranBefore = survivors.dropLast().contains { $0.contains(group.signature) }
+            let ranBefore = survivors.dropLast().contains { $0[group.signature] != nil }
             let earlierAllGone = perPass.dropLast().allSatisfy { $0 == 0 }
-            return !(ranBefore && earlierAllGone)
+            let previousPassLeft = survivors.dropLast().last?[group.signature] ?? 0
+            let grew = (perPass.last ?? 0) > previousPassLeft
+            return !(ranBefore && earlierAllGone && !grew)
         }
         let holdsSubscriptions = { (group: ResourceGroup) in group.entries.contains { $0.kind == .sink || $0.kind == .observer } }
         let reported = growing.contains(where: holdsSubscriptions) ? growing.filter(holdsSubscriptions) : growing
         return reported.map { group in
             let perPass = perPassBySignature(group.signature)
             let subscriptions = Self.subscriptionCount(group)
+            // When the last pass replaced what the pass before it left (and added more), the
+            // group grew by the difference, not by everything the last pass created.
+            let previousPassLeft = survivors.dropLast().last?[group.signature] ?? 0
+            let earlierReplaced = previousPassLeft > 0 && perPass.dropLast().allSatisfy { $0 == 0 }
+            let growth = (perPass.last ?? 0) - (earlierReplaced ? previousPassLeft : 0)
             return LeakFinding(
                 signature: group.signature,
                 kind: .leakedSubscription,
@@ -121,7 +134,7 @@ struct ScenarioRunner {
                 operatorChain: group.operatorChain,
                 count: subscriptions,
                 countPerPass: perPass.map { resources in scaled(resources, group.entries.count, subscriptions) },
-                growthPerPass: scaled(perPass.last ?? 0, group.entries.count, subscriptions),
+                growthPerPass: scaled(growth, group.entries.count, subscriptions),
                 callSite: group.userCallSite.flatMap(Self.location),
                 backtrace: group.frames.map(Self.reportFrame),
                 retentionReason: RetentionReason.explain(group, timers: timers, subjects: subjects)

@@ -1,0 +1,251 @@
+#if TRACE_RESOURCES
+import RxCore
+
+/// Names each stage of an Rx chain by the API the user called (`flatMapLatest`,
+/// `observe(on:)`, `share(replay:)`, `subscribe`), never by RxCore's internal type names
+/// (`SwitchSink`, `ObserveOnSerialDispatchQueueSink`).
+///
+/// Evidence, from the allocation stacks of one snapshot:
+/// - a producer was made by the API frame nearest to the user's frame
+///   (`ObservableType.flatMapLatest<A>(_:)` made `FlatMapLatest`);
+/// - a sink or observer was made by the frame just outside its own initialisers: a producer's
+///   `run`/`subscribe` (`FlatMapLatest.run` made `SwitchSink`), another sink's `on`
+///   (`SwitchSink.on` made `SwitchInnerObserver`), or an API (`subscribe(onNext:)` made
+///   `AnonymousObserver`);
+/// - a sink subscribed while another sink delivered an event (`SwitchSink.on` further out on
+///   its stack) is an *inner* stage of that sink's operator: `flatMapLatest { interval }`.
+///
+/// One producer type can serve several APIs (`FlatMapLatest` is both `flatMapLatest` and
+/// `switchLatest`). The producers alive in the same group decide first; then the allocation
+/// stacks of the producers made in the same function invocation as the group's call site,
+/// alive or not (`ProducerOrigins`); then those alive in the snapshot; then every producer
+/// stack of the process; then `RxCoreOperators`' table. When the evidence still leaves several,
+/// the name lists them (`flatMapLatest or switchLatest`) rather than picking one.
+///
+/// Work is per distinct stack and per distinct function name, not per entry, and cached.
+public final class OperatorNames {
+    /// One stage: the operator's name and, for an inner subscription, the operator that made it.
+    public struct Stage: Equatable, Sendable {
+        public var name: String
+        /// The operator whose inner subscription this stage is (`flatMapLatest`), or nil.
+        public var innerOf: String?
+    }
+
+    private enum Maker: Hashable {
+        /// A producer (or a non-producer Observable subclass) whose run or subscribe made it.
+        case producer(String)
+        /// Another sink, while it handled an event or set itself up.
+        case sink(String)
+        /// An API the user called directly (`subscribe(onNext:)`).
+        case api(String)
+    }
+
+    private struct StackFacts {
+        var maker: Maker?
+        /// The sink type whose `on` delivered the event during which this was subscribed.
+        var subscribedDuringEventOf: String?
+        /// For producers: the API nearest to the user's frame.
+        var calledAPI: String?
+    }
+
+    /// A resource type allocated at one stack: what facts and stages are computed for.
+    private struct Site: Hashable {
+        let type: String
+        let stack: StackID
+    }
+
+    /// Where a chain's subscription was made: narrows which dead producers are its own.
+    private struct Context {
+        var local: [String: Set<String>] = [:]
+        var site: SymbolicatedFrame?
+        var callerContext: [UInt] = []
+    }
+
+    private let framesOf: (StackID) -> [SymbolicatedFrame]
+    private let origins: ProducerOrigins
+    private var names: [String: FunctionName?] = [:]
+    private var facts: [Site: StackFacts] = [:]
+    /// Producer base type → APIs seen making it in the snapshot.
+    private var producerAPIs: [String: Set<String>] = [:]
+    /// Sink base type → what made it in the snapshot.
+    private var sinkMakers: [String: Set<Maker>] = [:]
+
+    /// Learns from `entries` (a snapshot); `frames` resolves a stack at least through its user
+    /// frame (and is asked once per distinct stack).
+    public convenience init(entries: [ResourceEntry], frames: @escaping (StackID) -> [SymbolicatedFrame]) {
+        self.init(entries: entries, frames: frames, symbolicator: .shared)
+    }
+
+    init(entries: [ResourceEntry], frames: @escaping (StackID) -> [SymbolicatedFrame], symbolicator: Symbolicator) {
+        self.framesOf = frames
+        self.origins = ProducerOrigins(symbolicator: symbolicator)
+        // Learning is per distinct (type, stack).
+        var seen = Set<Site>()
+        for entry in entries {
+            guard let stack = entry.stack, seen.insert(Site(type: entry.typeName, stack: stack)).inserted else { continue }
+            let facts = self.facts(of: entry)
+            let base = LeakAnalysis.baseTypeName(entry.typeName)
+            switch entry.kind {
+            case .producer:
+                if let api = facts.calledAPI { producerAPIs[base, default: []].insert(api) }
+            case .sink, .observer:
+                if let maker = facts.maker { sinkMakers[base, default: []].insert(maker) }
+            default:
+                break
+            }
+        }
+    }
+
+    /// The stage `entry` belongs to, or nil when nothing names it reliably.
+    public func stage(of entry: ResourceEntry) -> Stage? {
+        stage(of: entry, in: Context())
+    }
+
+    /// The chain of a group of one subscription's resources, source first: sinks and observers
+    /// in reverse creation order (a subscription builds them from the last operator back to the
+    /// source), inner stages in braces after the operator that subscribed them
+    /// (`["flatMapLatest { interval }", "observe(on:)", "subscribe"]`). A group without sinks
+    /// or observers is named by its producers, in creation order.
+    ///
+    /// `callSite` is the group's user frame and `callerContext` the return addresses beyond it.
+    public func chain(of entries: [ResourceEntry], callSite: SymbolicatedFrame? = nil, callerContext: [UInt] = []) -> [String] {
+        let ordered = entries.sorted { $0.epoch < $1.epoch }
+        let local = Context(local: localProducerAPIs(ordered), site: callSite, callerContext: callerContext)
+        var outer: [String] = []
+        var inner: [String: [String]] = [:]
+        var innerOrder: [String] = []
+        // One stage per sink or observer type (two `map`s in one chain are two types, their
+        // observers differ): the same stage repeated by many subscriptions is resolved once.
+        var seen = Set<String>()
+        let members = ordered.filter { $0.kind == .sink || $0.kind == .observer }
+        for entry in members.reversed() {
+            guard seen.insert(entry.typeName).inserted, let stage = stage(of: entry, in: local) else { continue }
+            if let owner = stage.innerOf {
+                if inner[owner] == nil { innerOrder.append(owner); inner[owner] = [] }
+                if inner[owner]!.last != stage.name { inner[owner]!.append(stage.name) }
+            } else if outer.last != stage.name {
+                outer.append(stage.name)
+            }
+        }
+        if members.isEmpty {
+            var seenTypes = Set<String>()
+            for producer in ordered where producer.kind == .producer && seenTypes.insert(producer.typeName).inserted {
+                if let name = stage(of: producer, in: local)?.name, outer.last != name { outer.append(name) }
+            }
+        }
+        var chain = outer.map { name in inner[name].map { "\(name) { \($0.joined(separator: " → ")) }" } ?? name }
+        for owner in innerOrder.reversed() where !outer.contains(owner) {
+            chain.insert("\(owner) { \(inner[owner]!.joined(separator: " → ")) }", at: 0)
+        }
+        return chain
+    }
+
+    // MARK: - Evidence
+
+    private func localProducerAPIs(_ group: [ResourceEntry]) -> [String: Set<String>] {
+        var apis: [String: Set<String>] = [:]
+        for entry in group where entry.kind == .producer {
+            if let api = facts(of: entry).calledAPI { apis[LeakAnalysis.baseTypeName(entry.typeName), default: []].insert(api) }
+        }
+        return apis
+    }
+
+    private func stage(of entry: ResourceEntry, in local: Context) -> Stage? {
+        guard entry.stack != nil else { return Self.stageWithoutStack(entry) }
+        let facts = self.facts(of: entry)
+        let name: String?
+        if entry.kind == .producer {
+            name = facts.calledAPI ?? resolve(.producer(LeakAnalysis.baseTypeName(entry.typeName)), local: local)
+        } else {
+            name = facts.maker.flatMap { resolve($0, local: local) }
+        }
+        guard let name else { return nil }
+        let inner = facts.subscribedDuringEventOf.flatMap { resolve(.sink($0), local: local) }
+        return Stage(name: name, innerOf: inner == name ? nil : inner)
+    }
+
+    /// Without a stack (capture off or sampled out) only RxCore's naming is left: `MapSink` is
+    /// the sink of `Map`, made only by `map`. Types that serve several APIs stay unnamed.
+    private static func stageWithoutStack(_ entry: ResourceEntry) -> Stage? {
+        var type = LeakAnalysis.baseTypeName(entry.typeName)
+        if entry.kind == .sink, type.hasSuffix("Sink") { type.removeLast(4) }
+        guard entry.kind == .sink || entry.kind == .producer else { return nil }
+        let apis = RxCoreOperators.apis(ofProducer: type)
+        return apis.count == 1 ? Stage(name: apis.first!, innerOf: nil) : nil
+    }
+
+    private func resolve(_ maker: Maker, local: Context, depth: Int = 0) -> String? {
+        switch maker {
+        case .api(let name):
+            return name
+        case .producer(let type):
+            let table = RxCoreOperators.apis(ofProducer: type)
+            var candidates = local.local[type] ?? []
+            if candidates.isEmpty && table.count != 1 {
+                candidates = origins.apis(ofType: type, near: local.site, context: local.callerContext)
+            }
+            if candidates.isEmpty { candidates = producerAPIs[type] ?? table }
+            return candidates.isEmpty ? nil : candidates.sorted().joined(separator: " or ")
+        case .sink(let type):
+            guard depth < 8, let makers = sinkMakers[type] else { return nil }
+            let names = Set(makers.compactMap { resolve($0, local: local, depth: depth + 1) })
+            return names.isEmpty ? nil : names.sorted().joined(separator: " or ")
+        }
+    }
+
+    private func facts(of entry: ResourceEntry) -> StackFacts {
+        guard let stack = entry.stack else { return StackFacts() }
+        let site = Site(type: entry.typeName, stack: stack)
+        if let known = facts[site] { return known }
+        let found = readFacts(framesOf(stack), ownType: LeakAnalysis.baseTypeName(entry.typeName))
+        facts[site] = found
+        return found
+    }
+
+    private func name(_ frame: SymbolicatedFrame) -> FunctionName? {
+        if let cached = names[frame.function] { return cached }
+        let parsed = FunctionName(frame.function)
+        names[frame.function] = parsed
+        return parsed
+    }
+
+    private func readFacts(_ frames: [SymbolicatedFrame], ownType: String) -> StackFacts {
+        var result = StackFacts()
+        let userIndex = frames.firstIndex { $0.origin == .user } ?? frames.endIndex
+        let library = frames[..<userIndex]
+        // The API the user called: the library frame nearest to the user's frame.
+        if let api = library.last(where: { $0.origin == .rxCore }).flatMap(name), RxCoreOperators.isAPIType(api.type) {
+            result.calledAPI = api.operatorName
+        }
+        var makerIndex: Int?
+        for index in library.indices where library[index].origin == .rxCore {
+            guard let function = name(library[index]), let type = function.type else { continue }
+            // The entry's own initialisers and those of the base classes it inherits.
+            if type == ownType || RxCoreOperators.baseClasses.contains(type) { continue }
+            if RxCoreOperators.isAPIType(type) {
+                result.maker = result.calledAPI.map(Maker.api)
+            } else if RxCoreOperators.isProducer(type) {
+                guard function.base == "run" || function.base == "subscribe" else { continue }
+                result.maker = .producer(type)
+            } else if function.base == "on" || function.base == "run" || function.isInitializer {
+                result.maker = .sink(type)
+            } else {
+                continue
+            }
+            makerIndex = index
+            break
+        }
+        if let makerIndex {
+            // Further out, a sink's `on`: this was subscribed while that sink handled an event.
+            for index in library.indices where index > makerIndex {
+                if let function = name(library[index]), function.base == "on", let type = function.type,
+                   !RxCoreOperators.isAPIType(type), !RxCoreOperators.subjectTypes.contains(type) {
+                    result.subscribedDuringEventOf = type
+                    break
+                }
+            }
+        }
+        return result
+    }
+}
+#endif
