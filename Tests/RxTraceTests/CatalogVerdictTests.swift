@@ -35,7 +35,7 @@ final class CatalogVerdictTests: XCTestCase {
         XCTAssertEqual(interval.countPerPass, [1, 1])
         // The executable's main (SwiftPM names it rxtrace_main) is the user's top-level code.
         XCTAssertEqual(interval.backtrace.last { $0.origin == .user }?.function, "main", "\(interval.backtrace.map(\.function))")
-        XCTAssertFalse(interval.backtrace.contains { $0.function.hasSuffix("_main") })
+        XCTAssertFalse(interval.backtrace.contains { $0.function == "rxtrace_main" })
 
         let provider = try XCTUnwrap(report.scenarios.last?.findings.first)
         XCTAssertEqual(provider.retentionReason, "kept alive by PublishSubject<Array<String>>'s observer list")

@@ -18,9 +18,9 @@ import RxCore
 /// One producer type can serve several APIs (`FlatMapLatest` is both `flatMapLatest` and
 /// `switchLatest`). The producers alive in the same group decide first; then the allocation
 /// stacks of the producers made in the same function invocation as the group's call site,
-/// alive or not (`ProducerOrigins`); then those alive in the snapshot; then every producer
-/// stack of the process; then `RxCoreOperators`' table. When the evidence still leaves several,
-/// the name lists them (`flatMapLatest or switchLatest`) rather than picking one.
+/// alive or not (`ProducerOrigins`); then the producers alive in the snapshot; then
+/// `RxCoreOperators`' table. When the evidence still leaves several, the name lists them
+/// (`interval or timer`) rather than picking one.
 ///
 /// Work is per distinct stack and per distinct function name, not per entry, and cached.
 public final class OperatorNames {
