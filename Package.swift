@@ -26,6 +26,32 @@ let crossModuleOptimization: [SwiftSetting] = Context.environment["RXCORE_CROSS_
     ? [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
     : []
 
+// RxSwift's module names (issue 15). Source written for RxSwift 6 and RxCocoa compiles unchanged:
+// `RxSwift`, `RxRelay`, `RxTest` and `RxBlocking` are thin modules that re-export RxCore,
+// RxCoreTesting and RxCoreBlocking (one implementation; `RxSwift.Observable` is
+// `RxCore.Observable`), and `RxCocoa` holds RxCocoa's platform-independent half (Driver, Signal,
+// SharedSequence, ControlProperty/ControlEvent, NotificationCenter and URLSession extensions).
+// An app switches to these products by its manifest alone: README, "RxSwift apps, unchanged".
+let rxSwiftNamedProducts: [Product] = [
+    .library(name: "RxSwift", targets: ["RxSwift"]),
+    .library(name: "RxRelay", targets: ["RxRelay"]),
+    .library(name: "RxCocoa", targets: ["RxCocoa"]),
+    .library(name: "RxTest", targets: ["RxTest"]),
+    .library(name: "RxBlocking", targets: ["RxBlocking"]),
+]
+let rxSwiftNamedTargets: [Target] = [
+    .target(name: "RxSwift", dependencies: ["RxCore"], swiftSettings: [traced, swift5]),
+    .target(name: "RxRelay", dependencies: ["RxCore"], swiftSettings: [traced, swift5]),
+    .target(name: "RxTest", dependencies: ["RxCore", "RxCoreTesting"], swiftSettings: [traced, swift5]),
+    .target(name: "RxBlocking", dependencies: ["RxCore", "RxCoreBlocking"], swiftSettings: [traced, swift5]),
+    .target(name: "RxCocoa", dependencies: ["RxCore", "RxSwift", "RxRelay"], swiftSettings: [traced, swift5]),
+    .testTarget(
+        name: "RxCocoaTests",
+        dependencies: ["RxSwift", "RxRelay", "RxCocoa", "RxTest", "RxBlocking", "RxTrace"],
+        swiftSettings: [traced, swift5]
+    ),
+]
+
 let package = Package(
     name: "rxtrace",
     platforms: [.macOS(.v15)],
@@ -36,7 +62,7 @@ let package = Package(
         .library(name: "RxTrace", targets: ["RxTrace"]),
         .library(name: "RxTraceTesting", targets: ["RxTraceTesting"]),
         .executable(name: "rxtrace", targets: ["rxtrace"]),
-    ],
+    ] + rxSwiftNamedProducts,
     traits: [
         .trait(
             name: "TraceResources",
@@ -63,7 +89,8 @@ let package = Package(
         .target(name: "RxCoreBlocking", dependencies: ["RxCore"], swiftSettings: [traced, swift5]),
         .target(
             name: "RxTrace",
-            dependencies: ["RxCore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            // RxCocoa: URLSession.rx moved there (issue 15); RxTrace re-exports it for scenarios.
+            dependencies: ["RxCore", "RxCocoa", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: [traced, swift5]
         ),
         .target(name: "RxTraceScenarios", dependencies: ["RxCore", "RxTrace"], swiftSettings: [traced, swift5]),
@@ -97,5 +124,5 @@ let package = Package(
             dependencies: ["RxCore", "RxCoreTesting", "RxTrace", "RxTraceScenarios", "RxTraceTesting"],
             swiftSettings: [traced, swift5]
         ),
-    ]
+    ] + rxSwiftNamedTargets
 )

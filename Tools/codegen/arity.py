@@ -2,8 +2,10 @@
 """Generates the fixed-arity forms of combineLatest and zip (2 to 8 sources).
 
 RxSwift 6 offers `Observable.combineLatest(s1, ..., sN, resultSelector:)` and the tuple form
-`Observable.combineLatest(s1, ..., sN)` for N in 2...8, and the same for `zip`. The N forms
-differ only in their arity, so they are generated rather than written eight times by hand.
+`Observable.combineLatest(s1, ..., sN)` for N in 2...8, and the same for `zip`; RxCocoa offers
+the same forms on `SharedSequence` (`Driver.combineLatest(d1, d2)`), built on the Observable
+ones. The N forms differ only in their arity, so they are generated rather than written eight
+times by hand.
 
 Usage (from the package root):
 
@@ -16,6 +18,7 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 OPERATORS = ROOT / "Sources" / "RxCore" / "Operators"
+SHARED_SEQUENCE = ROOT / "Sources" / "RxCocoa" / "Traits" / "SharedSequence" / "SharedSequence+Operators+arity.swift"
 ARITIES = range(2, 9)
 
 HEADER = """\
@@ -203,12 +206,67 @@ def generate(op):
     return "".join(parts)
 
 
+def shared_sequence_api(op, n, summary, tuple_summary):
+    generics = seq(n, "O{i}: SharedSequenceConvertibleType")
+    params = seq(n, "_ source{i}: O{i}")
+    elements = seq(n, "O{i}.Element")
+    sharing = seq(n, "SharingStrategy == O{i}.SharingStrategy", ",\n        ")
+    args = seq(n, "source{i}.asSharedSequence().asObservable()", ",\n            ")
+    return f"""
+extension SharedSequence {{
+    /// {summary}
+    public static func {op}<{generics}>(
+        {params},
+        resultSelector: @escaping ({elements}) throws -> Element
+    ) -> SharedSequence<SharingStrategy, Element>
+        where {sharing}
+    {{
+        SharedSequence<SharingStrategy, Element>(Observable.{op}(
+            {args},
+            resultSelector: resultSelector
+        ))
+    }}
+}}
+
+extension SharedSequenceConvertibleType where Element == Any {{
+    /// {tuple_summary}
+    public static func {op}<{generics}>(
+        {params}
+    ) -> SharedSequence<O1.SharingStrategy, ({elements})>
+        where {sharing}
+    {{
+        SharedSequence<O1.SharingStrategy, ({elements})>(Observable.{op}(
+            {args}
+        ))
+    }}
+}}
+"""
+
+
+def generate_shared_sequence():
+    parts = [HEADER, "import RxSwift\n"]
+    for n in ARITIES:
+        parts.append(f"\n// MARK: - {n} sources\n")
+        parts.append(shared_sequence_api(
+            "zip", n,
+            "Combines the sources' elements pairwise by index through `resultSelector`, shared by the sources' strategy.",
+            "Combines the sources' elements pairwise by index into tuples, shared by the sources' strategy.",
+        ))
+        parts.append(shared_sequence_api(
+            "combineLatest", n,
+            "Combines the latest elements of the sources through `resultSelector` whenever any of them emits, once each has emitted.",
+            "Combines the latest elements of the sources into a tuple whenever any of them emits, once each has emitted.",
+        ))
+    return "".join(parts)
+
+
 def main():
     check = "--check" in sys.argv[1:]
     stale = False
-    for op, name in (("combineLatest", "CombineLatest+arity.swift"), ("zip", "Zip+arity.swift")):
-        path = OPERATORS / name
-        text = generate(op)
+    outputs = [(OPERATORS / "CombineLatest+arity.swift", generate("combineLatest")),
+               (OPERATORS / "Zip+arity.swift", generate("zip")),
+               (SHARED_SEQUENCE, generate_shared_sequence())]
+    for path, text in outputs:
         if check:
             if not path.exists() or path.read_text() != text:
                 print(f"{path.relative_to(ROOT)} is out of date: run Tools/codegen/arity.py", file=sys.stderr)

@@ -25,6 +25,15 @@ extension ObservableType {
         binder(self)(curriedArgument)
     }
 
+    /// Subscribes an element handler that gets `object`, held weakly: once it is gone the
+    /// handler is no longer called. An error is a programming error in a binding.
+    public func bind<Object: AnyObject>(with object: Object, onNext: @escaping (Object, Element) -> Void) -> Disposable {
+        bind(onNext: { [weak object] element in
+            guard let object else { return }
+            onNext(object, element)
+        })
+    }
+
     /// Subscribes an element handler; an error is a programming error in a binding.
     public func bind(onNext: @escaping (Element) -> Void) -> Disposable {
         subscribe(onNext: onNext, onError: { error in

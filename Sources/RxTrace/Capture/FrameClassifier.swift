@@ -3,7 +3,13 @@ import Foundation
 
 /// Decides which frames are library code and which are the user's.
 enum FrameClassifier {
-    static let rxCoreModules: Set<String> = ["RxCore", "RxCoreTesting", "RxCoreBlocking"]
+    /// RxCore and the modules under RxSwift's names (RxSwift, RxRelay, RxTest and RxBlocking
+    /// re-export RxCore's; RxCocoa's Driver/Signal code is library code too, so a leak is
+    /// reported at the user's `drive`/`emit` line, never inside SharedSequence).
+    static let rxCoreModules: Set<String> = [
+        "RxCore", "RxCoreTesting", "RxCoreBlocking", "RxSwift", "RxRelay", "RxCocoa", "RxTest", "RxBlocking",
+    ]
+    static let rxCoreSourceFolders = rxCoreModules.map { "/Sources/\($0)/" }
     static let rxTraceModules: Set<String> = ["RxTrace"]
     static let runtimeModules: Set<String> = [
         "Swift", "_Concurrency", "_StringProcessing", "Synchronization", "Runtime", "Observation",
@@ -25,9 +31,7 @@ enum FrameClassifier {
             if systemImagePrefixes.contains(where: image.hasPrefix) { return .system }
         }
         if let file {
-            if file.contains("/Sources/RxCore/") || file.contains("/Sources/RxCoreTesting/") || file.contains("/Sources/RxCoreBlocking/") {
-                return .rxCore
-            }
+            if rxCoreSourceFolders.contains(where: file.contains) { return .rxCore }
             if file.contains("/Sources/RxTrace/") { return .rxTrace }
         }
         // SwiftPM's generated test-discovery thunks and runner are scaffolding, not user code.

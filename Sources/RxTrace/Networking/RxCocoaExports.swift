@@ -1,0 +1,3 @@
+// `URLSession.rx.response/data/json(request:)` live in RxCocoa (as in RxSwift); scenarios that
+// import RxTrace keep reaching them, and Driver and Signal, through this re-export.
+@_exported import RxCocoa
