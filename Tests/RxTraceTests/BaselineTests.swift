@@ -20,7 +20,7 @@ final class BaselineTests: XCTestCase {
         let today = ReportFixtures.run([ReportFixtures.leakyScenario])
         XCTAssertEqual(today.gateOutcome, .findings)
         try Baseline(report: today).write(to: path)
-        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "[\n  \"sig-interval-map\"\n]\n")
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "{\n  \"signatureVersion\" : 2,\n  \"signatures\" : [\n    \"sig-interval-map\"\n  ]\n}\n")
 
         // 2. The same leak again: known, the gate passes.
         var again = ReportFixtures.run([ReportFixtures.leakyScenario])
@@ -35,13 +35,31 @@ final class BaselineTests: XCTestCase {
         XCTAssertEqual(tomorrow.scenarios[0].findings.map(\.isNew), [false, true])
         XCTAssertEqual(tomorrow.scenarios[0].failingFindings.map(\.signature), ["sig-new"])
         XCTAssertEqual(tomorrow.gateOutcome, .findings)
-        XCTAssertEqual(tomorrow.baseline, BaselineInfo(path: path, signatureCount: 1, knownFindings: 1, newFindings: 1, absentSignatures: []))
+        XCTAssertEqual(tomorrow.baseline, BaselineInfo(path: path, signatureCount: 1, knownFindings: 1, newFindings: 1, absentSignatures: [], signatureVersion: 2))
         XCTAssertEqual(tomorrow.summary.newFindings, 1)
 
         // 4. The old leak is fixed: the baseline reports it absent.
         var fixed = ReportFixtures.run([ReportFixtures.cleanScenario])
         fixed.compare(with: try Baseline.load(path: path), path: path)
         XCTAssertEqual(fixed.baseline?.absentSignatures, ["sig-interval-map"])
+    }
+
+    func testAVersionOneBaselineIsReadAndTheReportSaysToRewriteIt() throws {
+        let path = folder.appendingPathComponent("old-baseline.json").path
+        // What rxtrace wrote before signatures stopped depending on line numbers.
+        try Data("[\n  \"570b909524156c8e\"\n]\n".utf8).write(to: URL(fileURLWithPath: path))
+        let old = try Baseline.load(path: path)
+        XCTAssertEqual(old, Baseline(signatures: ["570b909524156c8e"], signatureVersion: 1))
+
+        var report = ReportFixtures.run([ReportFixtures.leakyScenario])
+        report.compare(with: old, path: path)
+        XCTAssertEqual(report.baseline?.isOutdated, true)
+        XCTAssertTrue(TextReportRenderer(colour: false).render(report).contains(
+            "baseline \(path) holds version-1 signatures (line-based), which cannot match: rewrite it once with --update-baseline\n"))
+
+        // --update-baseline rewrites it in the current format.
+        try Baseline(report: report).write(to: path)
+        XCTAssertEqual(try Baseline.load(path: path).signatureVersion, Baseline.currentSignatureVersion)
     }
 
     func testSuppressedFindingsStayOutOfTheBaseline() {
@@ -55,7 +73,7 @@ final class BaselineTests: XCTestCase {
         let path = folder.appendingPathComponent("bad.json").path
         try Data(#"{"signatures": 3}"#.utf8).write(to: URL(fileURLWithPath: path))
         XCTAssertThrowsError(try Baseline.load(path: path)) { error in
-            XCTAssertEqual("\(error)", "baseline '\(path)' is malformed: expected a JSON array of signature strings")
+            XCTAssertEqual("\(error)", "baseline '\(path)' is malformed: expected {\"signatureVersion\": N, \"signatures\": [...]} or a JSON array of signature strings")
         }
         XCTAssertThrowsError(try Baseline.load(path: folder.appendingPathComponent("missing.json").path)) { error in
             XCTAssertTrue("\(error)".hasSuffix("missing.json': No such file or directory"), "\(error)")

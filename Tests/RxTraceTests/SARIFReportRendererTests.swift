@@ -44,7 +44,7 @@ final class SARIFReportRendererTests: XCTestCase {
         let first = results[0]
         XCTAssertEqual(first["ruleId"] as? String, "RX001")
         XCTAssertEqual(first["level"] as? String, "error")
-        XCTAssertEqual(first["partialFingerprints"] as? [String: String], ["rxtraceSignature/v1": "sig-interval-map"])
+        XCTAssertEqual(first["partialFingerprints"] as? [String: String], ["rxtraceSignature/v2": "sig-interval-map"])
         let physical = try XCTUnwrap(((first["locations"] as? [[String: Any]])?.first?["physicalLocation"]) as? [String: Any])
         XCTAssertEqual((physical["artifactLocation"] as? [String: String]), ["uri": "Sources/App/Feed.swift", "uriBaseId": "%SRCROOT%"])
         XCTAssertEqual((physical["region"] as? [String: Int]), ["startLine": 42])

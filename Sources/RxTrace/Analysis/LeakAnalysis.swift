@@ -4,8 +4,8 @@ import RxCore
 /// Live resources that share an origin: the same user call site (one subscription line, however
 /// many times it ran), or, for resources whose stack never reaches user code, the same type.
 public struct ResourceGroup: Sendable {
-    /// Stable across runs and rebuilds (no addresses): a hash of the call site's file name,
-    /// line and function and of the resource types.
+    /// Stable across runs, rebuilds and unrelated edits (no addresses, no line numbers): see
+    /// `LeakSignature`.
     public let signature: String
     /// The group's resources, in creation order.
     public let entries: [ResourceEntry]
@@ -114,7 +114,7 @@ public enum LeakAnalysis {
                 ?? group.entries.first { $0.stack != nil }?.stack
             let frames = representative.map { symbolicator.frames(for: $0) } ?? group.frames
             return ResourceGroup(
-                signature: signature(callSite: group.callSite, types: types, kinds: group.entries.map(\.kind)),
+                signature: LeakSignature.make(callSite: group.callSite, chain: chain, types: types, kinds: group.entries.map(\.kind)),
                 entries: group.entries,
                 resourceTypes: types,
                 operatorChain: chain,
@@ -131,23 +131,6 @@ public enum LeakAnalysis {
         let addresses = ResourceRegistry.addresses(of: stack)
         guard let index = addresses.firstIndex(of: callSite.address) else { return [] }
         return Array(addresses[(index + 1)...])
-    }
-
-    /// FNV-1a (deterministic, unlike `Hasher`) over the call site and the sorted types.
-    static func signature(callSite: SymbolicatedFrame?, types: [String], kinds: [ResourceKind]) -> String {
-        var text: String
-        if let callSite {
-            text = "\(callSite.fileName ?? callSite.image ?? "?"):\(callSite.line ?? 0)|\(callSite.function)"
-        } else {
-            text = "no-call-site|" + Set(kinds.map(\.rawValue)).sorted().joined(separator: ",")
-        }
-        text += "|" + types.sorted().joined(separator: ";")
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-        }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
     }
 
     /// `MapSink<Int, String>` → "MapSink".

@@ -3,34 +3,52 @@ import Foundation
 /// A baseline: the finding signatures a team has accepted for now. With a baseline, only
 /// findings whose signature it lacks are new, and only new findings fail a run.
 ///
-/// File format: a JSON array of signature strings, sorted, one per line.
+/// File format: `{"signatureVersion": 2, "signatures": [...]}`, the signatures sorted, one per
+/// line. A plain JSON array of signatures is a version-1 file (line-based signatures, before
+/// report schema 2): it is read, its signatures cannot match, and the text report says to
+/// rewrite it with `--update-baseline`.
 public struct Baseline: Equatable, Sendable {
-    public var signatures: Set<String>
+    /// The signature definition this build writes (`LeakSignature`, report schema 2).
+    public static let currentSignatureVersion = 2
 
-    public init(signatures: Set<String>) {
+    public var signatures: Set<String>
+    public var signatureVersion: Int
+
+    public init(signatures: Set<String>, signatureVersion: Int = Baseline.currentSignatureVersion) {
         self.signatures = signatures
+        self.signatureVersion = signatureVersion
+    }
+
+    private struct File: Codable {
+        var signatureVersion: Int
+        var signatures: [String]
     }
 
     /// The baseline of a run: every unsuppressed finding's signature (what
     /// `--update-baseline` writes).
     public init(report: RunReport) {
         self.signatures = Set(report.scenarios.flatMap(\.findings).filter { $0.suppressedBy == nil }.map(\.signature))
+        self.signatureVersion = Baseline.currentSignatureVersion
     }
 
     public func encoded() -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
-        var data = (try? encoder.encode(signatures.sorted())) ?? Data("[]".utf8)
+        encoder.outputFormatting.insert(.sortedKeys)
+        let file = File(signatureVersion: signatureVersion, signatures: signatures.sorted())
+        var data = (try? encoder.encode(file)) ?? Data("{}".utf8)
         data.append(0x0A)
         return data
     }
 
     public static func decode(_ data: Data, path: String) throws -> Baseline {
-        do {
-            return Baseline(signatures: Set(try JSONDecoder().decode([String].self, from: data)))
-        } catch {
-            throw BaselineError.invalid(path: path, reason: "expected a JSON array of signature strings")
+        if let file = try? JSONDecoder().decode(File.self, from: data) {
+            return Baseline(signatures: Set(file.signatures), signatureVersion: file.signatureVersion)
         }
+        if let signatures = try? JSONDecoder().decode([String].self, from: data) {
+            return Baseline(signatures: Set(signatures), signatureVersion: 1)
+        }
+        throw BaselineError.invalid(path: path, reason: "expected {\"signatureVersion\": N, \"signatures\": [...]} or a JSON array of signature strings")
     }
 
     public static func load(path: String) throws -> Baseline {
@@ -93,7 +111,8 @@ extension RunReport {
             signatureCount: baseline.signatures.count,
             knownFindings: known,
             newFindings: new,
-            absentSignatures: baseline.signatures.subtracting(seen).sorted()
+            absentSignatures: baseline.signatures.subtracting(seen).sorted(),
+            signatureVersion: baseline.signatureVersion
         )
     }
 }

@@ -43,7 +43,8 @@ public enum ReportMerger {
             signatureCount: max(a.signatureCount, b.signatureCount),
             knownFindings: a.knownFindings + b.knownFindings,
             newFindings: a.newFindings + b.newFindings,
-            absentSignatures: Set(a.absentSignatures).intersection(b.absentSignatures).sorted()
+            absentSignatures: Set(a.absentSignatures).intersection(b.absentSignatures).sorted(),
+            signatureVersion: a.signatureVersion ?? b.signatureVersion
         )
     }
 }

@@ -11,12 +11,20 @@ public struct BaselineInfo: Codable, Equatable, Sendable {
     /// Baseline signatures no scenario reported any more: fixed leaks, candidates for
     /// `--update-baseline`.
     public var absentSignatures: [String]
+    /// The signature version the file was written with (1 for a plain JSON array, before
+    /// signatures stopped depending on line numbers). Below `Baseline.currentSignatureVersion`
+    /// none of its signatures can match: `--update-baseline` rewrites it.
+    public var signatureVersion: Int?
 
-    public init(path: String, signatureCount: Int, knownFindings: Int, newFindings: Int, absentSignatures: [String]) {
+    public init(path: String, signatureCount: Int, knownFindings: Int, newFindings: Int, absentSignatures: [String], signatureVersion: Int? = nil) {
         self.path = path
         self.signatureCount = signatureCount
         self.knownFindings = knownFindings
         self.newFindings = newFindings
         self.absentSignatures = absentSignatures
+        self.signatureVersion = signatureVersion
     }
+
+    /// Whether the baseline's signatures are of an older definition than this build's.
+    public var isOutdated: Bool { (signatureVersion ?? Baseline.currentSignatureVersion) < Baseline.currentSignatureVersion }
 }

@@ -8,7 +8,7 @@ import Foundation
 /// Crashed and timed-out scenarios are reported as tool execution notifications.
 public struct SARIFReportRenderer: Sendable {
     /// The key under `partialFingerprints`.
-    public static let fingerprintKey = "rxtraceSignature/v1"
+    public static let fingerprintKey = "rxtraceSignature/v2"
     public static let schemaURI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 
     public init() {}

@@ -13,6 +13,9 @@ public struct TextReportRenderer: Sendable {
         if let baseline = report.baseline {
             out += "baseline \(baseline.path): \(baseline.signatureCount) known signatures, \(baseline.newFindings) new, \(baseline.knownFindings) known"
             out += baseline.absentSignatures.isEmpty ? "\n" : ", \(baseline.absentSignatures.count) no longer seen\n"
+            if baseline.isOutdated {
+                out += "baseline \(baseline.path) holds version-\(baseline.signatureVersion ?? 1) signatures (line-based), which cannot match: rewrite it once with --update-baseline\n"
+            }
         }
         for scenario in report.scenarios {
             out += "\n" + render(scenario)

@@ -1,0 +1,72 @@
+#if TRACE_RESOURCES
+@testable import RxTrace
+import Foundation
+import XCTest
+
+/// Signatures survive unrelated edits and change when the leak changes (LeakSignature v2).
+final class SignatureTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("rxtrace-signature-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// The signature of a leak whose `subscribe` call is line `line` of `source`, read as the
+    /// analysis reads it (a fresh cache, as a new process would).
+    private func signature(_ source: String, line: Int, function: String = "FeedViewModel.bind()",
+                           chain: [String] = ["interval", "map", "subscribe"]) throws -> String {
+        // A folder per version of the file: only the file name enters the signature.
+        let version = folder.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: version, withIntermediateDirectories: true)
+        let path = version.appendingPathComponent("Feed.swift").path
+        try source.write(toFile: path, atomically: true, encoding: .utf8)
+        let site = SymbolicatedFrame(address: 1, function: function, file: path, line: line, origin: .user)
+        return LeakSignature.make(callSite: site, chain: chain, types: ["TimerSink<MapSink<Int, AnonymousObserver<String>>>", "MapSink<Int, AnonymousObserver<String>>"],
+                                  kinds: [.sink], sources: SourceLines())
+    }
+
+    private let feed = """
+    final class FeedViewModel {
+        func bind() {
+            Observable<Int>.interval(.seconds(1), scheduler: scheduler)
+                .map { "\\($0)" }
+                .subscribe(onNext: { print($0) })
+        }
+    }
+    """
+
+    func testLinesInsertedAboveKeepTheSignature() throws {
+        let before = try signature(feed, line: 5)
+        let edited = "// Copyright 2026\nimport Foundation\n\n" + feed.replacingOccurrences(of: "    func bind() {", with: "    func bind() {\n        // Ticks for the feed.\n")
+        XCTAssertEqual(try signature(edited, line: 10), before, "3 lines above the class, 2 inside the function")
+        XCTAssertEqual(try signature(feed.replacingOccurrences(of: "                .subscribe", with: "            .subscribe"), line: 5), before, "indentation")
+    }
+
+    func testEditingTheChainAtTheCallSiteMakesANewSignature() throws {
+        let before = try signature(feed, line: 5)
+        let edited = feed.replacingOccurrences(of: ".subscribe(onNext: { print($0) })", with: ".subscribe(onNext: { [weak self] in self?.show($0) })")
+        XCTAssertNotEqual(try signature(edited, line: 5), before, "the call-site line's text changed")
+        XCTAssertNotEqual(try signature(feed, line: 5, chain: ["interval", "map", "filter", "subscribe"]), before, "an operator added")
+        XCTAssertNotEqual(try signature(feed, line: 5, function: "FeedViewModel.refresh()"), before, "another function")
+    }
+
+    func testTwoIdenticalSubscribeLinesInOneFunctionAreTwoSignatures() throws {
+        let twice = feed.replacingOccurrences(of: "                .subscribe(onNext: { print($0) })\n", with: "                .subscribe(onNext: { print($0) })\n            Observable<Int>.interval(.seconds(1), scheduler: scheduler)\n                .map { \"\\($0)\" }\n                .subscribe(onNext: { print($0) })\n")
+        let first = try signature(twice, line: 5)
+        let second = try signature(twice, line: 8)
+        XCTAssertNotEqual(first, second)
+        XCTAssertEqual(first, try signature(feed, line: 5), "the first keeps the signature it had alone")
+    }
+
+    func testClosureNumbersAndUnreadableSourcesFallBack() {
+        XCTAssertEqual(LeakSignature.withoutClosureNumbers("closure #2 in closure #13 in Feed.bind()"), "closure in closure in Feed.bind()")
+        let missing = SymbolicatedFrame(address: 1, function: "Feed.bind()", file: "/nonexistent/Feed.swift", line: 7, origin: .user)
+        XCTAssertEqual(LeakSignature.lineIdentity(missing, sources: SourceLines()), "line:7")
+    }
+}
+#endif
