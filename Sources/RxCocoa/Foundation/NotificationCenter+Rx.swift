@@ -14,3 +14,9 @@ extension Reactive where Base: NotificationCenter {
         }
     }
 }
+
+#if !canImport(Darwin)
+// Off Apple platforms, Foundation's NotificationCenter is no longer an NSObject (checked with
+// Swift 6.3.1 on Linux), so it does not get `rx` from RxCore's `NSObject: ReactiveCompatible`.
+extension NotificationCenter: ReactiveCompatible {}
+#endif
