@@ -18,6 +18,9 @@ struct RunOptions: ParsableArguments {
     @Option(name: .shortAndLong, help: "Scenarios run at the same time, each in its own process.")
     var jobs: Int = 1
 
+    @Option(name: .customLong("source-root"), help: "Folder report paths are relative to (default: the nearest folder above the working directory that holds .git, else the working directory).")
+    var sourceRoot: String?
+
     @Flag(name: .customLong("no-color"), help: "No colour in the text report, even on a terminal.")
     var noColor = false
 
@@ -25,5 +28,11 @@ struct RunOptions: ParsableArguments {
         guard passes >= 2 else { throw ValidationError("--passes must be at least 2 (a warm-up pass and a measured pass)") }
         guard timeout > 0 else { throw ValidationError("--timeout must be positive") }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        if let sourceRoot {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: sourceRoot, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw ValidationError("--source-root '\(sourceRoot)' is not a folder")
+            }
+        }
     }
 }

@@ -22,7 +22,8 @@ struct RunPipeline {
         )
         let inputs = try CLIFailure.rethrowing { try pipeline.loadInputs() }
 
-        let run = RunReport(scenarios: runAll(scenarios).map(Self.repositoryRelative))
+        let root = options.sourceRoot.map(SourceRoot.init(path:)) ?? SourceRoot.discover()
+        let run = RunReport(scenarios: runAll(scenarios).map { $0.locatingPaths(in: root) })
         let report = try CLIFailure.rethrowing { try pipeline.finish(run, inputs: inputs) }
         Self.printReport(report, to: options.output, colour: !options.noColor)
         throw ExitCode(report.gateOutcome.exitCode)
@@ -33,22 +34,6 @@ struct RunPipeline {
         let useColour = colour && isatty(STDOUT_FILENO) == 1
         print(TextReportRenderer(colour: useColour).render(report), terminator: "")
         print("Reports: \(ReportFormat.allCases.map { ReportWriter(directory: folder).path(for: $0) }.joined(separator: ", "))")
-    }
-
-    /// Call sites and frames inside the current folder (the repository being checked) are
-    /// made relative to it, so reports and SARIF locations are stable across checkouts.
-    static func repositoryRelative(_ scenario: ScenarioReport) -> ScenarioReport {
-        let root = FileManager.default.currentDirectoryPath
-        var scenario = scenario
-        for index in scenario.findings.indices {
-            scenario.findings[index].callSite = scenario.findings[index].callSite?.relative(to: root)
-            for frame in scenario.findings[index].backtrace.indices {
-                if let file = scenario.findings[index].backtrace[frame].file {
-                    scenario.findings[index].backtrace[frame].file = SourceLocation.relativePath(file, to: root)
-                }
-            }
-        }
-        return scenario
     }
 
     /// Runs the scenarios in child processes, `jobs` at a time, keeping the catalogue order.

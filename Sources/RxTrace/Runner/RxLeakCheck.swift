@@ -25,7 +25,7 @@ public enum RxLeakCheck {
             case .failed(let message):
                 return .failed(reason: "the checked closure threw on \(message)")
             default:
-                return .leaked(report: TextReportRenderer().render(report))
+                return .leaked(report: TextReportRenderer().render(report.locatingPaths(in: SourceRoot.discover())))
             }
         }
         #else

@@ -28,13 +28,16 @@ public struct ReportFrame: Codable, Equatable, Sendable {
     /// Whether renderers hide this frame in a folded run. `nil` lets them decide by origin:
     /// everything but `user` frames is folded.
     public var folded: Bool?
+    /// What `file` is relative to (see `SourceRoot`); nil when unknown (older reports).
+    public var fileBase: SourcePathBase?
 
-    public init(function: String, file: String? = nil, line: Int? = nil, origin: ReportFrameOrigin, folded: Bool? = nil) {
+    public init(function: String, file: String? = nil, line: Int? = nil, origin: ReportFrameOrigin, folded: Bool? = nil, fileBase: SourcePathBase? = nil) {
         self.function = function
         self.file = file
         self.line = line
         self.origin = origin
         self.folded = folded
+        self.fileBase = fileBase
     }
 
     public var isFolded: Bool { folded ?? (origin != .user) }

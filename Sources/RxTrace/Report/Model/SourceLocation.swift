@@ -6,11 +6,15 @@ public struct SourceLocation: Codable, Equatable, Hashable, Sendable {
     public var line: Int
     /// The demangled, readable function name (for example `FeedViewModel.bind()`).
     public var function: String?
+    /// What `file` is relative to (see `SourceRoot`); nil in reports from before it was
+    /// recorded, where a relative path is repository-relative.
+    public var fileBase: SourcePathBase?
 
-    public init(file: String, line: Int, function: String? = nil) {
+    public init(file: String, line: Int, function: String? = nil, fileBase: SourcePathBase? = nil) {
         self.file = file
         self.line = line
         self.function = function
+        self.fileBase = fileBase
     }
 
     /// "Sources/App/Feed.swift:42"

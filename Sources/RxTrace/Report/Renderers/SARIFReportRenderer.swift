@@ -9,6 +9,8 @@ import Foundation
 public struct SARIFReportRenderer: Sendable {
     /// The key under `partialFingerprints`.
     public static let fingerprintKey = "rxtraceSignature/v2"
+    /// The uriBaseId of repository-relative locations.
+    public static let sourceRootBaseID = "%SRCROOT%"
     public static let schemaURI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 
     public init() {}
@@ -55,6 +57,11 @@ public struct SARIFReportRenderer: Sendable {
             "tool": ["driver": driver],
             "results": .array(results),
             "columnKind": "unicodeCodePoints",
+            // SARIF 2.1.0 §3.14.14: the base id is declared without a uri, so the file names
+            // no folder of this machine; code scanning resolves it to the checkout.
+            "originalUriBaseIds": [Self.sourceRootBaseID: [
+                "description": ["text": "The repository root: the nearest folder holding .git above where rxtrace ran, or --source-root."],
+            ]],
             "invocations": [[
                 "executionSuccessful": .bool(notifications.isEmpty),
                 "endTimeUtc": .string(ISO8601DateFormatter().string(from: report.generatedAt)),
@@ -129,12 +136,12 @@ public struct SARIFReportRenderer: Sendable {
             ],
         ]
         if let site = finding.callSite {
-            fields["locations"] = [location(file: site.file, line: site.line, message: site.function)]
+            fields["locations"] = [location(file: site.file, base: site.fileBase, line: site.line, message: site.function)]
         }
         if !finding.backtrace.isEmpty {
             let steps: [JSONValue] = finding.backtrace.map { frame in
                 var step: [String: JSONValue] = [
-                    "location": frame.file.map { location(file: $0, line: frame.line, message: frame.function) }
+                    "location": frame.file.map { location(file: $0, base: frame.fileBase, line: frame.line, message: frame.function) }
                         ?? ["message": ["text": .string(frame.function)]],
                     "importance": frame.isFolded ? "unimportant" : "essential",
                 ]
@@ -159,7 +166,14 @@ public struct SARIFReportRenderer: Sendable {
         return .object(fields)
     }
 
-    private func location(file: String, line: Int?, message: String?) -> JSONValue {
+    /// A repository file is a physical location under %SRCROOT%; a file outside the repository
+    /// (a dependency, the toolchain) cannot be resolved, so its readable path goes in the
+    /// message instead of a URI.
+    private func location(file: String, base: SourcePathBase?, line: Int?, message: String?) -> JSONValue {
+        if base == .outside {
+            let place = line.map { "\(file):\($0)" } ?? file
+            return ["message": ["text": .string(message.map { "\($0) (\(place))" } ?? place)]]
+        }
         var physical: [String: JSONValue] = ["artifactLocation": artifact(file)]
         if let line, line > 0 { physical["region"] = ["startLine": .int(line)] }
         var location: [String: JSONValue] = ["physicalLocation": .object(physical)]
@@ -167,12 +181,13 @@ public struct SARIFReportRenderer: Sendable {
         return .object(location)
     }
 
-    /// Repository-relative paths are resolved against %SRCROOT%; absolute ones become file URIs.
+    /// Repository-relative paths are resolved against %SRCROOT%; absolute ones (reports from
+    /// before paths were placed) become file URIs.
     private func artifact(_ path: String) -> JSONValue {
         if path.hasPrefix("/") {
             return ["uri": .string(URL(fileURLWithPath: path).absoluteString)]
         }
         let encoded = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
-        return ["uri": .string(encoded), "uriBaseId": "%SRCROOT%"]
+        return ["uri": .string(encoded), "uriBaseId": .string(Self.sourceRootBaseID)]
     }
 }

@@ -1,0 +1,35 @@
+/// Places every path of a scenario's report against the repository root: call sites and
+/// frames inside it become repository-relative, those outside keep a readable path without
+/// the machine's folders, and compiler-generated code loses its (meaningless) location.
+extension ScenarioReport {
+    public func locatingPaths(in root: SourceRoot) -> ScenarioReport {
+        var scenario = self
+        for index in scenario.findings.indices {
+            scenario.findings[index].callSite = scenario.findings[index].callSite.flatMap { $0.located(in: root) }
+            scenario.findings[index].backtrace = scenario.findings[index].backtrace.map { $0.located(in: root) }
+        }
+        return scenario
+    }
+}
+
+extension SourceLocation {
+    /// Nil for compiler-generated code, which has no place a person can open.
+    func located(in root: SourceRoot) -> SourceLocation? {
+        guard fileBase == nil else { return self }
+        let placed = root.locate(file)
+        guard let path = placed.reportPath else { return nil }
+        return SourceLocation(file: path, line: line, function: function, fileBase: placed.base)
+    }
+}
+
+extension ReportFrame {
+    func located(in root: SourceRoot) -> ReportFrame {
+        guard fileBase == nil, let file else { return self }
+        var frame = self
+        let placed = root.locate(file)
+        frame.file = placed.reportPath
+        frame.fileBase = placed.base
+        if placed == .compilerGenerated { frame.line = nil }
+        return frame
+    }
+}
