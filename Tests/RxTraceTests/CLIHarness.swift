@@ -25,6 +25,33 @@ enum CLIHarness {
     }
 
     static func run(_ executable: String, _ arguments: [String], in directory: URL? = nil) throws -> CLIResult {
+        try start(executable, arguments, in: directory).finish()
+    }
+
+    /// A launched executable, for tests that act while it runs (signals, locks).
+    struct Running {
+        var process: Process
+        var outURL: URL
+        var errURL: URL
+        var out: FileHandle
+        var err: FileHandle
+
+        /// What it has written to stdout so far.
+        var stdoutSoFar: String { (try? String(contentsOf: outURL, encoding: .utf8)) ?? "" }
+
+        func finish() throws -> CLIResult {
+            process.waitUntilExit()
+            try out.close()
+            try err.close()
+            return CLIResult(
+                exitCode: process.terminationStatus,
+                stdout: try String(contentsOf: outURL, encoding: .utf8),
+                stderr: try String(contentsOf: errURL, encoding: .utf8)
+            )
+        }
+    }
+
+    static func start(_ executable: String, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Running {
         let path = productsFolder.appendingPathComponent(executable)
         guard FileManager.default.isExecutableFile(atPath: path.path) else {
             throw XCTSkip("\(path.path) not built (swift build --build-tests --traits TraceResources builds it)")
@@ -40,18 +67,24 @@ enum CLIHarness {
         process.executableURL = path
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        process.waitUntilExit()
-        try out.close()
-        try err.close()
-        return CLIResult(
-            exitCode: process.terminationStatus,
-            stdout: try String(contentsOf: outURL, encoding: .utf8),
-            stderr: try String(contentsOf: errURL, encoding: .utf8)
-        )
+        return Running(process: process, outURL: outURL, errURL: errURL, out: out, err: err)
+    }
+
+    /// Waits, polling, until `condition` holds (at most `limit` seconds; false then).
+    static func waitUntil(limit: TimeInterval = 60, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(limit)
+        while Date() < deadline {
+            if condition() { return true }
+            usleep(20_000)
+        }
+        return condition()
     }
 
     static func temporaryFolder() throws -> URL {

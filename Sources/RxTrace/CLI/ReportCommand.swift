@@ -25,9 +25,12 @@ struct ReportCommand: ParsableCommand {
 
     func run() throws {
         let merged = try CLIFailure.rethrowing { try ReportMerger.merge(paths: files) }
-        _ = try OutputFolder.prepare(output)
-        _ = try CLIFailure.rethrowing { try ReportWriter(directory: output).write(merged) }
-        RunPipeline.printReport(merged, to: output, colour: !noColor)
+        let lock = try CLIFailure.rethrowing { () -> OutputFolderLock in
+            try OutputFolder.prepare(output)
+            return try OutputFolderLock(folder: output)
+        }
+        try RunPipeline.write(merged, with: ReportPipeline(outputDirectory: output), colour: !noColor)
+        withExtendedLifetime(lock) {}
         throw ExitCode(merged.gateOutcome.exitCode)
     }
 }

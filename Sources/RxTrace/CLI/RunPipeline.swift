@@ -12,8 +12,12 @@ struct RunPipeline {
     func execute(_ scenarios: [Scenario]) throws {
         guard RxTraceCLI.isTraced else { throw CLIFailure(untracedMessage) }
         guard !scenarios.isEmpty else { throw CLIFailure("no scenario selected") }
-        // Bad input is found before any scenario runs, so nothing is half-done.
-        _ = try OutputFolder.prepare(options.output)
+        // Bad input is found before any scenario runs, so nothing is half-done; the folder stays
+        // locked until the process exits, so no other run mixes its files with this one's.
+        let lock = try CLIFailure.rethrowing { () -> OutputFolderLock in
+            try OutputFolder.prepare(options.output)
+            return try OutputFolderLock(folder: options.output)
+        }
         let pipeline = ReportPipeline(
             outputDirectory: options.output,
             suppressionsPath: suppressionsPath,
@@ -22,30 +26,58 @@ struct RunPipeline {
         )
         let inputs = try CLIFailure.rethrowing { try pipeline.loadInputs() }
 
+        let interruption = Interruption.install()
         let root = options.sourceRoot.map(SourceRoot.init(path:)) ?? SourceRoot.discover()
-        let run = RunReport(scenarios: runAll(scenarios).map { $0.locatingPaths(in: root) })
-        let report = try CLIFailure.rethrowing { try pipeline.finish(run, inputs: inputs) }
-        Self.printReport(report, to: options.output, colour: !options.noColor)
+        let results = runAll(scenarios, interruption: interruption)
+        var run = RunReport(scenarios: results.compactMap { $0?.locatingPaths(in: root) })
+        if let signal = interruption.signal {
+            run.interruption = RunInterruption(
+                signal: signalName(signal),
+                unfinishedScenarios: zip(scenarios, results).filter { $0.1 == nil }.map(\.0.name)
+            )
+        }
+        let report = try CLIFailure.rethrowing { try pipeline.gate(run, inputs: inputs) }
+        try Self.write(report, with: pipeline, colour: !options.noColor)
+        withExtendedLifetime(lock) {}
         throw ExitCode(report.gateOutcome.exitCode)
     }
 
+    /// Writes the report files, then prints the text report. When the files cannot be written,
+    /// the text report is printed all the same, before the one-line error (exit code 2): the
+    /// run's results are never lost.
+    static func write(_ report: RunReport, with pipeline: ReportPipeline, colour: Bool) throws {
+        do {
+            try pipeline.write(report)
+        } catch {
+            printReport(report, to: nil, colour: colour)
+            throw CLIFailure("\(error)")
+        }
+        printReport(report, to: pipeline.outputDirectory, colour: colour)
+    }
+
     /// Prints the text report (colour only on a terminal) and where the files are.
-    static func printReport(_ report: RunReport, to folder: String, colour: Bool) {
+    static func printReport(_ report: RunReport, to folder: String?, colour: Bool) {
         let useColour = colour && isatty(STDOUT_FILENO) == 1
         print(TextReportRenderer(colour: useColour).render(report), terminator: "")
-        print("Reports: \(ReportFormat.allCases.map { ReportWriter(directory: folder).path(for: $0) }.joined(separator: ", "))")
+        if let folder {
+            print("Reports: \(ReportFormat.allCases.map { ReportWriter(directory: folder).path(for: $0) }.joined(separator: ", "))")
+        }
     }
 
     /// Runs the scenarios in child processes, `jobs` at a time, keeping the catalogue order.
-    func runAll(_ scenarios: [Scenario]) -> [ScenarioReport] {
-        let runner = IsolatedRunner(passes: options.passes, timeout: options.timeout, drainTimeout: options.drainTimeout)
+    /// After an interruption no scenario starts and the running ones are ended: theirs and the
+    /// unstarted ones' results are nil.
+    func runAll(_ scenarios: [Scenario], interruption: Interruption) -> [ScenarioReport?] {
+        var runner = IsolatedRunner(passes: options.passes, timeout: options.timeout, drainTimeout: options.drainTimeout)
+        runner.interruption = interruption
         let progress = Progress(total: scenarios.count)
         var reports = [ScenarioReport?](repeating: nil, count: scenarios.count)
         let lock = NSLock()
         let work = { (index: Int) in
+            guard !interruption.isRequested else { return }
             let scenario = scenarios[index]
             progress.started(scenario.name)
-            let report = runner.run(scenario)
+            guard let report = runner.run(scenario) else { return }
             progress.finished(scenario.name, report.passed ? "ok" : report.status.displayName)
             lock.lock(); reports[index] = report; lock.unlock()
         }
@@ -58,41 +90,6 @@ struct RunPipeline {
             queue.waitUntilAllOperationsAreFinished()
         }
         progress.clear()
-        return reports.map { $0! }
-    }
-}
-
-/// The report folder, checked for writing before any scenario runs.
-enum OutputFolder {
-    static func prepare(_ path: String) throws -> URL {
-        try makeDirectories(path)
-        guard access(path, W_OK | X_OK) == 0 else {
-            throw CLIFailure("the output folder '\(path)' is not writable: \(String(cString: strerror(errno)))")
-        }
-        return URL(fileURLWithPath: path, isDirectory: true)
-    }
-
-    /// `mkdir -p`, with the system's reason in the error.
-    private static func makeDirectories(_ path: String) throws {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw CLIFailure("the output folder '\(path)' is a file") }
-            return
-        }
-        if let failure = createMissing(path) {
-            throw CLIFailure("cannot create the output folder '\(path)': \(failure)")
-        }
-    }
-
-    /// Creates `path` and its missing parents; returns why it could not, or nil.
-    private static func createMissing(_ path: String) -> String? {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            return isDirectory.boolValue ? nil : "'\(path)' is not a folder"
-        }
-        let parent = (path as NSString).deletingLastPathComponent
-        if !parent.isEmpty && parent != path, let failure = createMissing(parent) { return failure }
-        if mkdir(path, 0o755) != 0 && errno != EEXIST { return String(cString: strerror(errno)) }
-        return nil
+        return reports
     }
 }

@@ -21,6 +21,8 @@ public enum RxTraceCLI {
         case badInput = 2
         /// A scenario crashed (trap, signal) or timed out.
         case crashedOrTimedOut = 3
+        /// SIGINT (Ctrl-C) or SIGTERM stopped the run; the reports hold the scenarios that finished.
+        case interrupted = 130
     }
 
     /// The scenarios this executable knows, set by `main(scenarios:)`.
@@ -94,7 +96,9 @@ struct RootCommand: ParsableCommand {
             abstract: "Runs Rx scenarios twice and reports the subscriptions they leak.",
             discussion: """
             Exit codes: 0 every verdict is as expected; 1 findings (a verdict differs from its \
-            expectation); 2 bad usage or input; 3 a scenario crashed or timed out.
+            expectation); 2 bad usage or input, another run holding the output folder, or reports \
+            that could not be written; 3 a scenario crashed or timed out; 130 interrupted (SIGINT \
+            or SIGTERM; the reports hold the scenarios that finished).
             """,
             subcommands: [ListCommand.self, RunCommand.self, CheckCommand.self, ReportCommand.self, ScenarioChildCommand.self]
         )

@@ -16,6 +16,9 @@ struct ScenarioChildCommand: ParsableCommand {
 
     func run() throws {
         #if TRACE_RESOURCES
+        // Ctrl-C reaches the whole foreground process group: the parent decides what happens
+        // to its children (it ends them and reports what finished).
+        signal(SIGINT, SIG_IGN)
         guard let scenario = RxTraceCLI.catalog.first(where: { $0.name == name }) else {
             throw CLIFailure("unknown scenario '\(name)'")
         }

@@ -12,11 +12,14 @@ struct IsolatedRunner {
     var passes: Int
     var timeout: TimeInterval
     var drainTimeout: TimeInterval
+    /// When it is requested, a running child is ended and `run` returns nil.
+    var interruption: Interruption? = nil
 
     /// The hidden subcommand name the parent uses to start a child.
     static let childCommand = "__scenario-child"
 
-    func run(_ scenario: Scenario) -> ScenarioReport {
+    /// The scenario's report, or nil when the run was interrupted before it finished.
+    func run(_ scenario: Scenario) -> ScenarioReport? {
         let started = Date()
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("rxtrace-\(getpid())-\(UUID().uuidString)", isDirectory: true)
@@ -65,8 +68,13 @@ struct IsolatedRunner {
         }
 
         let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline {
+        while process.isRunning && Date() < deadline && interruption?.isRequested != true {
             usleep(10_000)
+        }
+        if process.isRunning && interruption?.isRequested == true {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            return nil
         }
         var timedOut = false
         if process.isRunning {
@@ -111,6 +119,7 @@ struct IsolatedRunner {
 /// The name of a signal ("SIGILL") for reports.
 func signalName(_ signal: Int32) -> String {
     switch signal {
+    case SIGINT: return "SIGINT"
     case SIGILL: return "SIGILL"
     case SIGTRAP: return "SIGTRAP"
     case SIGABRT: return "SIGABRT"

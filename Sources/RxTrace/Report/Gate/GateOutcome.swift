@@ -6,6 +6,9 @@ public enum GateOutcome: Int32, Sendable {
     case findings = 1
     /// Some scenario crashed, timed out or threw unexpectedly; wins over `findings`.
     case abnormal = 3
+    /// SIGINT or SIGTERM stopped the run; the report holds what finished. Wins over the others:
+    /// the run is incomplete, so it neither passed nor failed.
+    case interrupted = 130
 
     /// Exit code 2 (bad usage or input) is the CLI's, before any report exists.
     public var exitCode: Int32 { rawValue }

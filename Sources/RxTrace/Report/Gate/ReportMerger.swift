@@ -25,6 +25,12 @@ public enum ReportMerger {
                 }
             }
             merged.baseline = mergeBaselines(merged.baseline, report.baseline)
+            if let interruption = report.interruption {
+                merged.interruption = RunInterruption(
+                    signal: merged.interruption?.signal ?? interruption.signal,
+                    unfinishedScenarios: (merged.interruption?.unfinishedScenarios ?? []) + interruption.unfinishedScenarios
+                )
+            }
         }
         merged.schemaVersion = ReportSchema.currentVersion
         return merged

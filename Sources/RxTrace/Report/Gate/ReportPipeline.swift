@@ -51,6 +51,14 @@ public struct ReportPipeline: Sendable {
     /// `ReportWriterError` or `BaselineError`; nothing is half-written either way.
     @discardableResult
     public func finish(_ report: RunReport, inputs: Inputs) throws -> RunReport {
+        let report = try gate(report, inputs: inputs)
+        try write(report)
+        return report
+    }
+
+    /// Applies suppressions and the baseline (updating the baseline file when asked); throws
+    /// `BaselineError`.
+    public func gate(_ report: RunReport, inputs: Inputs) throws -> RunReport {
         var report = report
         if !inputs.suppressions.isEmpty || suppressionsPath != nil {
             report.apply(suppressions: inputs.suppressions)
@@ -64,7 +72,11 @@ public struct ReportPipeline: Sendable {
                 report.compare(with: baseline, path: baselinePath)
             }
         }
-        try ReportWriter(directory: outputDirectory, formats: formats).write(report)
         return report
+    }
+
+    /// Writes every format as one set; throws `ReportWriterError`.
+    public func write(_ report: RunReport) throws {
+        try ReportWriter(directory: outputDirectory, formats: formats).write(report)
     }
 }

@@ -12,6 +12,8 @@ public struct RunReport: Equatable, Sendable {
     public var suppressions: [SuppressionUsage]
     /// Set when the run was compared with a baseline.
     public var baseline: BaselineInfo?
+    /// Set when SIGINT or SIGTERM stopped the run before every scenario finished.
+    public var interruption: RunInterruption?
 
     public init(
         schemaVersion: Int = ReportSchema.currentVersion,
@@ -20,7 +22,8 @@ public struct RunReport: Equatable, Sendable {
         host: HostInfo = .current(),
         scenarios: [ScenarioReport],
         suppressions: [SuppressionUsage] = [],
-        baseline: BaselineInfo? = nil
+        baseline: BaselineInfo? = nil,
+        interruption: RunInterruption? = nil
     ) {
         self.schemaVersion = schemaVersion
         self.tool = tool
@@ -29,13 +32,15 @@ public struct RunReport: Equatable, Sendable {
         self.scenarios = scenarios
         self.suppressions = suppressions
         self.baseline = baseline
+        self.interruption = interruption
     }
 
     /// Counts over all scenarios.
     public var summary: RunSummary { RunSummary(scenarios: scenarios) }
 
-    /// The CI gate: 0 passed, 1 findings, 3 crashed or timed out.
+    /// The CI gate: 0 passed, 1 findings, 3 crashed or timed out, 130 interrupted.
     public var gateOutcome: GateOutcome {
+        if interruption != nil { return .interrupted }
         if scenarios.contains(where: \.isUnexpectedlyAbnormal) { return .abnormal }
         if scenarios.contains(where: { !$0.passed }) { return .findings }
         return .passed
@@ -44,7 +49,7 @@ public struct RunReport: Equatable, Sendable {
 
 extension RunReport: Codable {
     private enum CodingKeys: String, CodingKey {
-        case schemaVersion, tool, generatedAt, host, scenarios, suppressions, baseline
+        case schemaVersion, tool, generatedAt, host, scenarios, suppressions, baseline, interruption
         // Derived: written for readers, recomputed when read back.
         case summary
     }
@@ -65,7 +70,8 @@ extension RunReport: Codable {
             host: try c.decode(HostInfo.self, forKey: .host),
             scenarios: try c.decode([ScenarioReport].self, forKey: .scenarios),
             suppressions: try c.decodeIfPresent([SuppressionUsage].self, forKey: .suppressions) ?? [],
-            baseline: try c.decodeIfPresent(BaselineInfo.self, forKey: .baseline)
+            baseline: try c.decodeIfPresent(BaselineInfo.self, forKey: .baseline),
+            interruption: try c.decodeIfPresent(RunInterruption.self, forKey: .interruption)
         )
     }
 
@@ -78,6 +84,7 @@ extension RunReport: Codable {
         try c.encode(scenarios, forKey: .scenarios)
         try c.encode(suppressions, forKey: .suppressions)
         try c.encodeIfPresent(baseline, forKey: .baseline)
+        try c.encodeIfPresent(interruption, forKey: .interruption)
         try c.encode(summary, forKey: .summary)
     }
 }

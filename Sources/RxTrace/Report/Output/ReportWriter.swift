@@ -2,10 +2,10 @@ import Foundation
 
 /// Writes a run's reports to an output folder (`Reports/` by default), whole or not at all.
 ///
-/// Every format is rendered in memory first, then written to a temporary file in the output
-/// folder, and only when all temporary files are complete are they renamed over their
-/// destinations. Any failure before the renames removes the temporary files and leaves the
-/// folder as it was; the error says which folder and why, in one line.
+/// Every format is rendered in memory first, then the folder is locked (`OutputFolderLock`)
+/// and the files are replaced as one set (`ReportSetCommit`): written to a staging folder,
+/// and only when all are complete renamed over their destinations. Any failure before the
+/// renames leaves the folder as it was; the error says which folder and why, in one line.
 public struct ReportWriter: Sendable {
     public var directory: String
     public var formats: [ReportFormat]
@@ -47,22 +47,19 @@ public struct ReportWriter: Sendable {
             }
         }
 
-        var temporaries: [URL] = []
+        let lock: OutputFolderLock
         do {
-            for (destination, data) in rendered {
-                temporaries.append(try AtomicFile.writeTemporary(data, for: destination))
-            }
-        } catch let failure as AtomicFile.Failure {
-            temporaries.forEach(AtomicFile.discard)
-            throw ReportWriterError.unwritableDirectory(path: directory, reason: failure.reason)
+            lock = try OutputFolderLock(folder: directory)
+        } catch let busy as OutputFolderLock.Busy {
+            throw ReportWriterError.busy(path: busy.path)
+        } catch {
+            throw ReportWriterError.unwritableDirectory(path: directory, reason: "\(error)")
         }
-        for (index, (destination, _)) in rendered.enumerated() {
-            do {
-                try AtomicFile.commit(temporaries[index], to: destination)
-            } catch let failure as AtomicFile.Failure {
-                temporaries[(index + 1)...].forEach(AtomicFile.discard)
-                throw ReportWriterError.unwritableDirectory(path: directory, reason: failure.reason)
-            }
+        defer { lock.release() }
+        do {
+            try ReportSetCommit.commit(rendered, in: folder, baseName: baseName)
+        } catch let failure as AtomicFile.Failure {
+            throw ReportWriterError.unwritableDirectory(path: directory, reason: failure.reason)
         }
         return rendered.map { $0.0.path }
     }
@@ -89,11 +86,14 @@ public struct ReportWriter: Sendable {
 public enum ReportWriterError: Error, Equatable, CustomStringConvertible {
     case unwritableDirectory(path: String, reason: String)
     case renderingFailed(format: ReportFormat, reason: String)
+    /// Another process holds the folder's `OutputFolderLock`.
+    case busy(path: String)
 
     public var description: String {
         switch self {
         case .unwritableDirectory(let path, let reason): return "cannot write reports to '\(path)': \(reason)"
         case .renderingFailed(let format, let reason): return "cannot render the \(format.rawValue) report: \(reason)"
+        case .busy(let path): return OutputFolderLock.Busy(path: path).description
         }
     }
 

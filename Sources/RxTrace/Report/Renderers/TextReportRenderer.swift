@@ -17,6 +17,10 @@ public struct TextReportRenderer: Sendable {
                 out += "baseline \(baseline.path) holds version-\(baseline.signatureVersion ?? 1) signatures (line-based), which cannot match: rewrite it once with --update-baseline\n"
             }
         }
+        if let interruption = report.interruption {
+            out += paint(interruption.displayText.prefix(1).uppercased() + interruption.displayText.dropFirst(), .yellow)
+                + "; the report holds the scenarios that finished.\n"
+        }
         for scenario in report.scenarios {
             out += "\n" + render(scenario)
         }
@@ -104,6 +108,7 @@ public struct TextReportRenderer: Sendable {
         let s = report.summary
         var parts = [ReportNumbers.count(s.scenarios, "scenario"), "\(s.passed) passed", "\(s.failed) failed"]
         if s.abnormal > 0 { parts.append("\(s.abnormal) crashed or timed out") }
+        if let interruption = report.interruption { parts.append("interrupted by \(interruption.signal)") }
         var found: [String] = []
         if s.leakedSubscriptions > 0 { found.append("\(s.leakedSubscriptions) \(FindingKind.leakedSubscription.noun(count: s.leakedSubscriptions))") }
         if s.referenceCycles > 0 { found.append("\(s.referenceCycles) \(FindingKind.referenceCycle.noun(count: s.referenceCycles))") }
