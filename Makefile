@@ -42,7 +42,7 @@ bench-trace: setup
 # dispose, the synchronization detector, observe(on:)/subscribe(on:) and blocking (the filter
 # matches class and method names). Any report fails the run (halt_on_error). A separate
 # scratch path keeps the sanitized build from evicting the normal one.
-TSAN_FILTER := Concurrency|Scheduler|Subject|ObserveOn|SubscribeOn|Blocking|ResourceRegistryStressTests
+TSAN_FILTER := Concurrency|Scheduler|Subject|ObserveOn|SubscribeOn|Blocking|ResourceRegistryStressTests|ThreadAnomalyRecording|ThreadHopRecording
 tsan: setup
 	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test $(TRAITS) --sanitize=thread --scratch-path .build-tsan --filter '$(TSAN_FILTER)'
 

@@ -5,9 +5,14 @@ public typealias RxObservable<Element> = RxCore.Observable<Element>
 
 /// The type-erased observable sequence that every operator returns.
 open class Observable<Element>: ObservableType {
+    #if TRACE_RESOURCES
+    /// Where the operator was called (its allocation stack): names the stages its sinks record.
+    final var traceStack: UInt32 = 0
+    #endif
+
     init() {
         #if TRACE_RESOURCES
-        Resources.track(self, kind: .producer)
+        traceStack = Resources.track(self, kind: .producer)
         #endif
     }
 

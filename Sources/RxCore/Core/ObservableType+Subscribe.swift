@@ -2,6 +2,9 @@ extension ObservableType {
     /// Subscribes an event handler.
     public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> Disposable {
         let observer = AnonymousObserver { event in on(event) }
+        #if TRACE_RESOURCES
+        defer { observer.hopSubscriptionMade() }
+        #endif
         return asObservable().subscribe(observer)
     }
 
@@ -46,6 +49,9 @@ extension ObservableType {
                 disposable.dispose()
             }
         }
+        #if TRACE_RESOURCES
+        defer { observer.hopSubscriptionMade() }
+        #endif
         return Disposables.create(asObservable().subscribe(observer), disposable)
     }
 

@@ -17,6 +17,20 @@ class Producer<Element>: Observable<Element> {
 
     @inline(__always)
     private func runWithDisposer<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        #if TRACE_RESOURCES
+        // The sinks `run` creates record this producer as the API they came from, and link to
+        // the stage subscribing them when their observer is private to an operator.
+        let hopState = HopThreadState.current
+        let enclosingProducer = hopState.pointee.runningProducerStack
+        let enclosingStages = hopState.pointee.stackCount
+        hopState.pointee.runningProducerStack = traceStack
+        hopState.pointee.runDepth += 1
+        defer {
+            hopState.pointee.runDepth -= 1
+            hopState.pointee.runningProducerStack = enclosingProducer
+            hopState.pointee.stackCount = enclosingStages
+        }
+        #endif
         let disposer = SinkDisposer()
         let sinkAndSubscription = run(observer, cancel: disposer)
         disposer.setSinkAndSubscription(sink: sinkAndSubscription.sink, subscription: sinkAndSubscription.subscription)

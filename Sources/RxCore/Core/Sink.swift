@@ -6,14 +6,19 @@ class Sink<Observer: ObserverType>: Disposable {
     private let disposed = InlineAtomicInt(0)
 
     #if DEBUG
-    private let synchronizationTracker = SynchronizationTracker()
+    private let synchronizationTracker = OverlapTracker()
+    #endif
+    #if TRACE_RESOURCES
+    /// Where this stage was subscribed, delivered and disposed (thread hops, anomalies 3–5).
+    final let hops = HopRecording()
     #endif
 
     init(observer: Observer, cancel: Cancelable) {
         self.observer = observer
         self.cancel = cancel
         #if TRACE_RESOURCES
-        Resources.track(self, kind: .sink)
+        let stack = Resources.track(self, kind: .sink)
+        hops.beginOperator(owner: self, downstream: observer, sinkStack: stack)
         #endif
     }
 
@@ -21,10 +26,19 @@ class Sink<Observer: ObserverType>: Disposable {
     @inline(__always)
     final func forwardOn(_ event: Event<Observer.Element>) {
         #if DEBUG
-        synchronizationTracker.register(synchronizationErrorMessage: .default)
-        defer { synchronizationTracker.unregister() }
+        let entry = synchronizationTracker.enter(OverlapTracker.threadToken)
+        reportOverlap(entry, message: .default, stage: 0)
+        defer { _ = synchronizationTracker.leave(entry) }
         #endif
+        #if TRACE_RESOURCES
+        if disposed.isFlagSet(1) {
+            if hops.stage != 0 { hops.eventAfterDispose(event) }
+            return
+        }
+        hops.recordFrequent(.delivered)
+        #else
         if disposed.isFlagSet(1) { return }
+        #endif
         observer.on(event)
     }
 
@@ -35,17 +49,42 @@ class Sink<Observer: ObserverType>: Disposable {
 
     final var isDisposed: Bool { disposed.isFlagSet(1) }
 
+    #if DEBUG || TRACE_RESOURCES
+    /// This sink's stage for anomaly reports (0 in untraced debug builds).
+    final var hopStageForReports: UInt32 {
+        #if TRACE_RESOURCES
+        return hops.stage
+        #else
+        return 0
+        #endif
+    }
+    #endif
+
     func dispose() {
+        #if TRACE_RESOURCES
+        if disposed.fetchOr(1) & 1 == 0, hops.stage != 0 {
+            hops.recordDisposed()
+            if hops.downstreamIsSubscriber { hops.checkDisposeWhileDelivering(observer) }
+        }
+        #else
         disposed.fetchOr(1)
+        #endif
         cancel.dispose()
     }
 
     deinit {
         #if TRACE_RESOURCES
+        hops.finish(.delivered)
         Resources.untrack(self)
         #endif
     }
 }
+
+#if TRACE_RESOURCES
+extension Sink: HopDownstream {
+    var hopStageID: UInt32 { hops.stage }
+}
+#endif
 
 /// Forwards events to a sink's downstream observer; a terminal event also disposes the sink.
 final class SinkForward<Observer: ObserverType>: ObserverType {
@@ -67,3 +106,9 @@ final class SinkForward<Observer: ObserverType>: ObserverType {
         }
     }
 }
+
+#if TRACE_RESOURCES
+extension SinkForward: HopDownstream {
+    var hopStageID: UInt32 { forward.hops.stage }
+}
+#endif

@@ -23,12 +23,21 @@ private final class AnonymousObservableSink<Observer: ObserverType>: Sink<Observ
         #endif
         switch event {
         case .next:
-            if isStopped.load() == 1 { return }
+            if isStopped.load() == 1 {
+                #if DEBUG || TRACE_RESOURCES
+                reportEventAfterTerminal(event, receiver: "the observer of Observable.create", stage: hopStageForReports)
+                #endif
+                return
+            }
             forwardOn(event)
         case .error, .completed:
             if isStopped.fetchOr(1) == 0 {
                 forwardOn(event)
                 dispose()
+            } else {
+                #if DEBUG || TRACE_RESOURCES
+                reportEventAfterTerminal(event, receiver: "the observer of Observable.create", stage: hopStageForReports)
+                #endif
             }
         }
     }

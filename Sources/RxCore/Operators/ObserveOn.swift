@@ -41,7 +41,8 @@ private final class ObserveOnSink<Observer: ObserverType>: ObserverBase<Observer
         self.cancel = cancel
         super.init()
         #if TRACE_RESOURCES
-        Resources.track(self, kind: .sink)
+        let stack = Resources.track(self, kind: .sink)
+        hops.beginOperator(owner: self, downstream: observer, sinkStack: stack)
         #endif
     }
 
@@ -71,6 +72,9 @@ private final class ObserveOnSink<Observer: ObserverType>: ObserverBase<Observer
         }
 
         if let nextEvent, !cancel.isDisposed {
+            #if TRACE_RESOURCES
+            hopForwarded(nextEvent)
+            #endif
             observer.on(nextEvent)
             if nextEvent.isStopEvent {
                 dispose()
@@ -156,6 +160,9 @@ private final class ObserveOnSerialDispatchQueueSink<Observer: ObserverType>: Ob
         cachedScheduleLambda = { pair in
             // Checked on the target queue: a dispose that ran there before this item wins.
             guard !cancel.isDisposed else { return Disposables.create() }
+            #if TRACE_RESOURCES
+            pair.sink.hopForwarded(pair.event)
+            #endif
             pair.sink.observer.on(pair.event)
             if pair.event.isStopEvent {
                 pair.sink.dispose()
@@ -163,7 +170,8 @@ private final class ObserveOnSerialDispatchQueueSink<Observer: ObserverType>: Ob
             return Disposables.create()
         }
         #if TRACE_RESOURCES
-        Resources.track(self, kind: .sink)
+        let stack = Resources.track(self, kind: .sink)
+        hops.beginOperator(owner: self, downstream: observer, sinkStack: stack)
         #endif
     }
 

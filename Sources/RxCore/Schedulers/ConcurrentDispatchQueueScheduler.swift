@@ -15,6 +15,9 @@ public class ConcurrentDispatchQueueScheduler: SchedulerType, SchedulerLabeled {
 
     public init(queue: DispatchQueue, leeway: DispatchTimeInterval = DispatchTimeInterval.nanoseconds(0)) {
         configuration = DispatchQueueConfiguration(queue: queue, leeway: leeway)
+        #if TRACE_RESOURCES
+        configuration.mark.name(schedulerLabel, isSerial: false)
+        #endif
     }
 
     public convenience init(qos: DispatchQoS, leeway: DispatchTimeInterval = DispatchTimeInterval.nanoseconds(0)) {

@@ -33,6 +33,22 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, SchedulerLabe
 
     public var schedulerLabel: String { "CurrentThreadScheduler" }
 
+    #if TRACE_RESOURCES
+    /// Trampolined work is marked as the trampoline's only when no other scheduler's work is
+    /// running on the thread: inside a queue's block, the queue is the truer answer.
+    private static let mark: SchedulerMark = {
+        let mark = SchedulerMark()
+        mark.name("CurrentThreadScheduler", isSerial: false)
+        return mark
+    }()
+
+    @inline(__always)
+    static func runMarked<Result>(_ work: () -> Result) -> Result {
+        if HopThreadState.current.pointee.scheduler != 0 { return work() }
+        return mark.run(work)
+    }
+    #endif
+
     /// True when this thread is not running the trampoline, so scheduled work runs at once.
     public static private(set) var isScheduleRequired: Bool {
         get { runningMarker.value == nil }
@@ -53,14 +69,22 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, SchedulerLabe
         guard let queue = queueSlot.value else { return disposable }
         while let next = queue.dequeue() {
             if next.isDisposed { continue }
+            #if TRACE_RESOURCES
+            runMarked { next.invoke() }
+            #else
             next.invoke()
+            #endif
         }
         return disposable
     }
 
     public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
         if CurrentThreadScheduler.isScheduleRequired {
+            #if TRACE_RESOURCES
+            return CurrentThreadScheduler.runTrampoline { CurrentThreadScheduler.runMarked { action(state) } }
+            #else
             return CurrentThreadScheduler.runTrampoline { action(state) }
+            #endif
         }
 
         let queue: ScheduledQueue

@@ -5,6 +5,10 @@ import Foundation
 struct DispatchQueueConfiguration {
     let queue: DispatchQueue
     let leeway: DispatchTimeInterval
+    #if TRACE_RESOURCES
+    /// The owning scheduler's label, marking the work it runs (named by the scheduler's init).
+    let mark = SchedulerMark()
+    #endif
 
     func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
         let cancel = SingleAssignmentDisposable()
@@ -16,7 +20,11 @@ struct DispatchQueueConfiguration {
             defer { token.finish() }
             #endif
             if cancel.isDisposed { return }
+            #if TRACE_RESOURCES
+            cancel.setDisposable(mark.run { action(state) })
+            #else
             cancel.setDisposable(action(state))
+            #endif
         }
         return cancel
     }
@@ -26,6 +34,9 @@ struct DispatchQueueConfiguration {
         let compositeDisposable = CompositeDisposable()
         let timer = DispatchSource.makeTimerSource(queue: queue)
         timer.schedule(deadline: deadline, leeway: leeway)
+        #if TRACE_RESOURCES
+        let mark = self.mark
+        #endif
 
         #if TRACE_RESOURCES
         let token = PendingWorkToken()
@@ -43,7 +54,11 @@ struct DispatchQueueConfiguration {
 
         timer.setEventHandler {
             if compositeDisposable.isDisposed { return }
+            #if TRACE_RESOURCES
+            _ = compositeDisposable.insert(mark.run { action(state) })
+            #else
             _ = compositeDisposable.insert(action(state))
+            #endif
             cancelTimer.dispose()
         }
         timer.resume()
@@ -57,6 +72,9 @@ struct DispatchQueueConfiguration {
         var timerState = state
         let timer = DispatchSource.makeTimerSource(queue: queue)
         timer.schedule(deadline: initial, repeating: period, leeway: leeway)
+        #if TRACE_RESOURCES
+        let mark = self.mark
+        #endif
 
         #if TRACE_RESOURCES
         SchedulerActivity.periodicStarted(queue: queue.label)
@@ -72,7 +90,11 @@ struct DispatchQueueConfiguration {
 
         timer.setEventHandler {
             if cancelTimer.isDisposed { return }
+            #if TRACE_RESOURCES
+            timerState = mark.run { action(timerState) }
+            #else
             timerState = action(timerState)
+            #endif
         }
         timer.resume()
         return cancelTimer

@@ -28,6 +28,9 @@ public final class MainScheduler: SerialDispatchQueueScheduler {
     /// Fails in debug builds unless called on the main thread.
     public static func ensureExecutingOnScheduler(errorMessage: String? = nil) {
         if !Thread.isMainThread {
+            #if TRACE_RESOURCES
+            recordOffMainThread("MainScheduler.ensureExecutingOnScheduler()")
+            #endif
             rxFatalErrorInDebug(errorMessage ?? "Executing on background thread. Please use `MainScheduler.instance.schedule` to schedule work on main thread.")
         }
     }
@@ -35,14 +38,30 @@ public final class MainScheduler: SerialDispatchQueueScheduler {
     /// Fails in debug builds unless called on the main thread.
     public static func ensureRunningOnMainThread(errorMessage: String? = nil) {
         if !Thread.isMainThread {
+            #if TRACE_RESOURCES
+            recordOffMainThread("MainScheduler.ensureRunningOnMainThread()")
+            #endif
             rxFatalErrorInDebug(errorMessage ?? "Running on background thread.")
         }
     }
 
+    #if TRACE_RESOURCES
+    @inline(never)
+    private static func recordOffMainThread(_ check: String) {
+        let state = HopThreadState.current
+        ThreadAnomalyLog.record(.offMainThread, stage: state.pointee.deliveringStage, place: state.pointee.place,
+                                detail: "\(check) called off the main thread")
+    }
+    #endif
+
     override func scheduleInternal<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
         let previousNumberEnqueued = numberEnqueued.increment()
         if Thread.isMainThread && previousNumberEnqueued == 0 {
+            #if TRACE_RESOURCES
+            let disposable = configuration.mark.run { action(state) }
+            #else
             let disposable = action(state)
+            #endif
             numberEnqueued.decrement()
             return disposable
         }
@@ -55,7 +74,11 @@ public final class MainScheduler: SerialDispatchQueueScheduler {
             defer { token.finish() }
             #endif
             if !cancel.isDisposed {
+                #if TRACE_RESOURCES
+                cancel.setDisposable(self.configuration.mark.run { action(state) })
+                #else
                 cancel.setDisposable(action(state))
+                #endif
             }
             self.numberEnqueued.decrement()
         }
@@ -80,19 +103,29 @@ public final class ConcurrentMainScheduler: SchedulerType, SchedulerLabeled {
 
     private let mainScheduler: MainScheduler
     private let mainQueue = DispatchQueue.main
+    #if TRACE_RESOURCES
+    private let mark = SchedulerMark()
+    #endif
 
     public var now: Date { mainScheduler.now }
     public var schedulerLabel: String { "ConcurrentMainScheduler" }
 
     private init(mainScheduler: MainScheduler) {
         self.mainScheduler = mainScheduler
+        #if TRACE_RESOURCES
+        mark.name(schedulerLabel, isSerial: true)
+        #endif
     }
 
     public static let instance = ConcurrentMainScheduler(mainScheduler: MainScheduler.instance)
 
     public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
         if Thread.isMainThread {
+            #if TRACE_RESOURCES
+            return mark.run { action(state) }
+            #else
             return action(state)
+            #endif
         }
         let cancel = SingleAssignmentDisposable()
         #if TRACE_RESOURCES
@@ -103,7 +136,11 @@ public final class ConcurrentMainScheduler: SchedulerType, SchedulerLabeled {
             defer { token.finish() }
             #endif
             if cancel.isDisposed { return }
+            #if TRACE_RESOURCES
+            cancel.setDisposable(self.mark.run { action(state) })
+            #else
             cancel.setDisposable(action(state))
+            #endif
         }
         return cancel
     }

@@ -16,6 +16,9 @@ public class SerialDispatchQueueScheduler: SchedulerType, SchedulerLabeled {
 
     init(serialQueue: DispatchQueue, leeway: DispatchTimeInterval = DispatchTimeInterval.nanoseconds(0), labelless: Void) {
         configuration = DispatchQueueConfiguration(queue: serialQueue, leeway: leeway)
+        #if TRACE_RESOURCES
+        configuration.mark.name(schedulerLabel, isSerial: true)
+        #endif
     }
 
     /// Wraps an existing serial queue.

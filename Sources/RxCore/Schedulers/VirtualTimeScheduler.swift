@@ -11,6 +11,9 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     private var schedulerQueue: PriorityQueue<VirtualSchedulerItem<VirtualTime>>
     private var converter: Converter
     private var nextId = 0
+    #if TRACE_RESOURCES
+    private let mark = SchedulerMark()
+    #endif
 
     /// The current time.
     public var now: RxTime { converter.convertFromVirtualTime(clock) }
@@ -33,6 +36,9 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
             case .greaterThan: return false
             }
         }, isEqual: { $0 === $1 })
+        #if TRACE_RESOURCES
+        mark.name(schedulerLabel, isSerial: true)
+        #endif
     }
 
     public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
@@ -76,7 +82,11 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
             if converter.compareVirtualTime(next.time, clock).greaterThan {
                 currentClock = next.time
             }
+            #if TRACE_RESOURCES
+            mark.run { next.invoke() }
+            #else
             next.invoke()
+            #endif
             schedulerQueue.remove(next)
         } while running
         running = false
@@ -105,7 +115,11 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
             if converter.compareVirtualTime(next.time, clock).greaterThan {
                 currentClock = next.time
             }
+            #if TRACE_RESOURCES
+            mark.run { next.invoke() }
+            #else
             next.invoke()
+            #endif
             schedulerQueue.remove(next)
         } while running
         currentClock = virtualTime

@@ -49,7 +49,12 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
         lock.lock(); defer { lock.unlock() }
         switch event {
         case .next:
-            if disposed || stopped { return Observers() }
+            if disposed || stopped {
+                #if DEBUG || TRACE_RESOURCES
+                if !disposed { reportNextAfterTerminal(receiver: "a PublishSubject") }
+                #endif
+                return Observers()
+            }
             return observers
         case .completed, .error:
             if stoppedEvent == nil {

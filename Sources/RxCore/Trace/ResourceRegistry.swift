@@ -121,8 +121,8 @@ public enum ResourceRegistry {
 
     // MARK: - Registration (called by Resources.track/untrack)
 
-    @inline(__always)
-    static func register(_ object: AnyObject, kind: ResourceKind) {
+    @inline(__always) @discardableResult
+    static func register(_ object: AnyObject, kind: ResourceKind) -> UInt32 {
         let sequence = RegistryState.nextSequence()
         let stack = RegistryState.shouldCapture(sequence) ? captureStack(depth: RegistryState.captureDepth) : 0
         let record = EntryRecord(
@@ -133,6 +133,7 @@ public enum ResourceRegistry {
             thread: ThreadRegistry.currentIndex()
         )
         ResourceTable.insert(address: UInt(bitPattern: ObjectIdentifier(object)), record: record)
+        return stack
     }
 
     @inline(__always)

@@ -35,8 +35,9 @@ public enum Resources {
     }
 
     /// Registers a resource at creation. The single entry point every RxCore type calls.
-    @inline(__always)
-    static func track(_ object: AnyObject, kind: ResourceKind) {
+    /// Returns the interned allocation stack (0 when none was captured).
+    @inline(__always) @discardableResult
+    static func track(_ object: AnyObject, kind: ResourceKind) -> UInt32 {
         ResourceRegistry.register(object, kind: kind)
     }
 

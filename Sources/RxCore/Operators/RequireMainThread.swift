@@ -1,0 +1,42 @@
+extension ObservableType {
+    /// Declares that the code subscribing here requires its events on the main thread (it
+    /// updates UI state, say). A traced build reports every delivery off the main thread as a
+    /// thread anomaly at this stage, with the subscription's call site; untraced builds return
+    /// the sequence unchanged and pay nothing. Bindings to a `Binder` on `MainScheduler` need no
+    /// declaration: they are checked already.
+    public func requireMainThread() -> Observable<Element> {
+        #if TRACE_RESOURCES
+        return RequireMainThread(source: asObservable())
+        #else
+        return asObservable()
+        #endif
+    }
+}
+
+#if TRACE_RESOURCES
+import Foundation
+
+private final class RequireMainThreadSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+    typealias Element = Observer.Element
+
+    func on(_ event: Event<Element>) {
+        hops.checkMainThread(stage: hops.stage, consumer: "a consumer declared with requireMainThread()")
+        forwardOn(event)
+        if event.isStopEvent { dispose() }
+    }
+}
+
+private final class RequireMainThread<Element>: Producer<Element> {
+    private let source: Observable<Element>
+
+    init(source: Observable<Element>) {
+        self.source = source
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = RequireMainThreadSink(observer: observer, cancel: cancel)
+        let subscription = source.subscribe(sink)
+        return (sink: sink, subscription: subscription)
+    }
+}
+#endif

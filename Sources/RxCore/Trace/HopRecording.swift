@@ -1,0 +1,215 @@
+#if TRACE_RESOURCES
+import Foundation
+import Synchronization
+
+/// What an observer tells the sink upstream of it, for the thread-hop recording: its stage, and
+/// whether it is a consumer that requires the main thread or the subscriber at the chain's end.
+protocol HopDownstream {
+    var hopStageID: UInt32 { get }
+    var hopIsSubscriber: Bool { get }
+    /// The thread inside the consumer's `on` now (an `OverlapTracker` token), or 0.
+    var hopDeliveringThread: UInt64 { get }
+    func hopFlagOverlap()
+}
+
+extension HopDownstream {
+    var hopIsSubscriber: Bool { false }
+    var hopDeliveringThread: UInt64 { 0 }
+    func hopFlagOverlap() {}
+}
+
+/// One sink's or observer's part of the thread-hop recording, stored inline in it.
+///
+/// The stage is interned once per subscription, through a per-thread cache (no lock when the
+/// same code path subscribes again on the same place). Events of the kind the owner sees most
+/// (`next` for sinks, `received` for observers) are counted here while they stay on one place
+/// (thread + scheduler); a new place is marked as seen in the stage table at once, and the
+/// counts, the subscription, the terminal event and the disposal are added in one locked update
+/// when the owner is freed. Per event that is one `pthread_getspecific`, two relaxed loads and
+/// a store. Counts are exact for serial delivery; overlapping deliveries (an anomaly of their
+/// own) may lose some, and counts of subscriptions still alive show once they end.
+struct HopRecording: ~Copyable, @unchecked Sendable {
+    private enum Flag {
+        static let subscriberDownstream: UInt32 = 1
+    }
+
+    private let stageID = Atomic<UInt32>(0)
+    private let flags = Atomic<UInt32>(0)
+    private let subscribedPlace = Atomic<UInt64>(0)
+    private let lastPlace = Atomic<UInt64>(0)
+    private let pending = Atomic<UInt64>(0)
+    private let terminalPlace = Atomic<UInt64>(0)
+    private let disposedPlace = Atomic<UInt64>(0)
+
+    init() {}
+
+    var stage: UInt32 { stageID.load(ordering: .relaxed) }
+    var downstreamIsSubscriber: Bool { flags.load(ordering: .relaxed) & Flag.subscriberDownstream != 0 }
+
+    /// Interns the stage of `owner`, an operator's sink or observer just created with
+    /// `downstream` as its observer, and notes where it was subscribed.
+    ///
+    /// Its downstream stage is, in order: the subscriber created on this thread just before it
+    /// (a chain's last operator), the operator whose `run` is subscribing it (synchronous
+    /// subscription, including operators' private observers such as merge's), or the observer
+    /// itself when it is a traced stage (a subscription moved to another thread by
+    /// `subscribe(on:)`).
+    func beginOperator<Downstream>(owner: AnyObject, downstream: Downstream, sinkStack: UInt32) {
+        guard HopStageTable.enabled.load(ordering: .relaxed) else { return }
+        let state = HopThreadState.current
+        var parent: UInt32 = 0
+        var flagBits: UInt32 = 0
+        if state.pointee.pendingSubscriber != 0, state.pointee.pendingSubscriberDepth == state.pointee.stackCount {
+            parent = state.pointee.pendingSubscriber
+            flagBits = Flag.subscriberDownstream
+            state.pointee.pendingSubscriber = 0
+        } else if state.pointee.stackCount > 0 {
+            parent = state.pointee.subscribingStage
+        } else if let traced = downstream as? HopDownstream {
+            parent = traced.hopStageID
+            if traced.hopIsSubscriber { flagBits = Flag.subscriberDownstream }
+        }
+        let producer = state.pointee.runDepth > 0 ? state.pointee.runningProducerStack : 0
+        let id = intern(state, downstream: parent, type: type(of: owner), producerStack: producer, sinkStack: sinkStack)
+        flags.store(flagBits, ordering: .relaxed)
+        stageID.store(id, ordering: .relaxed)
+        if id != 0, state.pointee.runDepth > 0 { state.pointee.pushSubscribing(id) }
+    }
+
+    /// Interns the stage of a subscriber (the observer `subscribe(onNext:…)` made), and makes it
+    /// the downstream of the next sink subscribed on this thread.
+    func beginSubscriber(owner: AnyObject, sinkStack: UInt32) {
+        guard HopStageTable.enabled.load(ordering: .relaxed) else { return }
+        let state = HopThreadState.current
+        // Subscribers are told apart by where they subscribe (their own allocation stack): two
+        // `subscribe` lines are two chains. Without a captured stack they share one stage.
+        let id = intern(state, downstream: 0, type: type(of: owner), producerStack: sinkStack, sinkStack: sinkStack)
+        stageID.store(id, ordering: .relaxed)
+        state.pointee.pendingSubscriber = id
+        state.pointee.pendingSubscriberDepth = state.pointee.stackCount
+    }
+
+    /// The subscriber's `subscribe` call returned: a sink that did not link to it by now never will.
+    func endSubscriber() {
+        let state = HopThreadState.current
+        if state.pointee.pendingSubscriber == stage { state.pointee.pendingSubscriber = 0 }
+    }
+
+    private func intern(_ state: UnsafeMutablePointer<HopThreadState>, downstream: UInt32, type: AnyObject.Type,
+                        producerStack: UInt32, sinkStack: UInt32) -> UInt32 {
+        let place = state.pointee.place
+        subscribedPlace.store(place, ordering: .relaxed)
+        let typeBits = UInt(bitPattern: ObjectIdentifier(type).hashValue)
+        var hash = UInt(downstream) &* 0x9E37_79B9 ^ UInt(producerStack) &* 0x85EB_CA6B ^ typeBits >> 4
+        hash ^= hash >> 16
+        let slot = state.pointee.cache + Int(hash % UInt(HopThreadState.cacheSize))
+        if slot.pointee.stage != 0, slot.pointee.downstream == downstream, slot.pointee.producerStack == producerStack, slot.pointee.type == typeBits {
+            if slot.pointee.subscribedPlace != place {
+                slot.pointee.subscribedPlace = place
+                HopStageTable.add(stage: slot.pointee.stage, .subscribed, place: place, count: 0)
+            }
+            return slot.pointee.stage
+        }
+        let id = HopStageTable.stage(downstream: downstream, type: type, producerStack: producerStack, sinkStack: sinkStack, place: place)
+        if id != 0 {
+            slot.pointee = HopThreadState.CachedStage(downstream: downstream, producerStack: producerStack, type: typeBits, stage: id, subscribedPlace: place)
+        }
+        return id
+    }
+
+    /// Counts one event of the owner's frequent kind at the current place.
+    @inline(__always)
+    func recordFrequent(_ kind: HopEventKind) {
+        if stageID.load(ordering: .relaxed) == 0 { return }
+        recordFrequent(kind, at: HopThreadState.currentPlace)
+    }
+
+    @inline(__always)
+    func recordFrequent(_ kind: HopEventKind, at place: UInt64) {
+        let stage = stageID.load(ordering: .relaxed)
+        if stage == 0 { return }
+        if lastPlace.load(ordering: .relaxed) == place {
+            pending.store(pending.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
+        } else {
+            changePlace(to: place, kind, stage: stage)
+        }
+    }
+
+    /// Adds what was counted at the previous place and marks the new place as seen.
+    @inline(never)
+    private func changePlace(to place: UInt64, _ kind: HopEventKind, stage: UInt32) {
+        let previous = lastPlace.load(ordering: .relaxed)
+        let count = pending.load(ordering: .relaxed)
+        lastPlace.store(place, ordering: .relaxed)
+        pending.store(1, ordering: .relaxed)
+        HopStageTable.changePlace(stage: stage, kind, from: previous, count: count, to: place)
+    }
+
+    /// Notes a terminal event (added to the table when the owner is freed).
+    func recordTerminal() {
+        if stageID.load(ordering: .relaxed) == 0 { return }
+        terminalPlace.store(HopThreadState.currentPlace, ordering: .relaxed)
+    }
+
+    /// Notes the disposal (added to the table when the owner is freed).
+    func recordDisposed() {
+        if stageID.load(ordering: .relaxed) == 0 { return }
+        disposedPlace.store(HopThreadState.currentPlace, ordering: .relaxed)
+    }
+
+    /// Records one event of `kind` at once (operators that forward from their observer side).
+    func record(_ kind: HopEventKind) {
+        let stage = stageID.load(ordering: .relaxed)
+        if stage == 0 { return }
+        HopStageTable.add(stage: stage, kind, place: HopThreadState.currentPlace)
+    }
+
+    /// Adds everything still held here to the stage table: called when the owner is freed.
+    func finish(_ frequentKind: HopEventKind) {
+        let stage = stageID.load(ordering: .relaxed)
+        if stage == 0 { return }
+        HopStageTable.finish(
+            stage: stage,
+            subscribed: subscribedPlace.load(ordering: .relaxed),
+            frequent: frequentKind, place: lastPlace.load(ordering: .relaxed), count: pending.load(ordering: .relaxed),
+            terminalPlace: terminalPlace.load(ordering: .relaxed),
+            disposed: disposedPlace.load(ordering: .relaxed)
+        )
+    }
+
+    /// Anomaly 4 when the current thread is not the main thread.
+    func checkMainThread(stage: UInt32, consumer: String) {
+        guard !Thread.isMainThread else { return }
+        ThreadAnomalyLog.record(.offMainThread, stage: stage, place: HopThreadState.currentPlace,
+                                detail: "delivered off the main thread to \(consumer), which requires the main thread")
+    }
+
+    /// Anomaly 3 when `event` is a `next` sent to this disposed owner on the serial scheduler
+    /// that disposed it. (Terminal events after a disposal are how some operators end; only
+    /// elements break the guarantee.)
+    @inline(never)
+    func eventAfterDispose<Element>(_ event: Event<Element>) {
+        guard case .next = event else { return }
+        let stage = stageID.load(ordering: .relaxed)
+        let disposed = disposedPlace.load(ordering: .relaxed)
+        guard stage != 0, disposed != 0 else { return }
+        let place = HopThreadState.currentPlace
+        let scheduler = HopPlaceCode.scheduler(place)
+        guard scheduler != 0, scheduler == HopPlaceCode.scheduler(disposed), SchedulerLabels.isSerial(scheduler) else { return }
+        ThreadAnomalyLog.record(.eventAfterDispose, stage: stage, place: place, otherPlace: disposed,
+                                detail: "next sent after dispose() returned on the same serial scheduler (dropped: nothing reached the subscriber)")
+    }
+
+    /// Anomaly 5: this subscription is being disposed while `downstream`, its subscriber, runs
+    /// on another thread.
+    func checkDisposeWhileDelivering<Downstream>(_ downstream: Downstream) {
+        guard let consumer = downstream as? HopDownstream else { return }
+        let delivering = consumer.hopDeliveringThread
+        let place = HopThreadState.currentPlace
+        guard delivering != 0, !OverlapTracker.sameThread(delivering, place) else { return }
+        consumer.hopFlagOverlap()
+        ThreadAnomalyLog.record(.disposedWhileDelivering, stage: consumer.hopStageID, place: place, otherPlace: delivering,
+                                detail: "disposed on one thread while the subscriber was running on another")
+    }
+}
+#endif

@@ -1,0 +1,120 @@
+#if TRACE_RESOURCES
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where this thread is, for the thread-hop recording: its index in `ThreadRegistry`, the label
+/// of the scheduler whose work it is running, the stages being subscribed on it, and a cache of
+/// the stages its subscriptions interned.
+///
+/// One block per thread, reached through one `pthread_getspecific`, touched only by its own
+/// thread. It is plain memory behind a pointer rather than a class, because a class's stored
+/// properties pay Swift's dynamic exclusivity checks on every access, which cost more than the
+/// recording itself.
+struct HopThreadState {
+    /// Stages deeper than this in one thread's nested `Producer.run` calls are not pushed (their
+    /// private-observer sinks then start chains of their own).
+    static let stackCapacity = 256
+    /// Direct-mapped cache of interned stages per thread.
+    static let cacheSize = 256
+
+    struct CachedStage {
+        var downstream: UInt32 = 0
+        var producerStack: UInt32 = 0
+        var type: UInt = 0
+        var stage: UInt32 = 0
+        /// The last subscription place this thread marked as seen for the stage.
+        var subscribedPlace: UInt64 = 0
+    }
+
+    var threadIndex: UInt32
+    var scheduler: UInt32 = 0
+    /// The subscriber stage whose handler runs on this thread now (0 when none), so that checks
+    /// made inside a handler (a `Binder`, `ensureRunningOnMainThread()`) name its call site.
+    var deliveringStage: UInt32 = 0
+    /// A subscriber just created on this thread, not yet linked: the next sink subscribed
+    /// outside any operator's `run` delivers to it.
+    var pendingSubscriber: UInt32 = 0
+    /// `stackCount` when the pending subscriber was created.
+    var pendingSubscriberDepth: Int = 0
+    /// The allocation stack of the producer whose `run` is active on this thread.
+    var runningProducerStack: UInt32 = 0
+    /// How many `Producer.run` calls are active on this thread.
+    var runDepth: Int = 0
+    /// Stages created by the `Producer.run` calls active on this thread, innermost last.
+    var stackCount: Int = 0
+    let stack: UnsafeMutablePointer<UInt32>
+    let cache: UnsafeMutablePointer<CachedStage>
+
+    private init(threadIndex: UInt32) {
+        self.threadIndex = threadIndex
+        stack = .allocate(capacity: Self.stackCapacity)
+        cache = .allocate(capacity: Self.cacheSize)
+        cache.initialize(repeating: CachedStage(), count: Self.cacheSize)
+    }
+
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key) { pointer in
+            #if canImport(Glibc) || canImport(Musl)
+            guard let pointer else { return }
+            #endif
+            let state = pointer.assumingMemoryBound(to: HopThreadState.self)
+            state.pointee.stack.deallocate()
+            state.pointee.cache.deallocate()
+            state.deinitialize(count: 1)
+            state.deallocate()
+        }
+        return key
+    }()
+
+    @inline(__always)
+    static var current: UnsafeMutablePointer<HopThreadState> {
+        if let pointer = pthread_getspecific(key) {
+            return pointer.assumingMemoryBound(to: HopThreadState.self)
+        }
+        return makeCurrent()
+    }
+
+    @inline(never)
+    private static func makeCurrent() -> UnsafeMutablePointer<HopThreadState> {
+        let state = UnsafeMutablePointer<HopThreadState>.allocate(capacity: 1)
+        state.initialize(to: HopThreadState(threadIndex: ThreadRegistry.currentIndex()))
+        pthread_setspecific(key, state)
+        return state
+    }
+
+    /// This thread and its scheduler as one word (never 0).
+    @inline(__always)
+    var place: UInt64 { HopPlaceCode.make(thread: threadIndex, scheduler: scheduler) }
+
+    @inline(__always)
+    static var currentPlace: UInt64 { current.pointee.place }
+
+    /// The innermost stage being subscribed on this thread, or 0.
+    @inline(__always)
+    var subscribingStage: UInt32 { stackCount > 0 && stackCount <= Self.stackCapacity ? stack[stackCount - 1] : 0 }
+
+    @inline(__always)
+    mutating func pushSubscribing(_ stage: UInt32) {
+        if stackCount < Self.stackCapacity { stack[stackCount] = stage }
+        stackCount += 1
+    }
+}
+
+/// A place packed in a word: thread index + 1 in the high half, scheduler label id in the low.
+enum HopPlaceCode {
+    @inline(__always)
+    static func make(thread: UInt32, scheduler: UInt32) -> UInt64 {
+        (UInt64(thread) &+ 1) << 32 | UInt64(scheduler)
+    }
+
+    @inline(__always)
+    static func thread(_ code: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: code >> 32) &- 1 }
+
+    @inline(__always)
+    static func scheduler(_ code: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: code) }
+}
+#endif
