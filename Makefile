@@ -2,7 +2,7 @@
 SWIFT ?= swift
 TRAITS := --traits TraceResources
 
-.PHONY: setup build test test-untraced demo check tsan bench clean html-check zero-cost-check bench-trace
+.PHONY: setup build test test-untraced demo check tsan bench clean html-check zero-cost-check bench-trace sample-app-check
 
 # System packages the build needs (libunwind for backtraces). Idempotent; needs root.
 setup:
@@ -17,12 +17,18 @@ test: setup
 	$(SWIFT) test $(TRAITS)
 	@$(MAKE) --no-print-directory html-check
 	@$(MAKE) --no-print-directory zero-cost-check
+	@$(MAKE) --no-print-directory sample-app-check
 	@echo "make test: every test suite and check passed"
 
 # The HTML report in a real browser: headless Chromium renders the fixtures' sample report and
 # the DOM it built is checked (summary table, one <details> per finding, nothing injected).
 html-check: setup
 	@SWIFT=$(SWIFT) bash Tools/checks/html-check.sh
+
+# An RxSwift/RxCocoa app switched to rxtrace by its manifest alone (Examples/SampleApp): its
+# tests pass, its scenarios pass `check`, and its dropped `drive` is reported at that line.
+sample-app-check: setup
+	@SWIFT=$(SWIFT) bash Tools/checks/sample-app-check.sh
 
 # A release build without the trait contains no registry code and does not link libunwind.
 zero-cost-check: setup

@@ -52,6 +52,12 @@ let rxSwiftNamedTargets: [Target] = [
     ),
 ]
 
+// Tracing without a `traits:` argument: when this package stands in for RxSwift through a
+// SwiftPM mirror (`swift package config set-mirror`), the app's dependency line names RxSwift
+// and cannot ask for the trait, so RXTRACE_TRACE_RESOURCES=1 in the build's environment turns
+// it on by default instead (README, "SwiftPM mirrors").
+let tracedByEnvironment = Context.environment["RXTRACE_TRACE_RESOURCES"] == "1"
+
 let package = Package(
     name: "rxtrace",
     platforms: [.macOS(.v15)],
@@ -68,7 +74,7 @@ let package = Package(
             name: "TraceResources",
             description: "Compile RxCore with TRACE_RESOURCES: Resources.total, the resource registry and libunwind backtraces."
         ),
-        .default(enabledTraits: []),
+        .default(enabledTraits: tracedByEnvironment ? ["TraceResources"] : []),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
