@@ -33,4 +33,4 @@ struct ScenarioChildCommand: ParsableCommand {
     }
 }
 
-let untracedMessage = "RxCore was built without tracing; rebuild with the TraceResources trait (swift run --traits TraceResources …)"
+let untracedMessage = TracingInstructions.untracedCLI

@@ -29,7 +29,7 @@ public enum RxLeakCheck {
             }
         }
         #else
-        return .failed(reason: "rxtrace leak checks need RxCore built with the TraceResources trait (swift test --traits TraceResources)")
+        return .failed(reason: TracingInstructions.untracedTests)
         #endif
     }
 }
