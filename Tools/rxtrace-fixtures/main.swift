@@ -30,6 +30,17 @@ let fixtures: [Scenario] = [
         print("about to hang")
         while true { Thread.sleep(forTimeInterval: 1) }
     },
+    Scenario("deadlocks", summary: "waits for a worker that waits for a lock the main thread holds") { _ in
+        let lock = NSLock()
+        let done = DispatchSemaphore(value: 0)
+        lock.lock()
+        DispatchQueue.global().async {
+            lock.lock() // fixture: the worker waits here
+            done.signal()
+        }
+        print("about to deadlock")
+        done.wait() // fixture: the main thread waits here
+    },
     Scenario("throws", summary: "its body throws") { _ in
         struct FixtureError: Error {}
         throw FixtureError()

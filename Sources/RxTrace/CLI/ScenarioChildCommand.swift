@@ -19,6 +19,11 @@ struct ScenarioChildCommand: ParsableCommand {
         // Ctrl-C reaches the whole foreground process group: the parent decides what happens
         // to its children (it ends them and reports what finished).
         signal(SIGINT, SIG_IGN)
+        #if os(Linux) && canImport(CUnwind)
+        if let file = ProcessInfo.processInfo.environment[ThreadStackCapture.environmentKey] {
+            ThreadStackDump.install(file: file)
+        }
+        #endif
         guard let scenario = RxTraceCLI.catalog.first(where: { $0.name == name }) else {
             throw CLIFailure("unknown scenario '\(name)'")
         }

@@ -8,6 +8,9 @@ extension ScenarioReport {
             scenario.findings[index].callSite = scenario.findings[index].callSite.flatMap { $0.located(in: root) }
             scenario.findings[index].backtrace = scenario.findings[index].backtrace.map { $0.located(in: root) }
         }
+        for index in scenario.threadStacks.indices {
+            scenario.threadStacks[index].frames = scenario.threadStacks[index].frames.map { $0.located(in: root) }
+        }
         return scenario
     }
 }

@@ -34,6 +34,7 @@ struct IsolatedRunner {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let resultFile = scratch.appendingPathComponent("result.json")
         let outputFile = scratch.appendingPathComponent("output.txt")
+        let stacks = ThreadStackCapture(scratch: scratch)
         _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
 
         let process = Process()
@@ -46,9 +47,11 @@ struct IsolatedRunner {
         ]
         var environment = ProcessInfo.processInfo.environment
         environment["RXTRACE_CHILD"] = "1"
-        // A crash report shows the crashed thread's backtrace, not every thread and register.
-        if environment["SWIFT_BACKTRACE"] == nil {
-            environment["SWIFT_BACKTRACE"] = "enable=yes,interactive=no,threads=crashed,registers=none,images=none,limit=32"
+        // Stacks as JSON in the scratch folder: every thread's when a hang is asked for them
+        // before the child is ended, the crashed thread's when it crashes.
+        environment[ThreadStackCapture.environmentKey] = stacks.hangFile.path
+        if let backtrace = stacks.backtraceSetting(existing: environment["SWIFT_BACKTRACE"]) {
+            environment["SWIFT_BACKTRACE"] = backtrace
         }
         process.environment = environment
         guard let output = try? FileHandle(forWritingTo: outputFile) else {
@@ -77,8 +80,10 @@ struct IsolatedRunner {
             return nil
         }
         var timedOut = false
+        var threadStacks: [ReportThreadStack] = []
         if process.isRunning {
             timedOut = true
+            threadStacks = stacks.captureHanging(process)
             kill(process.processIdentifier, SIGKILL)
         }
         process.waitUntilExit()
@@ -88,9 +93,11 @@ struct IsolatedRunner {
             outcome.status = .timedOut(seconds: timeout)
             outcome.actualVerdict = .timedOut
             outcome.output = childOutput
+            outcome.threadStacks = threadStacks
         } else if process.terminationReason == .uncaughtSignal {
             outcome.status = .crashed(signal: Int(process.terminationStatus), exitCode: nil)
             outcome.output = childOutput
+            outcome.threadStacks = stacks.crashedThread()
         } else if let data = try? Data(contentsOf: resultFile),
                   let result = try? JSONDecoder().decode(ScenarioReport.self, from: data) {
             outcome = result

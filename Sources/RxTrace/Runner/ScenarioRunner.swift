@@ -190,15 +190,17 @@ struct ScenarioRunner {
     }
 
     static func reportFrame(_ frame: SymbolicatedFrame) -> ReportFrame {
-        let origin: ReportFrameOrigin
-        switch frame.origin {
-        case .user: origin = .user
-        case .rxCore: origin = .rxCore
-        case .rxTrace: origin = .rxTrace
-        case .swiftRuntime: origin = .swiftRuntime
-        case .system: origin = .system
+        ReportFrame(function: frame.function, file: frame.file, line: frame.line, origin: reportOrigin(frame.origin))
+    }
+
+    static func reportOrigin(_ origin: FrameOrigin) -> ReportFrameOrigin {
+        switch origin {
+        case .user: return .user
+        case .rxCore: return .rxCore
+        case .rxTrace: return .rxTrace
+        case .swiftRuntime: return .swiftRuntime
+        case .system: return .system
         }
-        return ReportFrame(function: frame.function, file: frame.file, line: frame.line, origin: origin)
     }
 }
 #endif

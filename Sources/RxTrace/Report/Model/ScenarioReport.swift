@@ -14,6 +14,9 @@ public struct ScenarioReport: Equatable, Sendable {
     public var threadHops: [ReportThreadHop]
     /// The scenario process's stdout and stderr, kept when it crashed, failed or timed out.
     public var output: String?
+    /// Where its threads were when it timed out (all threads) or crashed (the crashed thread);
+    /// empty otherwise or when the stacks could not be captured.
+    public var threadStacks: [ReportThreadStack]
     /// Wall-clock duration of the whole scenario, in seconds.
     public var durationSeconds: Double
 
@@ -28,6 +31,7 @@ public struct ScenarioReport: Equatable, Sendable {
         cycles: [ReportCycle] = [],
         threadHops: [ReportThreadHop] = [],
         output: String? = nil,
+        threadStacks: [ReportThreadStack] = [],
         durationSeconds: Double = 0
     ) {
         self.name = name
@@ -40,6 +44,7 @@ public struct ScenarioReport: Equatable, Sendable {
         self.cycles = cycles
         self.threadHops = threadHops
         self.output = output
+        self.threadStacks = threadStacks
         self.durationSeconds = durationSeconds
     }
 
@@ -93,7 +98,7 @@ public struct ScenarioReport: Equatable, Sendable {
 
 extension ScenarioReport: Codable {
     private enum CodingKeys: String, CodingKey {
-        case name, summary, expectedVerdict, actualVerdict, status, passes, findings, cycles, threadHops, output, durationSeconds
+        case name, summary, expectedVerdict, actualVerdict, status, passes, findings, cycles, threadHops, output, threadStacks, durationSeconds
         // Derived: written for readers of the JSON, recomputed (not trusted) when read back.
         case verdictMatched, passed, failureReasons
     }
@@ -111,6 +116,7 @@ extension ScenarioReport: Codable {
             cycles: try c.decodeIfPresent([ReportCycle].self, forKey: .cycles) ?? [],
             threadHops: try c.decodeIfPresent([ReportThreadHop].self, forKey: .threadHops) ?? [],
             output: try c.decodeIfPresent(String.self, forKey: .output),
+            threadStacks: try c.decodeIfPresent([ReportThreadStack].self, forKey: .threadStacks) ?? [],
             durationSeconds: try c.decode(Double.self, forKey: .durationSeconds)
         )
     }
@@ -127,6 +133,7 @@ extension ScenarioReport: Codable {
         try c.encode(cycles, forKey: .cycles)
         try c.encode(threadHops, forKey: .threadHops)
         try c.encodeIfPresent(output, forKey: .output)
+        if !threadStacks.isEmpty { try c.encode(threadStacks, forKey: .threadStacks) }
         try c.encode(durationSeconds, forKey: .durationSeconds)
         try c.encode(verdictMatched, forKey: .verdictMatched)
         try c.encode(passed, forKey: .passed)

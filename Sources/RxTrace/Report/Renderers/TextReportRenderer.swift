@@ -51,6 +51,7 @@ public struct TextReportRenderer: Sendable {
         for reason in scenario.failureReasons {
             out += "  " + paint("fails: \(reason)", .red) + "\n"
         }
+        out += render(threadStacks: scenario.threadStacks, status: scenario.status)
         for finding in scenario.findings {
             out += "\n" + render(finding)
         }
@@ -89,16 +90,47 @@ public struct TextReportRenderer: Sendable {
         }
         out += "    signature: \(finding.signature)\n"
         if !finding.backtrace.isEmpty {
-            out += "    backtrace:\n"
-            for group in ReportFrameGroup.group(finding.backtrace) {
-                switch group {
-                case .frame(let index, let frame):
-                    let place = frame.fileAndLine.map { "  \($0)" } ?? ""
-                    out += "      \(index) \(frame.function)\(paint(place, .dim))\n"
-                case .folded:
-                    out += "      " + paint(group.foldedSummary ?? "", .dim) + "\n"
-                }
+            out += "    backtrace:\n" + render(frames: finding.backtrace, indent: "      ")
+        }
+        return out
+    }
+
+    /// A backtrace with library frames folded, one line per shown frame or folded run.
+    private func render(frames: [ReportFrame], indent: String) -> String {
+        var out = ""
+        for group in ReportFrameGroup.group(frames) {
+            switch group {
+            case .frame(let index, let frame):
+                let place = frame.fileAndLine.map { "  \($0)" } ?? ""
+                out += "\(indent)\(index) \(frame.function)\(paint(place, .dim))\n"
+            case .folded:
+                out += indent + paint(group.foldedSummary ?? "", .dim) + "\n"
             }
+        }
+        return out
+    }
+
+    /// Where a stopped scenario's threads were: each thread in user code with the line it was
+    /// at and its folded stack, then how many threads were elsewhere.
+    private func render(threadStacks: [ReportThreadStack], status: ScenarioStatus) -> String {
+        guard !threadStacks.isEmpty else { return "" }
+        let crashed: Bool
+        if case .crashed = status { crashed = true } else { crashed = false }
+        var out = "\n  " + (crashed ? "where it crashed:" : "where it waited:") + "\n"
+        let inUserCode = threadStacks.filter { $0.userFrame != nil }
+        for thread in inUserCode {
+            let name = thread.name.map { "thread \"\($0)\"" } ?? "a thread"
+            if let frame = thread.userFrame {
+                let place = frame.fileAndLine.map { " at " + paint($0, .bold) } ?? ""
+                out += "    \(name)\(place) in \(frame.function)\n"
+            }
+            out += render(frames: thread.frames, indent: "      ")
+        }
+        let elsewhere = threadStacks.count - inUserCode.count
+        if inUserCode.isEmpty {
+            out += "    no thread was in user code (\(ReportNumbers.count(elsewhere, "thread")) in library or system code)\n"
+        } else if elsewhere > 0 {
+            out += "    " + paint("… \(ReportNumbers.count(elsewhere, "other thread")) not in user code", .dim) + "\n"
         }
         return out
     }
