@@ -41,6 +41,16 @@ let fixtures: [Scenario] = [
         print("about to deadlock")
         done.wait() // fixture: the main thread waits here
     },
+    Scenario("drives-off-main-thread", summary: "calls drive on a background thread (RxCocoa: debug builds stop there)") { _ in
+        // `sync` from the main thread would run the block on the main thread: use `async`.
+        let finished = DispatchSemaphore(value: 0)
+        DispatchQueue(label: "fixture.worker").async {
+            print("about to drive off the main thread")
+            _ = Driver.just(1).drive(onNext: { _ in }) // fixture: the off-main drive
+            finished.signal()
+        }
+        finished.wait()
+    },
     Scenario("throws", summary: "its body throws") { _ in
         struct FixtureError: Error {}
         throw FixtureError()
