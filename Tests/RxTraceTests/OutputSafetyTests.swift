@@ -60,6 +60,9 @@ final class OutputSafetyTests: XCTestCase {
             XCTAssertEqual(interruption["signal"] as? String, name)
             XCTAssertEqual(interruption["unfinishedScenarios"] as? [String], ["hangs", "leaks"])
             XCTAssertEqual(childScratch(), [], "scratch folders removed")
+            let sarif = try String(contentsOf: output.appendingPathComponent("rxtrace.sarif"), encoding: .utf8)
+            XCTAssertTrue(sarif.contains(#""executionSuccessful" : false"#), sarif)
+            XCTAssertTrue(sarif.contains("Run interrupted by \(name); 2 scenarios did not finish: hangs, leaks."), sarif)
             XCTAssertFalse(child.contains { FileManager.default.fileExists(atPath: "/proc/\($0)/cmdline") && isZombieFree($0) }, "the hanging child was ended")
         }
     }

@@ -47,6 +47,9 @@ public struct SARIFReportRenderer: Sendable {
                 "message": ["text": .string("Scenario \(scenario.name) \(scenario.status.displayName).")],
             ])
         }
+        if let interruption = report.interruption {
+            notifications.append(["level": "error", "message": ["text": .string("Run \(interruption.displayText).")]])
+        }
         let driver: JSONValue = [
             "name": .string(report.tool.name),
             "version": .string(report.tool.version),
