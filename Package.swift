@@ -93,10 +93,18 @@ let package = Package(
         ),
         .target(name: "RxCoreTesting", dependencies: ["RxCore"], swiftSettings: [traced, swift5]),
         .target(name: "RxCoreBlocking", dependencies: ["RxCore"], swiftSettings: [traced, swift5]),
+        // The heap graph's allocation table: an allocation hook and a `free` that the executable
+        // exports (traced builds only; an untraced build neither compiles nor links it).
+        .target(name: "CRxHeapGraph", path: "Sources/CRxHeapGraph"),
         .target(
             name: "RxTrace",
             // RxCocoa: URLSession.rx moved there (issue 15); RxTrace re-exports it for scenarios.
-            dependencies: ["RxCore", "RxCocoa", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "RxCore",
+                "RxCocoa",
+                .target(name: "CRxHeapGraph", condition: .when(traits: ["TraceResources"])),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: [traced, swift5]
         ),
         .target(name: "RxTraceScenarios", dependencies: ["RxCore", "RxTrace"], swiftSettings: [traced, swift5]),

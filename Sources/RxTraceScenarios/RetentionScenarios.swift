@@ -4,9 +4,8 @@ import RxTrace
 
 // Section B, 13–17 (Deep Cuts): how closures, self and dispose bags keep chains alive.
 //
-// rxtrace does not analyse reference cycles yet (that analysis is pending): a strong-self
-// cycle is reported as what it leaves behind, leaked subscriptions with their `subscribe` call
-// site and the owner that was never released. So B13 and B15 expect `.leak`, not `.cycle`.
+// B13 and B15 are reference cycles (self → disposeBag → … → closure → self): the heap graph
+// reports each once, with the capturing closure's line; their weak and unowned twins are clean.
 
 /// B13/B14/B15: an owner that binds a chain and keeps it in its own bag.
 private final class Presenter {
@@ -57,10 +56,10 @@ private func presenterScenario(_ name: String, _ summary: String, _ capture: Pre
 }
 
 let retentionScenarios: [Scenario] = [
-    presenterScenario("strong-self-cycle", "B13: map/subscribe capture self strongly and self's bag keeps the chain: a cycle (reported as a leak)", .strong, expect: .leak),
+    presenterScenario("strong-self-cycle", "B13: map/subscribe capture self strongly and self's bag keeps the chain: a reference cycle", .strong, expect: .cycle),
     presenterScenario("weak-self", "B14: the same chain with [weak self] is released with its owner", .weak, expect: .clean),
     presenterScenario("unowned-self", "B14: the same chain with [unowned self], disposed by the bag, is released with its owner", .unowned, expect: .clean),
-    presenterScenario("method-reference-cycle", "B15: map(transform) passes a method, which captures self strongly: same cycle as B13", .methodReference, expect: .leak),
+    presenterScenario("method-reference-cycle", "B15: map(transform) passes a method, which captures self strongly: same cycle as B13", .methodReference, expect: .cycle),
 
     Scenario("finishing-chain-ignored", summary: "B16: a chain that completes may have its disposable ignored") { _ in
         _ = Observable.from([1, 2, 3]).map { $0 + 1 }.subscribe(onNext: { _ in })

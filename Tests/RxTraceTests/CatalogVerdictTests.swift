@@ -36,9 +36,21 @@ final class CatalogVerdictTests: XCTestCase {
         // The executable's main (SwiftPM names it rxtrace_main) is the user's top-level code.
         XCTAssertEqual(interval.backtrace.last { $0.origin == .user }?.function, "main", "\(interval.backtrace.map(\.function))")
         XCTAssertFalse(interval.backtrace.contains { $0.function == "rxtrace_main" })
+        // The path from the timer's handler down to the subscription's observer.
+        let timerPath = try XCTUnwrap(interval.retentionPath)
+        XCTAssertEqual(timerPath.holder, "the periodic timer of SerialDispatchQueueScheduler(ticker)")
+        XCTAssertEqual(timerPath.steps.map(\.typeName), [
+            "closure context", "TimerSink<MapSink<Int, AnonymousObserver<Int>>>", "MapSink<Int, AnonymousObserver<Int>>", "AnonymousObserver<Int>",
+        ])
+        XCTAssertEqual(timerPath.steps.first?.closure, "closure #1 in TimerSink.run()")
 
         let provider = try XCTUnwrap(report.scenarios.last?.findings.first)
-        XCTAssertEqual(provider.retentionReason, "kept alive by PublishSubject<Array<String>>'s observer list")
+        // Held by the provider's subject: the owner and its property are named.
+        XCTAssertEqual(provider.retentionReason, "kept alive by DataProvider.subject")
+        XCTAssertEqual(provider.retentionPath?.steps.first?.typeName, "DataProvider")
+        XCTAssertEqual(provider.retentionPath?.steps.first?.via, "subject")
+        XCTAssertEqual(provider.retentionPath?.steps.dropFirst().first?.typeName, "PublishSubject<Array<String>>")
+        XCTAssertEqual(provider.retentionPath?.steps.last?.typeName, "AnonymousObserver<Array<String>>")
         XCTAssertEqual(provider.callSite?.file.hasSuffix("DataProviderScenarios.swift"), true)
         XCTAssertEqual(provider.growthPerPass, 1)
     }

@@ -7,6 +7,12 @@ extension ScenarioReport {
         for index in scenario.findings.indices {
             scenario.findings[index].callSite = scenario.findings[index].callSite.flatMap { $0.located(in: root) }
             scenario.findings[index].backtrace = scenario.findings[index].backtrace.map { $0.located(in: root) }
+            if let path = scenario.findings[index].retentionPath {
+                scenario.findings[index].retentionPath?.steps = path.steps.map { $0.located(in: root) }
+            }
+        }
+        for index in scenario.cycles.indices {
+            scenario.cycles[index].steps = scenario.cycles[index].steps.map { $0.located(in: root) }
         }
         for index in scenario.threadStacks.indices {
             scenario.threadStacks[index].frames = scenario.threadStacks[index].frames.map { $0.located(in: root) }
@@ -22,6 +28,14 @@ extension SourceLocation {
         let placed = root.locate(file)
         guard let path = placed.reportPath else { return nil }
         return SourceLocation(file: path, line: line, function: function, fileBase: placed.base)
+    }
+}
+
+extension ReportCycle.Step {
+    func located(in root: SourceRoot) -> ReportCycle.Step {
+        var step = self
+        step.location = location.flatMap { $0.located(in: root) }
+        return step
     }
 }
 

@@ -12,8 +12,15 @@ struct ScenarioRunner {
     /// How long to wait for scheduled work to finish after each pass.
     var drainTimeout: TimeInterval = 5
 
+    /// Whether to build the heap graph after the last pass (cycles and retention paths).
+    /// The allocation hook stays installed while the scenario runs, then is removed.
+    var heapGraph: Bool = ProcessInfo.processInfo.environment["RXTRACE_HEAP_GRAPH"] != "off"
+
     func run(_ scenario: Scenario) -> ScenarioReport {
         let started = Date()
+        // Record allocations from here on: what the passes create becomes the heap graph's nodes.
+        if heapGraph { AllocationTable.install() }
+        defer { if heapGraph { AllocationTable.uninstall() } }
         let context = ScenarioContext()
         var passCounts: [PassCount] = []
         var marks: [ResourceMark] = []
@@ -47,6 +54,7 @@ struct ScenarioRunner {
         }
 
         var findings: [LeakFinding] = []
+        var cycles: [ReportCycle] = []
         if failure == nil {
             let timers = TimerEvidence(
                 before: periodicBeforeMeasuring,
@@ -54,8 +62,15 @@ struct ScenarioRunner {
                 schedulerLabels: context.schedulerLabelsByQueueLabel
             )
             let subjects = SubjectEvidence(before: observersBeforeMeasuring, after: SubjectActivity.observersBySubjectType)
-            findings = leakedSubscriptions(marks: marks, survivors: survivorsAtEndOfPass, timers: timers, subjects: subjects)
-                + unreleasedObjects(context.releaseExpectations, passes: passCounts.count)
+            let leaked = leakedSubscriptions(marks: marks, survivors: survivorsAtEndOfPass, timers: timers, subjects: subjects)
+            let unreleased = unreleasedObjects(context.releaseExpectations, passes: passCounts.count)
+            findings = leaked.findings + unreleased.findings
+            if heapGraph, !findings.isEmpty {
+                let explanation = HeapExplanation.explain(HeapGraph.build(), leaked: leaked.objects + unreleased.objects,
+                                                          passes: passCounts.count, timers: timers)
+                findings = explanation.cycleFindings + findings.map { explanation.annotate($0) }
+                cycles = explanation.cycles
+            }
         }
         context.tearDown()
 
@@ -67,6 +82,9 @@ struct ScenarioRunner {
         } else if findings.isEmpty {
             status = .clean
             verdict = .clean
+        } else if findings.contains(where: { $0.kind == .referenceCycle }) {
+            status = .leaked
+            verdict = .cycle
         } else {
             status = .leaked
             verdict = .leak
@@ -79,6 +97,7 @@ struct ScenarioRunner {
             status: status,
             passes: passCounts,
             findings: findings,
+            cycles: cycles,
             durationSeconds: Date().timeIntervalSince(started)
         )
     }
@@ -96,7 +115,8 @@ struct ScenarioRunner {
     /// - groups with no sink or observer (only producers, disposables, bags) when the
     ///   scenario also leaks subscriptions: they are what the leaked subscriptions hold (an
     ///   `interval`'s producer, the owner's `DisposeBag`), not subscriptions of their own.
-    private func leakedSubscriptions(marks: [ResourceMark], survivors: [[String: Int]], timers: TimerEvidence, subjects: SubjectEvidence) -> [LeakFinding] {
+    private func leakedSubscriptions(marks: [ResourceMark], survivors: [[String: Int]], timers: TimerEvidence, subjects: SubjectEvidence)
+        -> (findings: [LeakFinding], objects: [HeapExplanation.Leaked]) {
         let snapshots = marks.map { ResourceRegistry.liveSince($0) }
         let groupCounts: [[String: Int]] = snapshots.map { entries in
             Dictionary(LeakAnalysis.group(entries).map { ($0.signature, $0.entries.count) }, uniquingKeysWith: +)
@@ -119,7 +139,14 @@ struct ScenarioRunner {
         }
         let holdsSubscriptions = { (group: ResourceGroup) in group.entries.contains { $0.kind == .sink || $0.kind == .observer } }
         let reported = growing.contains(where: holdsSubscriptions) ? growing.filter(holdsSubscriptions) : growing
-        return reported.map { group in
+        let objects = reported.flatMap { group in
+            group.entries.map { entry in
+                HeapExplanation.Leaked(address: entry.address, signature: group.signature,
+                                       pass: marks.lastIndex { $0.epoch < entry.epoch }.map { $0 + 1 }, isExpectation: false,
+                                       isSubscriber: entry.kind == .observer)
+            }
+        }
+        return (reported.map { group in
             let perPass = perPassBySignature(group.signature)
             let subscriptions = Self.subscriptionCount(group)
             // When the last pass replaced what the pass before it left (and added more), the
@@ -139,7 +166,7 @@ struct ScenarioRunner {
                 backtrace: group.frames.map(Self.reportFrame),
                 retentionReason: RetentionReason.explain(group, timers: timers, subjects: subjects)
             )
-        }
+        }, objects)
     }
 
     /// Subscriptions in a group: one per `subscribe(onNext:…)`/`bind` observer at the end of
@@ -161,12 +188,16 @@ struct ScenarioRunner {
     }
 
     /// Objects passed to `expectReleased` that are still alive, one finding per name and place.
-    private func unreleasedObjects(_ expectations: [ReleaseExpectation], passes: Int) -> [LeakFinding] {
+    private func unreleasedObjects(_ expectations: [ReleaseExpectation], passes: Int) -> (findings: [LeakFinding], objects: [HeapExplanation.Leaked]) {
         var findings: [String: LeakFinding] = [:]
         var order: [String] = []
-        for expectation in expectations where expectation.object != nil {
+        var objects: [HeapExplanation.Leaked] = []
+        for expectation in expectations {
+            guard let object = expectation.object else { continue }
             let place = SourceLocation(file: expectation.file, line: expectation.line)
             let signature = "object:\(expectation.name)@\((expectation.file as NSString).lastPathComponent):\(expectation.line)"
+            objects.append(HeapExplanation.Leaked(address: UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque()),
+                                                  signature: signature, pass: expectation.pass, isExpectation: true))
             if findings[signature] == nil {
                 order.append(signature)
                 findings[signature] = LeakFinding(
@@ -177,11 +208,11 @@ struct ScenarioRunner {
             findings[signature]!.count += 1
             if expectation.pass <= passes { findings[signature]!.countPerPass[expectation.pass - 1] += 1 }
         }
-        return order.map { signature in
+        return (order.map { signature in
             var finding = findings[signature]!
             finding.growthPerPass = finding.countPerPass.last ?? 0
             return finding
-        }
+        }, objects)
     }
 
     static func location(_ frame: SymbolicatedFrame) -> SourceLocation? {

@@ -21,6 +21,8 @@ public struct LeakFinding: Codable, Equatable, Sendable {
     public var backtrace: [ReportFrame]
     /// Why it is still alive, when known ("retained by the scheduler's timer").
     public var retentionReason: String?
+    /// The references from what holds the leak down to it, when the heap graph found them.
+    public var retentionPath: ReportRetentionPath?
     /// Baseline comparison: true when the signature is absent from the baseline, false when it
     /// is known; nil when no baseline was used.
     public var isNew: Bool?
@@ -38,6 +40,7 @@ public struct LeakFinding: Codable, Equatable, Sendable {
         callSite: SourceLocation? = nil,
         backtrace: [ReportFrame] = [],
         retentionReason: String? = nil,
+        retentionPath: ReportRetentionPath? = nil,
         isNew: Bool? = nil,
         suppressedBy: SuppressionRule? = nil
     ) {
@@ -51,6 +54,7 @@ public struct LeakFinding: Codable, Equatable, Sendable {
         self.callSite = callSite
         self.backtrace = backtrace
         self.retentionReason = retentionReason
+        self.retentionPath = retentionPath
         self.isNew = isNew
         self.suppressedBy = suppressedBy
     }

@@ -54,6 +54,9 @@ public struct TextReportRenderer: Sendable {
         out += render(threadStacks: scenario.threadStacks, status: scenario.status)
         for finding in scenario.findings {
             out += "\n" + render(finding)
+            if finding.kind == .referenceCycle, let cycle = scenario.cycles.first(where: { $0.signature == finding.signature }) {
+                out += ReferenceTraceText.cycle(cycle, indent: "    ").map { $0 + "\n" }.joined()
+            }
         }
         if let output = scenario.output, !output.isEmpty {
             out += "\n  output:\n"
@@ -82,8 +85,11 @@ public struct TextReportRenderer: Sendable {
             growth += " (still alive per pass: \(finding.countPerPass.map(String.init).joined(separator: ", ")))"
         }
         out += growth + "\n"
-        if let reason = finding.retentionReason {
+        if let reason = finding.retentionReason, finding.kind != .referenceCycle {
             out += "    retained by: \(reason)\n"
+        }
+        if let path = finding.retentionPath {
+            out += ReferenceTraceText.path(path, indent: "    ").map { $0 + "\n" }.joined()
         }
         if !finding.resourceTypes.isEmpty {
             out += "    types: \(finding.resourceTypes.joined(separator: ", "))\n"

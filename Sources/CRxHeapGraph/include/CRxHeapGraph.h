@@ -1,0 +1,39 @@
+#ifndef CRXHEAPGRAPH_H
+#define CRXHEAPGRAPH_H
+// The allocation table behind rxtrace's heap graph (traced builds only): every Swift heap
+// object allocated after rxheap_install, fed by the runtime's `_swift_allocObject` hook and
+// emptied by a `free` defined in this target, which the executable exports so that it
+// replaces libc's for the whole process.
+#include <stddef.h>
+#include <stdint.h>
+
+/// Installs the allocation hook (once); later calls do nothing. Returns 1.
+int rxheap_install(void);
+/// Puts the runtime's allocation function back (recording stops; frees keep the table exact).
+/// The hook makes the runtime raise its instrumentation flag for an instant on every
+/// allocation, so it stays installed only while a scenario runs.
+void rxheap_uninstall(void);
+/// Whether the hook is installed.
+int rxheap_is_installed(void);
+/// Live objects in the table.
+size_t rxheap_count(void);
+/// Copies up to `capacity` live entries (address, metadata, allocated size); returns how many.
+size_t rxheap_snapshot(uintptr_t *addresses, uintptr_t *metadata, uint32_t *sizes, size_t capacity);
+/// Copies `length` bytes of the object at `address` into `buffer` when the object is in the
+/// table, its first word is still `metadata`, and `length` fits its allocation; all under the
+/// table's lock, so a concurrent free waits until the copy is done. Returns 1 on success.
+int rxheap_copy_object(uintptr_t address, uintptr_t metadata, void *buffer, size_t length);
+/// The metadata recorded for `address` when it is a live object whose first word still
+/// equals it, else 0.
+uintptr_t rxheap_live_metadata(uintptr_t address);
+/// `getEnumTagSinglePayload` of `payload_metadata`'s value witness table, on a copy of the
+/// value: 0 when the payload case is present, 1…empty_cases for the empty cases.
+unsigned rxheap_enum_tag_single_payload(const void *value, unsigned empty_cases, const void *payload_metadata);
+/// The type metadata a mangled name (symbolic references included) names, resolved without a
+/// generic context: only for names that mention no generic parameter (the runtime crashes on
+/// those without a context). NULL when it cannot be resolved.
+const void *rxheap_type_by_mangled_name(const char *name, size_t length);
+/// Hook cost counters for benchmarks: allocations recorded since install.
+uint64_t rxheap_recorded_allocations(void);
+
+#endif

@@ -1,0 +1,220 @@
+// Allocation table for the heap graph. See include/CRxHeapGraph.h.
+//
+// Facts this relies on, measured on Linux x86_64 with Swift 6.3.1:
+// - libswiftCore exports `_swift_allocObject`, a function pointer every swift_allocObject goes
+//   through once the runtime notices it was replaced; the runtime then also sets
+//   `_swift_enableSwizzlingOfAllocationAndRefCountingFunctions_forInstrumentsOnly`, which sends
+//   retain/release through adapters that crash (a plain `print` crashed), so the hook clears
+//   that flag on every call.
+// - Swift objects are released through `swift_slowDealloc` → `free` through the PLT; a `free`
+//   defined in the executable wins (GNU ld and lld export it to .dynsym because shared libraries
+//   in the link reference it), so entries are removed exactly when their memory goes back.
+// - Nothing here allocates with malloc: the table lives in mmap'ed memory, so the hook and the
+//   interposer never re-enter each other.
+#define _GNU_SOURCE
+#include "CRxHeapGraph.h"
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <stdlib.h>
+
+extern void *(*_swift_allocObject)(const void *metadata, size_t size, size_t alignMask);
+extern _Atomic(bool) _swift_enableSwizzlingOfAllocationAndRefCountingFunctions_forInstrumentsOnly;
+extern void __libc_free(void *);
+
+typedef struct {
+    uintptr_t address;   // 0: empty slot
+    uintptr_t metadata;
+    uint32_t size;
+} Entry;
+
+static void *(*original_alloc)(const void *, size_t, size_t);
+static _Atomic(bool) installed;
+static atomic_flag table_lock = ATOMIC_FLAG_INIT;
+static Entry *slots;
+static size_t capacity;   // power of two
+static size_t live;
+static uint64_t recorded;
+
+static inline void lock(void) {
+    while (atomic_flag_test_and_set_explicit(&table_lock, memory_order_acquire)) {
+        __builtin_ia32_pause();
+    }
+}
+static inline void unlock(void) { atomic_flag_clear_explicit(&table_lock, memory_order_release); }
+
+static inline size_t slot_of(uintptr_t address, size_t mask) {
+    return (size_t)(((address >> 4) * 0x9E3779B97F4A7C15ull) >> 20) & mask;
+}
+
+static void insert_locked(uintptr_t address, uintptr_t metadata, uint32_t size);
+
+static bool grow_locked(void) {
+    size_t new_capacity = capacity ? capacity * 2 : (1u << 16);
+    Entry *fresh = mmap(NULL, new_capacity * sizeof(Entry), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (fresh == MAP_FAILED) return false;
+    Entry *old = slots;
+    size_t old_capacity = capacity;
+    slots = fresh;
+    capacity = new_capacity;
+    live = 0;
+    for (size_t i = 0; i < old_capacity; i++) {
+        if (old[i].address) insert_locked(old[i].address, old[i].metadata, old[i].size);
+    }
+    if (old) munmap(old, old_capacity * sizeof(Entry));
+    return true;
+}
+
+static void insert_locked(uintptr_t address, uintptr_t metadata, uint32_t size) {
+    if ((live + 1) * 4 > capacity * 3 && !grow_locked()) return;
+    size_t mask = capacity - 1;
+    size_t i = slot_of(address, mask);
+    while (slots[i].address && slots[i].address != address) i = (i + 1) & mask;
+    if (!slots[i].address) live++;
+    slots[i] = (Entry){address, metadata, size};
+}
+
+static Entry *find_locked(uintptr_t address) {
+    if (!capacity) return NULL;
+    size_t mask = capacity - 1;
+    size_t i = slot_of(address, mask);
+    while (slots[i].address) {
+        if (slots[i].address == address) return &slots[i];
+        i = (i + 1) & mask;
+    }
+    return NULL;
+}
+
+// Linear probing with backward-shift deletion: no tombstones, so lookups stay short.
+static void remove_locked(uintptr_t address) {
+    Entry *found = find_locked(address);
+    if (!found) return;
+    size_t mask = capacity - 1;
+    size_t hole = (size_t)(found - slots);
+    size_t i = (hole + 1) & mask;
+    while (slots[i].address) {
+        size_t home = slot_of(slots[i].address, mask);
+        // Move the entry back into the hole when its home is not between the hole and it.
+        if (((i - home) & mask) >= ((i - hole) & mask)) {
+            slots[hole] = slots[i];
+            hole = i;
+        }
+        i = (i + 1) & mask;
+    }
+    slots[hole].address = 0;
+    live--;
+}
+
+static void *hook(const void *metadata, size_t size, size_t align_mask) {
+    atomic_store_explicit(&_swift_enableSwizzlingOfAllocationAndRefCountingFunctions_forInstrumentsOnly, false, memory_order_relaxed);
+    void *object = original_alloc(metadata, size, align_mask);
+    lock();
+    insert_locked((uintptr_t)object, (uintptr_t)metadata, size > UINT32_MAX ? UINT32_MAX : (uint32_t)size);
+    recorded++;
+    unlock();
+    return object;
+}
+
+void free(void *pointer) {
+    if (pointer && atomic_load_explicit(&installed, memory_order_relaxed)) {
+        lock();
+        remove_locked((uintptr_t)pointer);
+        unlock();
+    }
+    __libc_free(pointer);
+}
+
+static _Atomic(bool) hooked;
+
+int rxheap_install(void) {
+    lock();
+    if (!capacity) grow_locked();
+    // Once frees start removing entries they never stop, so the table stays exact across
+    // install/uninstall cycles (objects allocated while unhooked are simply not in it).
+    atomic_store(&installed, true);
+    if (!atomic_load(&hooked)) {
+        if (!original_alloc) original_alloc = _swift_allocObject;
+        _swift_allocObject = hook;
+        atomic_store(&hooked, true);
+    }
+    unlock();
+    return 1;
+}
+
+void rxheap_uninstall(void) {
+    lock();
+    if (atomic_load(&hooked)) {
+        // A thread that already loaded the hook still calls it, and it still clears the flag.
+        _swift_allocObject = original_alloc;
+        atomic_store(&hooked, false);
+    }
+    unlock();
+}
+
+int rxheap_is_installed(void) { return atomic_load(&hooked); }
+
+size_t rxheap_count(void) {
+    lock();
+    size_t n = live;
+    unlock();
+    return n;
+}
+
+size_t rxheap_snapshot(uintptr_t *addresses, uintptr_t *metadata, uint32_t *sizes, size_t limit) {
+    size_t n = 0;
+    lock();
+    for (size_t i = 0; i < capacity && n < limit; i++) {
+        if (!slots[i].address) continue;
+        addresses[n] = slots[i].address;
+        metadata[n] = slots[i].metadata;
+        sizes[n] = slots[i].size;
+        n++;
+    }
+    unlock();
+    return n;
+}
+
+int rxheap_copy_object(uintptr_t address, uintptr_t metadata, void *buffer, size_t length) {
+    int ok = 0;
+    lock();
+    Entry *entry = find_locked(address);
+    if (entry && entry->metadata == metadata && length <= entry->size && *(const uintptr_t *)address == metadata) {
+        memcpy(buffer, (const void *)address, length);
+        ok = 1;
+    }
+    unlock();
+    return ok;
+}
+
+uintptr_t rxheap_live_metadata(uintptr_t address) {
+    uintptr_t result = 0;
+    lock();
+    Entry *entry = find_locked(address);
+    if (entry && *(const uintptr_t *)address == entry->metadata) result = entry->metadata;
+    unlock();
+    return result;
+}
+
+typedef unsigned (*GetEnumTagSinglePayload)(const void *value, unsigned empty_cases, const void *metadata) __attribute__((swiftcall));
+
+unsigned rxheap_enum_tag_single_payload(const void *value, unsigned empty_cases, const void *payload_metadata) {
+    // The value witness table sits one word before the metadata; getEnumTagSinglePayload is its
+    // seventh entry (after the buffer, destroy, copy and take witnesses).
+    void *const *witnesses = ((void *const *const *)payload_metadata)[-1];
+    GetEnumTagSinglePayload get_tag = (GetEnumTagSinglePayload)witnesses[6];
+    return get_tag(value, empty_cases, payload_metadata);
+}
+
+uint64_t rxheap_recorded_allocations(void) {
+    lock();
+    uint64_t n = recorded;
+    unlock();
+    return n;
+}
+
+extern const void *swift_getTypeByMangledNameInContext(const char *name, size_t length, const void *context, const void *const *arguments) __attribute__((swiftcall));
+
+const void *rxheap_type_by_mangled_name(const char *name, size_t length) {
+    return swift_getTypeByMangledNameInContext(name, length, NULL, NULL);
+}

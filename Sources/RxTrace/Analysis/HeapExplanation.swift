@@ -1,0 +1,263 @@
+#if TRACE_RESOURCES
+import Foundation
+
+/// What the heap graph says about a run's leaks: the reference cycles that keep leaked objects
+/// alive (each reported once, rotated to start at the user's own object, with the reference to
+/// break), and for leaks outside cycles the path from what holds them.
+struct HeapExplanation {
+    /// A leaked object the scenario cares about: a registry entry of a reported group, or an
+    /// object passed to `expectReleased`.
+    struct Leaked {
+        var address: UInt
+        /// The finding signature it belongs to.
+        var signature: String
+        /// The pass that created it, when known.
+        var pass: Int?
+        var isExpectation: Bool
+        /// A subscription's observer (the end of its chain): what a retention path leads to.
+        var isSubscriber: Bool = false
+    }
+
+    var cycles: [ReportCycle] = []
+    var cycleFindings: [LeakFinding] = []
+    /// For findings outside cycles: the path from the holder.
+    var paths: [String: ReportRetentionPath] = [:]
+    /// For findings whose objects sit on a cycle: the cycle's signature.
+    var cycleOfFinding: [String: String] = [:]
+
+    static func explain(_ graph: HeapGraph, leaked: [Leaked], passes: Int, timers: TimerEvidence) -> HeapExplanation {
+        var result = HeapExplanation()
+        guard graph.count > 0 else { return result }
+        let namer = FunctionNamer()
+        var leakedNodes: [Int: [Leaked]] = [:]
+        for item in leaked {
+            if let node = graph.node(at: item.address) { leakedNodes[node, default: []].append(item) }
+        }
+        let roots = leakedNodes.keys.sorted()
+        var onCycle = Set<Int>()
+        var cyclesBySignature: [String: (cycle: ReportCycle, finding: LeakFinding)] = [:]
+        var order: [String] = []
+
+        for component in CycleSearch.components(graph, reachableFrom: roots) {
+            let members = Set(component)
+            guard members.contains(where: { leakedNodes[$0] != nil }), involvesUserCode(graph, members, namer) else { continue }
+            let start = canonicalStart(graph, members, leakedNodes)
+            guard let path = CycleSearch.shortestCycle(graph, from: start, within: members) else { continue }
+            onCycle.formUnion(members)
+            let steps = path.map { describe(graph, $0, namer) }
+            let breakAt = edgeToBreak(steps, path, graph, namer)
+            let signature = stableHash(steps.map { "\($0.typeName)|\($0.via ?? "")|\($0.closure ?? "")|\($0.location.map { "\(($0.file as NSString).lastPathComponent):\($0.line)" } ?? "")" }.joined(separator: ">"))
+            for member in members {
+                for item in leakedNodes[member] ?? [] { result.cycleOfFinding[item.signature] = signature }
+            }
+            let pass = leakedNodes[start]?.first?.pass
+            if var existing = cyclesBySignature[signature] {
+                existing.cycle.count = (existing.cycle.count ?? 1) + 1
+                existing.finding.count += 1
+                if let pass, pass <= existing.finding.countPerPass.count { existing.finding.countPerPass[pass - 1] += 1 }
+                cyclesBySignature[signature] = existing
+                continue
+            }
+            let fix = breakAt.map { fixText(steps, at: $0) }
+            let cycle = ReportCycle(signature: signature, steps: steps, breakAt: breakAt, fix: fix, count: 1)
+            var perPass = Array(repeating: 0, count: passes)
+            if let pass, pass <= passes { perPass[pass - 1] = 1 }
+            let site = breakAt.flatMap { steps[$0].location }
+            let finding = LeakFinding(
+                signature: signature,
+                kind: .referenceCycle,
+                resourceTypes: steps.map(\.typeName),
+                count: 1,
+                countPerPass: perPass,
+                callSite: site.map { SourceLocation(file: $0.file, line: $0.line, function: steps[breakAt!].closure) },
+                retentionReason: "reference cycle " + ReportPathText.inline(steps, closingWith: steps.first?.typeName)
+            )
+            cyclesBySignature[signature] = (cycle, finding)
+            order.append(signature)
+        }
+        for signature in order {
+            var entry = cyclesBySignature[signature]!
+            entry.finding.growthPerPass = entry.finding.countPerPass.last ?? 0
+            result.cycles.append(entry.cycle)
+            result.cycleFindings.append(entry.finding)
+        }
+
+        // Leaks outside cycles: walk back from each finding's objects to what holds them.
+        let incoming = graph.incomingStrongEdges()
+        var bySignature: [String: [Int]] = [:]
+        var subscribersBySignature: [String: [Int]] = [:]
+        for (node, items) in leakedNodes where !onCycle.contains(node) {
+            for item in items where result.cycleOfFinding[item.signature] == nil {
+                bySignature[item.signature, default: []].append(node)
+                if item.isSubscriber { subscribersBySignature[item.signature, default: []].append(node) }
+            }
+        }
+        for (signature, all) in bySignature {
+            let nodes = subscribersBySignature[signature] ?? all
+            if let path = retentionPath(graph, incoming, from: Set(nodes), leaked: Set(leakedNodes.keys), namer, timers) {
+                result.paths[signature] = path
+            }
+        }
+        return result
+    }
+
+    /// A leaked-subscription or unreleased-object finding with what the graph says holds it:
+    /// the cycle it sits on, or the path from its holder. Without either, the evidence-based
+    /// reason it had stays.
+    func annotate(_ finding: LeakFinding) -> LeakFinding {
+        var annotated = finding
+        if let cycle = cycleOfFinding[finding.signature], let found = cycles.first(where: { $0.signature == cycle }) {
+            annotated.retentionReason = "on reference cycle \(cycle): " + ReportPathText.inline(found.steps, closingWith: found.steps.first?.typeName)
+        } else if let path = paths[finding.signature] {
+            annotated.retentionPath = path
+            annotated.retentionReason = "kept alive by \(path.holder)"
+        }
+        return annotated
+    }
+
+    /// Whether a component goes through the user's code: one of the user's objects, or a
+    /// closure the user wrote. Components of Rx machinery alone (a sink and its disposer
+    /// reference each other until the subscription is disposed) are the subscription itself,
+    /// not a cycle that keeps it alive.
+    private static func involvesUserCode(_ graph: HeapGraph, _ members: Set<Int>, _ namer: FunctionNamer) -> Bool {
+        for member in members {
+            if graph.kind(member).isUserObject { return true }
+            for edge in graph.edges[member] where !edge.possible && edge.function != 0 && members.contains(Int(edge.target)) {
+                if namer.name(edge.function)?.frame.origin == .user { return true }
+            }
+        }
+        return false
+    }
+
+    /// The user's own object to start a cycle at: an object passed to `expectReleased` first,
+    /// then any user class instance, then any class instance; ties broken by type name.
+    private static func canonicalStart(_ graph: HeapGraph, _ members: Set<Int>, _ leaked: [Int: [Leaked]]) -> Int {
+        func rank(_ node: Int) -> (Int, String, Int) {
+            let kind = graph.kind(node)
+            let score: Int
+            if leaked[node]?.contains(where: \.isExpectation) == true && kind.isUserObject { score = 0 }
+            else if kind.isUserObject { score = 1 }
+            else if case .instance = kind { score = 2 }
+            else { score = 3 }
+            return (score, kind.displayName, node)
+        }
+        return members.min { rank($0) < rank($1) }!
+    }
+
+    static func describe(_ graph: HeapGraph, _ step: CycleSearch.Step, _ namer: FunctionNamer) -> ReportCycle.Step {
+        let edge = graph.edges[step.node][step.edge]
+        var result = ReportCycle.Step(typeName: graph.kind(step.node).displayName, via: edge.label)
+        if let name = namer.name(edge.function) {
+            result.closure = name.readable
+            if let file = name.frame.file, let line = name.frame.line {
+                result.location = SourceLocation(file: file, line: line, function: name.frame.function)
+            }
+        }
+        return result
+    }
+
+    /// The reference to break: the last closure on the cycle written in the user's code (its
+    /// strong capture is what closes the cycle), else none.
+    private static func edgeToBreak(_ steps: [ReportCycle.Step], _ path: [CycleSearch.Step], _ graph: HeapGraph, _ namer: FunctionNamer) -> Int? {
+        for index in path.indices.reversed() {
+            let edge = graph.edges[path[index].node][path[index].edge]
+            if let name = namer.name(edge.function), name.frame.origin == .user { return index }
+        }
+        return nil
+    }
+
+    private static func fixText(_ steps: [ReportCycle.Step], at index: Int) -> String {
+        let closure = steps[index].closure ?? "the closure"
+        let target = steps[(index + 1) % steps.count].typeName
+        if closure.hasPrefix("method reference ") {
+            return "\(closure) captures \(target) strongly: pass a closure that captures it weakly (`{ [weak self] in self?.method($0) }`), or use `withUnretained(self)`; or end the chain with `take(until:)` a signal of the owner's end, or keep the subscription in a bag owned by someone else"
+        }
+        return "\(closure) captures \(target) strongly: capture it with `[weak self]` (or `[unowned self]` when the chain is disposed with its owner), or use `withUnretained(self)`; or end the chain with `take(until:)` a signal of the owner's end, or keep the subscription in a bag owned by someone else"
+    }
+
+    /// Walks back from `targets` along strong references to what holds them: the first user
+    /// object (its property names the holder), a scheduler, or an object nothing on the Swift
+    /// heap references (held from outside: a dispatch timer, a global, a stack).
+    private static func retentionPath(_ graph: HeapGraph, _ incoming: [[(source: Int32, edge: Int32)]], from targets: Set<Int>,
+                                      leaked: Set<Int>, _ namer: FunctionNamer, _ timers: TimerEvidence) -> ReportRetentionPath? {
+        var next: [Int: CycleSearch.Step] = [:]   // node → step towards the targets
+        var queue = Array(targets).sorted()
+        var seen = Set(queue)
+        var head = 0
+        var holder: Int?
+        while head < queue.count, holder == nil {
+            let node = queue[head]; head += 1
+            if !targets.contains(node), isHolder(graph, node, incoming) {
+                holder = node
+                break
+            }
+            for (source, edge) in incoming[node] {
+                let s = Int(source)
+                if seen.insert(s).inserted {
+                    next[s] = CycleSearch.Step(node: s, edge: Int(edge))
+                    queue.append(s)
+                }
+            }
+            if incoming[node].isEmpty, !targets.contains(node) {
+                holder = node
+                break
+            }
+        }
+        guard let root = holder else { return nil }
+        var steps: [ReportCycle.Step] = []
+        var current = root
+        var guardCount = 0
+        while let step = next[current], guardCount < 10_000 {
+            steps.append(describe(graph, step, namer))
+            current = Int(graph.edges[step.node][step.edge].target)
+            guardCount += 1
+            if targets.contains(current) { break }
+        }
+        steps.append(ReportCycle.Step(typeName: graph.kind(current).displayName))
+        return ReportRetentionPath(holder: holderText(graph, root, steps, incoming, timers), steps: steps)
+    }
+
+    private static func isHolder(_ graph: HeapGraph, _ node: Int, _ incoming: [[(source: Int32, edge: Int32)]]) -> Bool {
+        let kind = graph.kind(node)
+        if kind.isUserObject { return true }
+        if case .instance(let name, _) = kind { return isScheduler(name) }
+        return false
+    }
+
+    /// A scheduler people create (`SerialDispatchQueueScheduler`, `VirtualClock`,
+    /// `TestScheduler`), not the recursion helpers Rx builds around an action.
+    private static func isScheduler(_ typeName: String) -> Bool {
+        let base = typeName.prefix { $0 != "<" }
+        if base.hasPrefix("AnyRecursive") || base.hasPrefix("RecursiveImmediate") { return false }
+        return base.hasSuffix("Scheduler") || base == "VirtualClock"
+    }
+
+    private static func holderText(_ graph: HeapGraph, _ root: Int, _ steps: [ReportCycle.Step], _ incoming: [[(source: Int32, edge: Int32)]], _ timers: TimerEvidence) -> String {
+        let kind = graph.kind(root)
+        if kind.isUserObject, let via = steps.first?.via {
+            return "\(kind.displayName).\(via)"
+        }
+        if case .instance(let name, _) = kind, !incoming[root].isEmpty {
+            return isScheduler(name) ? "\(name)'s scheduled work" : name
+        }
+        // A closure context nothing on the Swift heap holds, leading to a periodic timer's
+        // sink: a dispatch timer's handler, when the run left a new periodic timer armed.
+        let holdsTimerSink = steps.contains { RetentionReason.isPeriodicTimerSink($0.typeName) }
+        if case .closureContext = kind, holdsTimerSink, incoming[root].isEmpty {
+            let names = timers.queuesWithNewTimers.map { timers.schedulerLabels[$0] ?? "dispatch queue '\($0)'" }
+            if names.count == 1 { return "the periodic timer of \(names[0])" }
+            if names.count > 1 { return "a periodic timer armed on one of: \(names.joined(separator: ", "))" }
+        }
+        return "unknown holder"
+    }
+
+    /// FNV-1a of `text` (deterministic across runs, unlike `Hasher`), 16 hex digits.
+    static func stableHash(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}
+
+#endif

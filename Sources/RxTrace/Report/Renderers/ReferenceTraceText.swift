@@ -1,0 +1,31 @@
+/// Indented text traces of reference cycles and retention paths (LeakCanary-like): one object a
+/// line, the reference to the next under it, the reference to break marked, then the fix.
+enum ReferenceTraceText {
+    /// Lines for a cycle, each prefixed with `indent`.
+    static func cycle(_ cycle: ReportCycle, indent: String) -> [String] {
+        var lines = ["\(indent)cycle\(cycle.count.map { $0 > 1 ? " (\($0) alive)" : "" } ?? ""):"]
+        lines += steps(cycle.steps, breakAt: cycle.breakAt, indent: indent + "  ")
+        lines.append("\(indent)  ↳ back to \(cycle.steps.first?.typeName ?? "the start")")
+        if let fix = cycle.fix { lines.append("\(indent)fix: \(fix)") }
+        return lines
+    }
+
+    /// Lines for a retention path, from its holder to the leaked object.
+    static func path(_ path: ReportRetentionPath, indent: String) -> [String] {
+        ["\(indent)path from \(path.holder):"] + steps(path.steps, breakAt: nil, indent: indent + "  ")
+    }
+
+    private static func steps(_ steps: [ReportCycle.Step], breakAt: Int?, indent: String) -> [String] {
+        var lines: [String] = []
+        for (index, step) in steps.enumerated() {
+            lines.append("\(indent)\(step.typeName)")
+            guard let via = step.via else { continue }
+            var reference = "\(indent)  .\(via)"
+            if let closure = step.closure { reference += " = \(closure)" }
+            if let location = step.location { reference += " (\(location.fileAndLine))" }
+            if index == breakAt { reference += "   ✂ break this reference" }
+            lines.append(reference)
+        }
+        return lines
+    }
+}

@@ -1,0 +1,78 @@
+#if TRACE_RESOURCES
+import Foundation
+import RxTrace
+import XCTest
+
+/// B13–B15 through the shipped CLI: the strong-self and method-reference scenarios report
+/// exactly one reference cycle each, starting at the owner, with its property names and the
+/// capturing closure's line; the weak and unowned twins report none.
+final class ReferenceCycleTests: XCTestCase {
+    private static var report: RunReport?
+
+    private func report() throws -> RunReport {
+        if let cached = Self.report { return cached }
+        let output = try CLIHarness.temporaryFolder()
+        _ = try CLIHarness.run("rxtrace", ["run", "strong-self-cycle", "method-reference-cycle", "weak-self", "unowned-self",
+                                           "--output", output.path, "--no-color"])
+        let loaded = try JSONReportCoding.load(from: output.appendingPathComponent("rxtrace.json").path)
+        Self.report = loaded
+        return loaded
+    }
+
+    private func scenario(_ name: String) throws -> ScenarioReport {
+        try XCTUnwrap(try report().scenarios.first { $0.name == name })
+    }
+
+    func testStrongSelfIsOneCycleThroughTheBagWithTheCapturingClosure() throws {
+        let scenario = try scenario("strong-self-cycle")
+        XCTAssertEqual(scenario.actualVerdict, .cycle)
+        XCTAssertEqual(scenario.cycles.count, 1, "\(scenario.cycles)")
+        let cycle = try XCTUnwrap(scenario.cycles.first)
+        XCTAssertEqual(cycle.steps.first?.typeName, "Presenter")
+        XCTAssertEqual(cycle.steps.first?.via, "disposeBag")
+        XCTAssertEqual(cycle.steps.dropFirst().first.map { "\($0.typeName).\($0.via ?? "")" }, "DisposeBag.disposables[0]")
+        let breakAt = try XCTUnwrap(cycle.breakAt)
+        let edge = cycle.steps[breakAt]
+        XCTAssertEqual(edge.closure?.hasPrefix("closure #"), true, "\(edge)")
+        XCTAssertEqual(edge.closure?.hasSuffix("in Presenter.bind(_:capture:)"), true, "\(edge)")
+        XCTAssertEqual(edge.location?.file.hasSuffix("RetentionScenarios.swift"), true)
+        XCTAssertEqual(cycle.fix?.contains("[weak self]"), true)
+
+        let finding = try XCTUnwrap(scenario.findings.first { $0.kind == .referenceCycle })
+        XCTAssertEqual(finding.signature, cycle.signature)
+        XCTAssertEqual(finding.callSite?.line, edge.location?.line, "the finding sits at the capturing closure's line")
+        XCTAssertEqual(finding.growthPerPass, 1)
+        // The leaked subscription and the unreleased owner point at the cycle.
+        for other in scenario.findings where other.kind != .referenceCycle {
+            XCTAssertEqual(other.retentionReason?.hasPrefix("on reference cycle \(cycle.signature)"), true, "\(other)")
+        }
+    }
+
+    func testMethodReferenceIsOneCycleNamingTheMethod() throws {
+        let scenario = try scenario("method-reference-cycle")
+        XCTAssertEqual(scenario.actualVerdict, .cycle)
+        XCTAssertEqual(scenario.cycles.count, 1)
+        let cycle = try XCTUnwrap(scenario.cycles.first)
+        XCTAssertEqual(cycle.steps.first?.typeName, "Presenter")
+        let edge = cycle.steps[try XCTUnwrap(cycle.breakAt)]
+        XCTAssertEqual(edge.closure, "method reference Presenter.transform(_:)")
+    }
+
+    func testWeakAndUnownedTwinsHaveNoCycle() throws {
+        for name in ["weak-self", "unowned-self"] {
+            let scenario = try scenario(name)
+            XCTAssertEqual(scenario.actualVerdict, .clean, name)
+            XCTAssertEqual(scenario.cycles, [], name)
+        }
+    }
+
+    func testTheTextReportShowsTheTraceWithTheEdgeToBreak() throws {
+        let output = try CLIHarness.temporaryFolder()
+        let result = try CLIHarness.run("rxtrace", ["run", "strong-self-cycle", "--output", output.path, "--no-color"])
+        XCTAssertTrue(result.stdout.contains("    cycle"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("      Presenter\n        .disposeBag\n      DisposeBag\n        .disposables[0]\n"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("✂ break this reference"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("fix: closure #"), result.stdout)
+    }
+}
+#endif
