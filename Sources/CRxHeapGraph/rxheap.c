@@ -218,3 +218,11 @@ extern const void *swift_getTypeByMangledNameInContext(const char *name, size_t 
 const void *rxheap_type_by_mangled_name(const char *name, size_t length) {
     return swift_getTypeByMangledNameInContext(name, length, NULL, NULL);
 }
+
+#include <dlfcn.h>
+
+uintptr_t rxheap_image_base(uintptr_t address) {
+    Dl_info info;
+    if (!dladdr((const void *)address, &info)) return 0;
+    return (uintptr_t)info.dli_fbase;
+}

@@ -33,6 +33,8 @@ unsigned rxheap_enum_tag_single_payload(const void *value, unsigned empty_cases,
 /// generic context: only for names that mention no generic parameter (the runtime crashes on
 /// those without a context). NULL when it cannot be resolved.
 const void *rxheap_type_by_mangled_name(const char *name, size_t length);
+/// The load address of the image (executable or shared library) holding `address`, or 0.
+uintptr_t rxheap_image_base(uintptr_t address);
 /// Hook cost counters for benchmarks: allocations recorded since install.
 uint64_t rxheap_recorded_allocations(void);
 

@@ -94,7 +94,11 @@ struct HeapExplanation {
         }
         for (signature, all) in bySignature {
             let nodes = subscribersBySignature[signature] ?? all
-            if let path = retentionPath(graph, incoming, from: Set(nodes), leaked: Set(leakedNodes.keys), namer, timers) {
+            // Another finding's objects hold this one only as a consequence (an inner
+            // subscription refers to its outer sink): look for a holder outside them first.
+            let others = Set(leakedNodes.filter { $0.value.contains { $0.signature != signature } && !$0.value.contains { $0.signature == signature } }.keys)
+            if let path = retentionPath(graph, incoming, from: Set(nodes), avoiding: others, namer, timers)
+                ?? retentionPath(graph, incoming, from: Set(nodes), avoiding: [], namer, timers) {
                 result.paths[signature] = path
             }
         }
@@ -179,7 +183,7 @@ struct HeapExplanation {
     /// object (its property names the holder), a scheduler, or an object nothing on the Swift
     /// heap references (held from outside: a dispatch timer, a global, a stack).
     private static func retentionPath(_ graph: HeapGraph, _ incoming: [[(source: Int32, edge: Int32)]], from targets: Set<Int>,
-                                      leaked: Set<Int>, _ namer: FunctionNamer, _ timers: TimerEvidence) -> ReportRetentionPath? {
+                                      avoiding blocked: Set<Int>, _ namer: FunctionNamer, _ timers: TimerEvidence) -> ReportRetentionPath? {
         var next: [Int: CycleSearch.Step] = [:]   // node → step towards the targets
         var queue = Array(targets).sorted()
         var seen = Set(queue)
@@ -191,7 +195,7 @@ struct HeapExplanation {
                 holder = node
                 break
             }
-            for (source, edge) in incoming[node] {
+            for (source, edge) in incoming[node] where !blocked.contains(Int(source)) {
                 let s = Int(source)
                 if seen.insert(s).inserted {
                     next[s] = CycleSearch.Step(node: s, edge: Int(edge))
@@ -237,8 +241,12 @@ struct HeapExplanation {
         if kind.isUserObject, let via = steps.first?.via {
             return "\(kind.displayName).\(via)"
         }
-        if case .instance(let name, _) = kind, !incoming[root].isEmpty {
-            return isScheduler(name) ? "\(name)'s scheduled work" : name
+        if case .instance(let name, _) = kind {
+            if isScheduler(name) { return "\(name)'s scheduled work" }
+            // A subject whose own holder is not on the traced heap still holds the path
+            // through its observer list: that much is known.
+            if steps.first?.via?.hasPrefix("observers") == true { return "\(name)'s observer list" }
+            if !incoming[root].isEmpty { return name }
         }
         // A closure context nothing on the Swift heap holds, leading to a periodic timer's
         // sink: a dispatch timer's handler, when the run left a new periodic timer armed.

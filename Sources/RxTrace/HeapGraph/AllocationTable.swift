@@ -32,12 +32,14 @@ enum AllocationTable {
 
     static var isInstalled: Bool { rxheap_is_installed() != 0 }
 
-    /// Whether the table is exact: allocations are recorded and the runtime's frees reach the
+    /// Whether the table is exact: the runtime's frees reach the
     /// executable's `free`. Checked by allocating an object and releasing it, so the free goes
     /// through libswiftCore's own call, the one that matters. When it does not (a binary that
     /// does not export its `free`), entries may be stale and the graph must not be built.
     static var isExact: Bool {
-        guard isInstalled else { return false }
+        let wasInstalled = isInstalled
+        install()
+        defer { if !wasInstalled { uninstall() } }
         // Kept in a static so the optimiser cannot put it on the stack.
         FreeProbe.current = FreeProbe()
         let address = UInt(bitPattern: Unmanaged.passUnretained(FreeProbe.current!).toOpaque())

@@ -1,4 +1,5 @@
 #if TRACE_RESOURCES
+import CRxHeapGraph
 /// Names a closure from its function pointer: the closure's symbol is local (`dladdr` misses
 /// it), so it goes through the same symbolicator as the backtraces, which reads the ELF symbol
 /// table and DWARF line table: `closure #2 in Presenter.bind(_:capture:)` at file:line.
@@ -96,8 +97,15 @@ final class FunctionNamer {
             }
         }
         #endif
-        // Bytes that only look like a call give targets anywhere; a real one stays in the image.
-        return Array(targets.filter { $0 > entry &- (1 << 24) && $0 < entry &+ (1 << 24) }.prefix(12))
+        // Bytes that only look like a call give targets anywhere; a real one stays in the image
+        // (and asking the symbolicator about an address outside every image is costly).
+        let image = Self.imageBase(entry)
+        return Array(targets.filter { image != nil && Self.imageBase($0) == image }.prefix(12))
+    }
+
+    private static func imageBase(_ address: UInt) -> UInt? {
+        let base = rxheap_image_base(address)
+        return base == 0 ? nil : base
     }
 }
 #endif

@@ -18,12 +18,8 @@ public enum RxLeakCheck {
         #if TRACE_RESOURCES
         return withoutActuallyEscaping(body) { body in
             let scenario = Scenario(name, summary: "in-process leak check") { _ in try body() }
-            // In a test process the heap graph is opt-in (RXTRACE_HEAP_GRAPH=on): its allocation
-            // hook changes a process-wide runtime setting while the checked closure runs, and
-            // other tests may be running threads meanwhile.
-            var runner = ScenarioRunner(passes: passes, drainTimeout: drainTimeout)
-            runner.heapGraph = ProcessInfo.processInfo.environment["RXTRACE_HEAP_GRAPH"] == "on"
-            let report = runner.run(scenario)
+            // The heap graph is opt-in here (RXTRACE_HEAP_GRAPH=on, see ScenarioRunner.heapGraph).
+            let report = ScenarioRunner(passes: passes, drainTimeout: drainTimeout).run(scenario)
             switch report.status {
             case .clean:
                 return .clean

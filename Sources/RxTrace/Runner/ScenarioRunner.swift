@@ -12,15 +12,21 @@ struct ScenarioRunner {
     /// How long to wait for scheduled work to finish after each pass.
     var drainTimeout: TimeInterval = 5
 
-    /// Whether to build the heap graph after the last pass (cycles and retention paths).
-    /// The allocation hook stays installed while the scenario runs, then is removed.
-    var heapGraph: Bool = ProcessInfo.processInfo.environment["RXTRACE_HEAP_GRAPH"] != "off"
+    /// Whether to build the heap graph after the last pass (cycles and retention paths): on in
+    /// a scenario's own child process unless `RXTRACE_HEAP_GRAPH=off`; in any other process
+    /// (test assertions, in-process runs) only with `RXTRACE_HEAP_GRAPH=on`, because its
+    /// allocation hook changes a process-wide runtime setting while the passes run.
+    var heapGraph: Bool = ScenarioRunner.heapGraphByDefault
+
+    static var heapGraphByDefault: Bool {
+        let environment = ProcessInfo.processInfo.environment
+        if environment["RXTRACE_HEAP_GRAPH"] == "on" { return true }
+        return environment["RXTRACE_CHILD"] == "1" && environment["RXTRACE_HEAP_GRAPH"] != "off"
+    }
 
     func run(_ scenario: Scenario) -> ScenarioReport {
         let started = Date()
         // Record allocations from here on: what the passes create becomes the heap graph's nodes.
-        if heapGraph { AllocationTable.install() }
-        defer { if heapGraph { AllocationTable.uninstall() } }
         let context = ScenarioContext()
         var passCounts: [PassCount] = []
         var marks: [ResourceMark] = []
@@ -39,13 +45,18 @@ struct ScenarioRunner {
             }
             marks.append(ResourceRegistry.mark())
             let before = Int(Resources.total)
+            // Record allocations only while the body runs and drains: what the scenario creates
+            // becomes the heap graph's nodes, not the analysis's own objects (symbol caches).
+            if heapGraph { AllocationTable.install() }
             do {
                 try scenario.body(context)
             } catch {
+                if heapGraph { AllocationTable.uninstall() }
                 failure = "pass \(pass): \(error)"
                 break
             }
             SchedulerActivity.waitUntilIdle(timeout: drainTimeout)
+            if heapGraph { AllocationTable.uninstall() }
             passCounts.append(PassCount(pass: pass, before: before, after: Int(Resources.total)))
             survivorsAtEndOfPass.append(Dictionary(
                 LeakAnalysis.group(ResourceRegistry.liveSince(marks[pass - 1])).map { ($0.signature, $0.entries.count) },
