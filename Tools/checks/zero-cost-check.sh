@@ -13,7 +13,7 @@ SCRATCH="${ZERO_COST_SCRATCH:-.build-zero-cost}"
 bin="$("$SWIFT" build -c release --scratch-path "$SCRATCH" --show-bin-path)"
 
 # Mangled Swift names contain the identifiers verbatim (e.g. $s6RxCore16ResourceRegistryO…).
-pattern='HopStageTable|HopThreadState|HopRecording|ThreadAnomalyLog|SchedulerLabels|SchedulerMark|10ThreadHopsO|ResourceRegistry|ResourceTable|StackInterner|ThreadRegistry|EntryRecord|RegistryState|Symbolicator|LeakAnalysis|SchedulerActivity|9Resources|unw_backtrace|_Ux86_64_|_ULx86_64_|_Uaarch64_'
+pattern='HopStageTable|HopThreadState|HopRecording|ThreadAnomalyLog|SchedulerLabels|SchedulerMark|10ThreadHopsO|ResourceRegistry|ResourceTable|StackInterner|ThreadRegistry|EntryRecord|RegistryState|Symbolicator|LeakAnalysis|SchedulerActivity|9Resources|unw_backtrace|_Ux86_64_|_ULx86_64_|_Uaarch64_|rxheap_|AllocationTable|HeapGraph|HeapExplanation'
 status=0
 for exe in "$bin/rxtrace" "$bin/rxtrace-overhead"; do
     [ -x "$exe" ] || { echo "zero-cost-check: $exe was not built" >&2; exit 2; }
@@ -24,12 +24,17 @@ for exe in "$bin/rxtrace" "$bin/rxtrace-overhead"; do
         echo "$symbols" | head -20 >&2
         status=1
     fi
+    # The heap graph's `free` interposer exists only in traced builds.
+    if nm "$exe" 2>/dev/null | grep -qE ' T free$'; then
+        echo "zero-cost-check: FAIL: $name defines free (the heap graph's interposer)" >&2
+        status=1
+    fi
     if readelf -d "$exe" 2>/dev/null | grep -q 'libunwind' || ldd "$exe" 2>/dev/null | grep -q 'libunwind'; then
         echo "zero-cost-check: FAIL: $name links libunwind" >&2
         status=1
     fi
     if [ $status -eq 0 ]; then
-        echo "zero-cost-check: ok: $name (release, no TraceResources): $(nm "$exe" | wc -l) symbols, none from the registry; libunwind not linked"
+        echo "zero-cost-check: ok: $name (release, no TraceResources): $(nm "$exe" | wc -l) symbols, none from the registry or the heap graph, no free interposer; libunwind not linked"
     fi
 done
 exit $status
