@@ -67,6 +67,31 @@ final class OutputSafetyTests: XCTestCase {
         }
     }
 
+    /// A run killed outright (SIGKILL) cannot remove its scratch folders; the next run removes
+    /// those whose process is gone (unchanged for an hour), and leaves a live run's alone.
+    func testScratchFoldersOfDeadRunsAreRemoved() throws {
+        let scratch = try CLIHarness.temporaryFolder()
+        let finished = Process()
+        finished.executableURL = URL(fileURLWithPath: "/bin/true")
+        try finished.run()
+        finished.waitUntilExit()
+        let dead = "rxtrace-\(finished.processIdentifier)-\(UUID().uuidString)"
+        let live = "rxtrace-\(getpid())-\(UUID().uuidString)"
+        let recentDead = "rxtrace-\(finished.processIdentifier)-\(UUID().uuidString)"
+        let twoHoursAgo = Date().addingTimeInterval(-7200)
+        for name in [dead, live, "rxtrace-tests-keep", recentDead] {
+            let folder = scratch.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            if name != recentDead {
+                try FileManager.default.setAttributes([.modificationDate: twoHoursAgo], ofItemAtPath: folder.path)
+            }
+        }
+        let result = try CLIHarness.start("rxtrace-fixtures", ["run", "clean", "--output", scratch.appendingPathComponent("Reports").path],
+                                          environment: ["TMPDIR": scratch.path]).finish()
+        XCTAssertEqual(result.exitCode, 0, result.stdout + result.stderr)
+        XCTAssertEqual(CLIHarness.files(in: scratch), ["Reports", live, "rxtrace-tests-keep", recentDead].sorted())
+    }
+
     func testASecondRunIntoALockedFolderIsOneLineAndRunsNothing() throws {
         let output = try CLIHarness.temporaryFolder()
         let lock = try OutputFolderLock(folder: output.path)

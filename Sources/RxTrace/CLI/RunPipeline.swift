@@ -27,6 +27,7 @@ struct RunPipeline {
         let inputs = try CLIFailure.rethrowing { try pipeline.loadInputs() }
 
         let interruption = Interruption.install()
+        IsolatedRunner.removeStaleScratchFolders()
         let root = options.sourceRoot.map(SourceRoot.init(path:)) ?? SourceRoot.discover()
         let results = runAll(scenarios, interruption: interruption)
         var run = RunReport(scenarios: results.compactMap { $0?.locatingPaths(in: root) })

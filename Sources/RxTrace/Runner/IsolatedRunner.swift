@@ -83,7 +83,7 @@ struct IsolatedRunner {
         var threadStacks: [ReportThreadStack] = []
         if process.isRunning {
             timedOut = true
-            threadStacks = stacks.captureHanging(process)
+            threadStacks = stacks.captureHanging(process, interruption: interruption)
             kill(process.processIdentifier, SIGKILL)
         }
         process.waitUntilExit()
@@ -109,6 +109,25 @@ struct IsolatedRunner {
         }
         outcome.durationSeconds = Date().timeIntervalSince(started)
         return outcome
+    }
+
+    /// Scratch folders (`$TMPDIR/rxtrace-<pid>-<uuid>/`) of runs whose process no longer exists:
+    /// a run ended by SIGKILL cannot remove its own. Folders of live processes are left alone,
+    /// and so are folders changed in the last hour (a process id from another PID namespace
+    /// sharing this temporary folder looks dead from here).
+    static func removeStaleScratchFolders() {
+        let temporary = FileManager.default.temporaryDirectory
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? [] {
+            let parts = name.split(separator: "-", maxSplits: 2)
+            guard parts.count == 3, parts[0] == "rxtrace", let pid = Int32(parts[1]), pid > 0,
+                  UUID(uuidString: String(parts[2])) != nil else { continue }
+            let folder = temporary.appendingPathComponent(name)
+            let modified = (try? FileManager.default.attributesOfItem(atPath: folder.path)[.modificationDate]) as? Date
+            guard let modified, Date().timeIntervalSince(modified) > 3600 else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH {
+                try? FileManager.default.removeItem(at: folder)
+            }
+        }
     }
 
     /// This executable, so that a user's own rxtrace executable runs its own scenarios.

@@ -32,13 +32,14 @@ struct ThreadStackCapture {
         return "enable=yes,interactive=no,threads=crashed,registers=none,images=none,limit=64,format=json,output-to=\(crashFile.path)"
     }
 
-    /// Asks a hanging child for every thread's stack and waits for it (at most `limit`
-    /// seconds); threads in user code first. Empty when nothing came.
-    func captureHanging(_ process: Process, limit: TimeInterval = 20) -> [ReportThreadStack] {
+    /// Asks a hanging child for every thread's stack and waits for it; threads in user code
+    /// first, empty when nothing came (at most `limit`
+    /// seconds, or until `interruption` is requested).
+    func captureHanging(_ process: Process, limit: TimeInterval = 20, interruption: Interruption? = nil) -> [ReportThreadStack] {
         guard process.isRunning else { return [] }
         kill(process.processIdentifier, SIGUSR1)
         let deadline = Date().addingTimeInterval(limit)
-        while Date() < deadline {
+        while Date() < deadline && interruption?.isRequested != true {
             if let stacks = readHang() { return stacks }
             if !process.isRunning { break }
             usleep(20_000)

@@ -26,6 +26,9 @@ enum ThreadStackDump {
     nonisolated(unsafe) static var addresses: UnsafeMutablePointer<UnsafeMutableRawPointer?>!
     nonisolated(unsafe) static var captured: UnsafeMutablePointer<Int32>!
     nonisolated(unsafe) static var done: UnsafeMutablePointer<sem_t>!
+    /// The thread being captured: a capture signal that reaches another thread late (one that
+    /// had it blocked and timed out) must not write over the current capture.
+    nonisolated(unsafe) static var target: UnsafeMutablePointer<Int32>!
     nonisolated(unsafe) static var requestPipe: (read: Int32, write: Int32) = (-1, -1)
 
     /// Installs the handlers and the dumper thread; `file` is where the stacks go.
@@ -33,6 +36,8 @@ enum ThreadStackDump {
         addresses = .allocate(capacity: depth)
         captured = .allocate(capacity: 1)
         done = .allocate(capacity: 1)
+        target = .allocate(capacity: 1)
+        target.pointee = 0
         sem_init(done, 0, 0)
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { return }
@@ -40,6 +45,7 @@ enum ThreadStackDump {
 
         var capture = sigaction()
         capture.__sigaction_handler.sa_handler = { _ in
+            guard rxtrace_gettid() == ThreadStackDump.target.pointee else { return }
             ThreadStackDump.captured.pointee = unw_backtrace(ThreadStackDump.addresses, Int32(ThreadStackDump.depth))
             sem_post(ThreadStackDump.done)
         }
@@ -78,6 +84,8 @@ enum ThreadStackDump {
         var stacks: [ReportThreadStack] = []
         for tid in tids {
             captured.pointee = 0
+            target.pointee = tid
+            defer { target.pointee = 0 }
             guard rxtrace_tgkill(process, tid, captureSignal) == 0 else { continue }
             var deadline = timespec()
             clock_gettime(CLOCK_REALTIME, &deadline)
