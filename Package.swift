@@ -130,6 +130,13 @@ let package = Package(
             path: "Tools/rxtrace-overhead",
             swiftSettings: [traced, swift5]
         ),
+        // Analysis at scale (make bench-scale): many leaks, timed analysis and report formats.
+        .executableTarget(
+            name: "rxtrace-scale",
+            dependencies: ["RxCore", "RxTrace"],
+            path: "Tools/rxtrace-scale",
+            swiftSettings: [traced, swift5]
+        ),
         .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxCoreTesting"], swiftSettings: [traced, swift5]),
         .testTarget(name: "RxCoreTestingTests", dependencies: ["RxCore", "RxCoreTesting"], swiftSettings: [traced, swift5]),
         .testTarget(name: "RxCoreBlockingTests", dependencies: ["RxCore", "RxCoreBlocking"], swiftSettings: [traced, swift5]),

@@ -37,3 +37,29 @@ final class FrameNamingTests: XCTestCase {
     }
 }
 #endif
+
+#if TRACE_RESOURCES
+final class LineTableSymbolizerTests: XCTestCase {
+    func testReadsOneBlockPerAddressInlinedFramesFirst() {
+        let output = """
+        $s4Feed4bindyyF
+        /src/Sources/App/Feed.swift:42:12
+
+        $s6RxCore3mapyyF
+        /src/Sources/RxCore/Map.swift:7:5
+        $s4Feed4bindyyF
+        /src/Sources/App/Feed.swift:43:9
+
+        ??
+        ??:0:0
+
+
+        """
+        let parsed = LineTableSymbolizer.parse(output, offsets: [0x10, 0x20, 0x30])
+
+        XCTAssertEqual(parsed[0x10], [.init(linkageName: "$s4Feed4bindyyF", file: "/src/Sources/App/Feed.swift", line: 42)])
+        XCTAssertEqual(parsed[0x20]?.map(\.line), [7, 43])
+        XCTAssertNil(parsed[0x30], "an address the tool could not read is left to the Runtime module")
+    }
+}
+#endif

@@ -141,9 +141,27 @@ public enum ResourceRegistry {
         ResourceTable.remove(address: UInt(bitPattern: ObjectIdentifier(object)))
     }
 
+    /// Sorts records by sequence. Sequences are unique and most of those after the mark are
+    /// usually still alive, so when the range is at most a few times the count they are placed
+    /// by sequence in one linear pass; otherwise (most of them freed) compared.
+    private static func inCreationOrder(_ records: inout [(address: UInt, record: EntryRecord)], after sequence: UInt64) {
+        guard let highest = records.lazy.map(\.record.sequence).max() else { return }
+        let range = Int(highest - sequence)
+        guard range <= 4 * records.count + 1024 else {
+            records.sort { $0.record.sequence < $1.record.sequence }
+            return
+        }
+        var slots = [Int](repeating: -1, count: range + 1)
+        for index in records.indices { slots[Int(records[index].record.sequence - sequence)] = index }
+        var ordered: [(address: UInt, record: EntryRecord)] = []
+        ordered.reserveCapacity(records.count)
+        for slot in slots where slot >= 0 { ordered.append(records[slot]) }
+        records = ordered
+    }
+
     private static func snapshot(after sequence: UInt64) -> [ResourceEntry] {
         var found = ResourceTable.records(after: sequence)
-        found.sort { $0.record.sequence < $1.record.sequence }
+        inCreationOrder(&found, after: sequence)
         let threads = ThreadRegistry.snapshot()
         var names = TypeNames.Cache()
         return found.map { item in

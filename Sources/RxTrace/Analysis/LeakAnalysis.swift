@@ -39,22 +39,30 @@ public enum LeakAnalysis {
             var callSite: SymbolicatedFrame?
             var frames: [SymbolicatedFrame] = []
             var stack: StackID?
+            var foldedInto = false
         }
-        var order: [String] = []
-        var pending: [String: Pending] = [:]
+        // Linear in entries: the work per entry is one lookup of its stack's group (or, without
+        // a stack, of its type's); symbolication and keys are per distinct stack.
+        var groups: [Pending] = []
+        var indexByKey: [String: Int] = [:]
+        var indexByStack: [StackID: Int] = [:]
         var sites: [StackID: (site: SymbolicatedFrame?, frames: [SymbolicatedFrame])] = [:]
 
-        for entry in entries.sorted(by: { $0.epoch < $1.epoch }) {
+        let ordered = isInCreationOrder(entries) ? entries : entries.sorted { $0.epoch < $1.epoch }
+        var distinctStacks = Set<StackID>()
+        for entry in ordered { if let stack = entry.stack { distinctStacks.insert(stack) } }
+        symbolicator.prefetchThroughCallSite(Array(distinctStacks))
+        for entry in ordered {
+            if let stack = entry.stack, let index = indexByStack[stack] {
+                groups[index].entries.append(entry)
+                continue
+            }
             var site: SymbolicatedFrame?
             var frames: [SymbolicatedFrame] = []
             if let stack = entry.stack {
-                if let known = sites[stack] {
-                    (site, frames) = known
-                } else {
-                    frames = symbolicator.framesThroughCallSite(for: stack)
-                    site = frames.last { $0.origin == .user }
-                    sites[stack] = (site, frames)
-                }
+                frames = symbolicator.framesThroughCallSite(for: stack)
+                site = frames.last { $0.origin == .user }
+                sites[stack] = (site, frames)
             }
             let key: String
             if let site {
@@ -62,46 +70,55 @@ public enum LeakAnalysis {
             } else {
                 key = "type\u{1}\(entry.kind.rawValue)\u{1}\(entry.typeName)"
             }
-            if pending[key] == nil {
-                order.append(key)
-                pending[key] = Pending(entries: [], callSite: site, frames: frames, stack: entry.stack)
+            let index: Int
+            if let known = indexByKey[key] {
+                index = known
+            } else {
+                index = groups.count
+                indexByKey[key] = index
+                groups.append(Pending(entries: [], callSite: site, frames: frames, stack: entry.stack))
             }
-            pending[key]!.entries.append(entry)
-            if pending[key]!.frames.isEmpty && !frames.isEmpty { pending[key]!.frames = frames }
+            // A stack with a call site always lands in its site's group; a stack without one
+            // groups by type, which differs per entry type.
+            if let stack = entry.stack, site != nil { indexByStack[stack] = index }
+            groups[index].entries.append(entry)
+            if groups[index].frames.isEmpty && !frames.isEmpty { groups[index].frames = frames }
         }
 
         // A chain written over several lines creates its producers at the operator lines and its
         // sinks at the `subscribe` line; the sinks keep the producers alive. Fold a group of
         // producers into the subscription made later in the same function invocation, so that one
         // leaked chain is one group.
-        var folded = Set<String>()
-        for key in order where pending[key]!.entries.allSatisfy({ $0.kind == .producer }) {
-            guard let site = pending[key]!.callSite, let siteLine = site.line else { continue }
-            let context = callerContext(pending[key]!.stack, callSite: site)
-            var best: (key: String, line: Int)?
-            for other in order where other != key && !folded.contains(other) {
-                let candidate = pending[other]!
-                guard candidate.entries.contains(where: { $0.kind != .producer && $0.kind != .subject }),
-                      let otherSite = candidate.callSite, let otherLine = otherSite.line,
+        for index in groups.indices where groups[index].entries.allSatisfy({ $0.kind == .producer }) {
+            guard let site = groups[index].callSite, let siteLine = site.line else { continue }
+            let context = callerContext(groups[index].stack, callSite: site)
+            var best: (index: Int, line: Int)?
+            for other in groups.indices where other != index && !groups[other].foldedInto {
+                let candidate = groups[other]
+                guard let otherSite = candidate.callSite, let otherLine = otherSite.line,
                       otherSite.file == site.file, otherSite.function == site.function, otherLine >= siteLine,
+                      candidate.entries.contains(where: { $0.kind != .producer && $0.kind != .subject }),
                       callerContext(candidate.stack, callSite: otherSite) == context else { continue }
                 if best == nil || otherLine < best!.line { best = (other, otherLine) }
             }
             if let best {
-                pending[best.key]!.entries.append(contentsOf: pending[key]!.entries)
-                folded.insert(key)
+                groups[best.index].entries.append(contentsOf: groups[index].entries)
+                groups[best.index].entries.sort { $0.epoch < $1.epoch }
+                groups[index].foldedInto = true
             }
         }
-        order.removeAll { folded.contains($0) }
         let resolvedFrames = sites
-        let names = OperatorNames(entries: entries, frames: { resolvedFrames[$0]?.frames ?? [] }, symbolicator: symbolicator)
-        for key in order { pending[key]!.entries.sort { $0.epoch < $1.epoch } }
+        let names = OperatorNames(entries: ordered, frames: { resolvedFrames[$0]?.frames ?? [] }, symbolicator: symbolicator)
 
-        return order.map { key in
-            let group = pending[key]!
+        return groups.filter { !$0.foldedInto }.map { group in
             var types: [String] = []
-            var seen = Set<String>()
-            for entry in group.entries where seen.insert(entry.typeName).inserted { types.append(entry.typeName) }
+            var seenTypes = Set<String>()
+            var seenStacks = Set<StackID>()
+            for entry in group.entries {
+                // Entries of one stack share its type: only a new stack's type is looked at.
+                if let stack = entry.stack, !seenStacks.insert(stack).inserted { continue }
+                if seenTypes.insert(entry.typeName).inserted { types.append(entry.typeName) }
+            }
             let chain = names.chain(
                 of: group.entries, callSite: group.callSite,
                 callerContext: group.callSite.map { callerContext(group.stack, callSite: $0) } ?? []
@@ -114,7 +131,8 @@ public enum LeakAnalysis {
                 ?? group.entries.first { $0.stack != nil }?.stack
             let frames = representative.map { symbolicator.frames(for: $0) } ?? group.frames
             return ResourceGroup(
-                signature: LeakSignature.make(callSite: group.callSite, chain: chain, types: types, kinds: group.entries.map(\.kind)),
+                signature: LeakSignature.make(callSite: group.callSite, chain: chain, types: types,
+                                              kinds: group.callSite == nil ? group.entries.map(\.kind) : []),
                 entries: group.entries,
                 resourceTypes: types,
                 operatorChain: chain,
@@ -122,6 +140,17 @@ public enum LeakAnalysis {
                 frames: frames
             )
         }
+    }
+
+    /// Whether `entries` are sorted by epoch already (snapshots are): checking is linear,
+    /// sorting is not.
+    static func isInCreationOrder(_ entries: [ResourceEntry]) -> Bool {
+        var index = 1
+        while index < entries.count {
+            if entries[index - 1].epoch >= entries[index].epoch { return false }
+            index += 1
+        }
+        return true
     }
 
     /// The return addresses of the frames that called the user frame's function: equal for two

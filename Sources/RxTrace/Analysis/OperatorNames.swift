@@ -79,10 +79,10 @@ public final class OperatorNames {
     init(entries: [ResourceEntry], frames: @escaping (StackID) -> [SymbolicatedFrame], symbolicator: Symbolicator) {
         self.framesOf = frames
         self.origins = ProducerOrigins(symbolicator: symbolicator)
-        // Learning is per distinct (type, stack).
-        var seen = Set<Site>()
+        // Learning is per distinct stack (the entries of one stack share its type).
+        var seen = Set<StackID>()
         for entry in entries {
-            guard let stack = entry.stack, seen.insert(Site(type: entry.typeName, stack: stack)).inserted else { continue }
+            guard let stack = entry.stack, seen.insert(stack).inserted else { continue }
             let facts = self.facts(of: entry)
             let base = LeakAnalysis.baseTypeName(entry.typeName)
             switch entry.kind {
@@ -109,7 +109,7 @@ public final class OperatorNames {
     ///
     /// `callSite` is the group's user frame and `callerContext` the return addresses beyond it.
     public func chain(of entries: [ResourceEntry], callSite: SymbolicatedFrame? = nil, callerContext: [UInt] = []) -> [String] {
-        let ordered = entries.sorted { $0.epoch < $1.epoch }
+        let ordered = LeakAnalysis.isInCreationOrder(entries) ? entries : entries.sorted { $0.epoch < $1.epoch }
         let local = Context(local: localProducerAPIs(ordered), site: callSite, callerContext: callerContext)
         var outer: [String] = []
         var inner: [String: [String]] = [:]
@@ -117,8 +117,10 @@ public final class OperatorNames {
         // One stage per sink or observer type (two `map`s in one chain are two types, their
         // observers differ): the same stage repeated by many subscriptions is resolved once.
         var seen = Set<String>()
+        var seenStacks = Set<StackID>()
         let members = ordered.filter { $0.kind == .sink || $0.kind == .observer }
         for entry in members.reversed() {
+            if let stack = entry.stack, !seenStacks.insert(stack).inserted { continue }
             guard seen.insert(entry.typeName).inserted, let stage = stage(of: entry, in: local) else { continue }
             if let owner = stage.innerOf {
                 if inner[owner] == nil { innerOrder.append(owner); inner[owner] = [] }

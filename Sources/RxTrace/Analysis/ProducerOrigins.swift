@@ -22,10 +22,20 @@ final class ProducerOrigins {
         let context: [UInt]
     }
 
+    /// Where a producer was made: its type, and the user's file and function that made it.
+    private struct Place: Hashable {
+        let type: String
+        let file: String?
+        let function: String
+    }
+
     private let symbolicator: Symbolicator
     /// Producer stacks by each return address they hold.
     private lazy var producerStacksByAddress: [UInt: [StackID]] = indexProducerStacks()
-    private var originByStack: [StackID: Origin?] = [:]
+    /// Origins of the producer stacks read so far, by place.
+    private var originsByPlace: [Place: [Origin]] = [:]
+    /// Caller addresses whose producer stacks have been read.
+    private var readCallers = Set<UInt>()
 
     init(symbolicator: Symbolicator) {
         self.symbolicator = symbolicator
@@ -35,17 +45,18 @@ final class ProducerOrigins {
     /// nearest line at or above it; empty when no such producer stack exists.
     func apis(ofType type: String, near site: SymbolicatedFrame?, context: [UInt]) -> Set<String> {
         guard let site, let line = site.line, let caller = context.first else { return [] }
-        let candidates = producerStacksByAddress[caller] ?? []
-        let missing = candidates.filter { originByStack[$0] == nil }
-        if !missing.isEmpty {
+        if readCallers.insert(caller).inserted {
+            let candidates = producerStacksByAddress[caller] ?? []
             // One batch for the frames that name the type, the API and the user's frame.
-            _ = symbolicator.frames(forAddresses: Array(Set(missing.flatMap { ResourceRegistry.addresses(of: $0).prefix(16) })))
-            for stack in missing { originByStack[stack] = origin(of: stack) }
+            _ = symbolicator.frames(forAddresses: Array(Set(candidates.flatMap { ResourceRegistry.addresses(of: $0).prefix(16) })))
+            for stack in candidates {
+                guard let origin = origin(of: stack) else { continue }
+                originsByPlace[Place(type: origin.type, file: origin.site.file, function: origin.site.function), default: []].append(origin)
+            }
         }
-        let sameInvocation = candidates.compactMap { originByStack[$0] ?? nil }.filter {
+        let sameInvocation = (originsByPlace[Place(type: type, file: site.file, function: site.function)] ?? []).filter {
             guard let otherLine = $0.site.line else { return false }
-            return $0.type == type && $0.site.file == site.file && $0.site.function == site.function && otherLine <= line
-                && ProducerOrigins.sameInvocation($0.context, context)
+            return otherLine <= line && ProducerOrigins.sameInvocation($0.context, context)
         }
         guard let nearest = sameInvocation.compactMap(\.site.line).max() else { return [] }
         return Set(sameInvocation.filter { $0.site.line == nearest }.map(\.api))

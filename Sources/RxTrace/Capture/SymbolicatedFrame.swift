@@ -38,6 +38,6 @@ public struct SymbolicatedFrame: Codable, Sendable, Hashable, CustomStringConver
 
     /// The file's last path component, as used in signatures and short reports.
     public var fileName: String? {
-        file.map { path in path.split(separator: "/").last.map(String.init) ?? path }
+        file.map { path in path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path }
     }
 }

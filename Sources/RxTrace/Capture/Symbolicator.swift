@@ -64,6 +64,26 @@ public final class Symbolicator: @unchecked Sendable {
         return result
     }
 
+    /// Resolves many stacks through their call sites with one symbolication per round of 8
+    /// frames (each round only for the stacks that have not reached user code yet), so that
+    /// `framesThroughCallSite` then finds everything cached. Analysing 1,000 call sites costs a
+    /// few batches instead of thousands of small ones.
+    public func prefetchThroughCallSite(_ stacks: [StackID]) {
+        lock.lock(); defer { lock.unlock() }
+        var pending = stacks.filter { framesByStack[$0.rawValue] == nil }.map { (stack: $0, addresses: ResourceRegistry.addresses(of: $0)) }
+        var start = 0
+        while !pending.isEmpty {
+            let round = pending.flatMap { $0.addresses.dropFirst(start).prefix(8) }
+            let missing = Array(Set(round.filter { framesByAddress[$0] == nil }))
+            if !missing.isEmpty { symbolicateLocked(missing) }
+            start += 8
+            pending = pending.filter { item in
+                item.addresses.count > start
+                    && !item.addresses.prefix(start).contains { (framesByAddress[$0] ?? []).contains { $0.origin == .user } }
+            }
+        }
+    }
+
     private func resolveLocked(_ addresses: [UInt]) -> [SymbolicatedFrame] {
         let missing = Array(Set(addresses.filter { framesByAddress[$0] == nil }))
         if !missing.isEmpty { symbolicateLocked(missing) }
@@ -86,34 +106,107 @@ public final class Symbolicator: @unchecked Sendable {
 
         // One backtrace for every new address: the symbolicator's per-call set-up (image and
         // DWARF lookups) dominates, so batching is what keeps this cheap. Each resolved frame
-        // (inlined ones included) names the captured address it came from.
+        // (inlined ones included) names the captured address it came from. For a large batch,
+        // file and line come from the line tables (`LineTableSymbolizer`) instead: the Runtime
+        // module's per-address line lookup is quadratic in a compile unit's size.
+        let lineTables = addresses.count >= 16 ? lineTableSymbolizer(images) : nil
+        var raw = runtimeFrames(addresses, images: images, architecture: architecture, sourceLocations: lineTables == nil)
+        if let lineTables {
+            var mismatched: [UInt] = []
+            var byImage: [Int: [UInt]] = [:]
+            for address in addresses {
+                guard let index = images.indexOfImage(at: Backtrace.Address(UInt64(address))) else { mismatched.append(address); continue }
+                byImage[index, default: []].append(address)
+            }
+            for (index, imageAddresses) in byImage {
+                guard let path = images[index].path, let base = UInt(images[index].baseAddress) else {
+                    mismatched += imageAddresses
+                    continue
+                }
+                // Return addresses: the call is the instruction before.
+                let offsets = imageAddresses.map { $0 &- base &- 1 }
+                let locations = lineTables.locations(of: offsets, in: path)
+                for (address, offset) in zip(imageAddresses, offsets) {
+                    guard let frames = raw[address], let found = locations[offset], found.count == frames.count else {
+                        if raw[address] != nil { mismatched.append(address) }
+                        continue
+                    }
+                    for position in frames.indices {
+                        raw[address]![position].file = found[position].file
+                        raw[address]![position].line = found[position].line
+                    }
+                }
+            }
+            if !mismatched.isEmpty {
+                raw.merge(runtimeFrames(mismatched, images: images, architecture: architecture, sourceLocations: true)) { $1 }
+            }
+        }
+        for address in addresses {
+            guard let frames = raw[address] else {
+                framesByAddress[address] = [Symbolicator.unresolved(address, images: images)]
+                continue
+            }
+            framesByAddress[address] = frames.map { frame in
+                let file = frame.file.flatMap { $0.isEmpty || $0 == "<compiler-generated>" ? nil : $0 }
+                let function = Symbolicator.readableName(frame.name, rawName: frame.rawName, file: file)
+                return SymbolicatedFrame(
+                    address: address,
+                    function: function,
+                    file: file,
+                    line: file == nil ? nil : frame.line,
+                    image: frame.image,
+                    origin: FrameClassifier.origin(function: function, rawName: frame.rawName, file: file, image: frame.image)
+                )
+            }
+        }
+    }
+
+    /// What the Runtime module says about one frame, before it becomes a `SymbolicatedFrame`.
+    private struct RawFrame {
+        var name: String
+        var rawName: String
+        var image: String?
+        var file: String?
+        var line: Int?
+    }
+
+    @available(macOS 26.0, *)
+    private func runtimeFrames(_ addresses: [UInt], images: ImageMap, architecture: String, sourceLocations: Bool) -> [UInt: [RawFrame]] {
         let backtrace = Backtrace(
             architecture: architecture,
             frames: addresses.map { RichFrame<UInt>.returnAddress($0) },
             images: images
         )
-        var resolved: [UInt: [SymbolicatedFrame]] = [:]
-        if let symbolicated = backtrace.symbolicated(with: images, options: [.showInlineFrames, .showSourceLocations, .useSymbolCache]) {
-            for frame in symbolicated.frames {
-                guard let symbol = frame.symbol, let address = UInt(frame.captured.originalProgramCounter) else { continue }
-                let image = symbol.imageName.isEmpty ? nil : symbol.imageName
-                let location = symbol.sourceLocation
-                let file = location.flatMap { $0.path.isEmpty || $0.path == "<compiler-generated>" ? nil : $0.path }
-                let line = location.flatMap { $0.line > 0 ? $0.line : nil }
-                let function = Symbolicator.readableName(symbol.name, rawName: symbol.rawName, file: file)
-                resolved[address, default: []].append(SymbolicatedFrame(
-                    address: address,
-                    function: function,
-                    file: file,
-                    line: file == nil ? nil : line,
-                    image: image,
-                    origin: FrameClassifier.origin(function: function, rawName: symbol.rawName, file: file, image: image)
-                ))
-            }
+        // Inlined frames need the line program as much as locations do: the fast path asks for
+        // neither and takes both from the line tables, falling back here for inlined frames.
+        let options: Backtrace.SymbolicationOptions = sourceLocations
+            ? [.showInlineFrames, .showSourceLocations, .useSymbolCache] : [.useSymbolCache]
+        var resolved: [UInt: [RawFrame]] = [:]
+        guard let symbolicated = backtrace.symbolicated(with: images, options: options) else { return resolved }
+        for frame in symbolicated.frames {
+            guard let symbol = frame.symbol, let address = UInt(frame.captured.originalProgramCounter) else { continue }
+            let location = symbol.sourceLocation
+            resolved[address, default: []].append(RawFrame(
+                name: symbol.name,
+                rawName: symbol.rawName,
+                image: symbol.imageName.isEmpty ? nil : symbol.imageName,
+                file: location?.path,
+                line: location.flatMap { $0.line > 0 ? $0.line : nil }
+            ))
         }
-        for address in addresses {
-            framesByAddress[address] = resolved[address] ?? [Symbolicator.unresolved(address, images: images)]
-        }
+        return resolved
+    }
+
+    private var lineTables: LineTableSymbolizer??
+
+    @available(macOS 26.0, *)
+    private func lineTableSymbolizer(_ images: ImageMap) -> LineTableSymbolizer? {
+        if let known = lineTables { return known }
+        let found = LineTableSymbolizer.find(runtimeLibraryPaths: images.compactMap { image in
+            image.name.map { $0.hasPrefix("libswiftCore") } == true ? image.path : nil
+        })
+        lineTables = .some(found)
+        return found
     }
 
     private static var hostArchitecture: String {

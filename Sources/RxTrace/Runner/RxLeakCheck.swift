@@ -33,4 +33,15 @@ public enum RxLeakCheck {
         return .failed(reason: TracingInstructions.untracedTests)
         #endif
     }
+
+    /// Runs `scenario` in this process with the run-twice protocol and returns its full report
+    /// (findings, counts per pass), or nil in a build without the TraceResources trait. For
+    /// tools that want the structured result rather than a pass/fail (the scale benchmark).
+    public static func report(_ scenario: Scenario, passes: Int = 2, drainTimeout: TimeInterval = 5) -> ScenarioReport? {
+        #if TRACE_RESOURCES
+        return ScenarioRunner(passes: passes, drainTimeout: drainTimeout).run(scenario)
+        #else
+        return nil
+        #endif
+    }
 }

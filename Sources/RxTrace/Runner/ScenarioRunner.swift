@@ -128,9 +128,12 @@ struct ScenarioRunner {
     ///   `interval`'s producer, the owner's `DisposeBag`), not subscriptions of their own.
     private func leakedSubscriptions(marks: [ResourceMark], survivors: [[String: Int]], timers: TimerEvidence, subjects: SubjectEvidence)
         -> (findings: [LeakFinding], objects: [HeapExplanation.Leaked]) {
-        let snapshots = marks.map { ResourceRegistry.liveSince($0) }
-        let groupCounts: [[String: Int]] = snapshots.map { entries in
-            Dictionary(LeakAnalysis.group(entries).map { ($0.signature, $0.entries.count) }, uniquingKeysWith: +)
+        // One snapshot, nested by mark (entries are in creation order), and one grouping each.
+        let all = ResourceRegistry.liveSince(marks[0])
+        let snapshots = marks.map { mark in all.filter { $0.epoch > mark.epoch } }
+        let groupsPerMark = snapshots.map { LeakAnalysis.group($0) }
+        let groupCounts: [[String: Int]] = groupsPerMark.map { groups in
+            Dictionary(groups.map { ($0.signature, $0.entries.count) }, uniquingKeysWith: +)
         }
         let perPassBySignature: (String) -> [Int] = { signature in
             // Entries alive since mark k minus those alive since mark k+1 were created in pass k.
@@ -140,7 +143,7 @@ struct ScenarioRunner {
                 return here - later
             }
         }
-        let growing = LeakAnalysis.group(snapshots[1]).filter { group in
+        let growing = groupsPerMark[1].filter { group in
             let perPass = perPassBySignature(group.signature)
             let ranBefore = survivors.dropLast().contains { $0[group.signature] != nil }
             let earlierAllGone = perPass.dropLast().allSatisfy { $0 == 0 }
