@@ -90,6 +90,7 @@ bench: setup
 	$(BENCH)/.build-untraced/release/rxbench > Reports/bench/untraced.jsonl
 	RXBENCH_CONFIG=traced-counts RXTRACE_CAPTURE=off $(BENCH)/.build-traced/release/rxbench > Reports/bench/traced-counts.jsonl
 	RXBENCH_CONFIG=traced-backtraces RXTRACE_CAPTURE=on $(BENCH)/.build-traced/release/rxbench > Reports/bench/traced-backtraces.jsonl
+	RXBENCH_CONFIG=traced-counts-no-hops RXTRACE_CAPTURE=off RXTRACE_HOPS=off $(BENCH)/.build-traced/release/rxbench > Reports/bench/traced-counts-no-hops.jsonl
 	$(BENCH)/.build-untraced/release/combinebench > Reports/bench/opencombine.jsonl
-	python3 $(BENCH)/report.py Reports/bench/untraced.jsonl Reports/bench/traced-counts.jsonl Reports/bench/traced-backtraces.jsonl Reports/bench/opencombine.jsonl | tee Reports/bench/table.md
+	python3 $(BENCH)/report.py Reports/bench/untraced.jsonl Reports/bench/traced-counts.jsonl Reports/bench/traced-backtraces.jsonl Reports/bench/opencombine.jsonl Reports/bench/traced-counts-no-hops.jsonl | tee Reports/bench/table.md
 	$(BENCH)/.build-untraced/release/rxbench --allocations | tee Reports/bench/allocations.md

@@ -7,10 +7,10 @@ import RxTrace
 
 // C22 (tutorials): a repository model.
 // observeOn(background) → flatMapLatest(request.catch { never() }) → observeOn(background)
-// → map(parse) → observeOn(main) → bound to a main-thread consumer.
-// The inner never() is disposed by flatMapLatest on the next query. rxtrace's thread-hop
-// analysis is pending: the variant without the final observeOn(main), which delivers off the
-// main thread, is a thread anomaly rxtrace cannot report yet, so both expect `.clean` (no leak).
+// → map(parse) → observeOn(main) → bound to a main-thread consumer (a Binder on MainScheduler).
+// The inner never() is disposed by flatMapLatest on the next query. The chain hops
+// main → background → background → main with no anomaly; the variant without the final
+// observeOn(main) delivers to the binder off the main thread: anomaly 4, at the bind(to:) line.
 
 private struct Repository {
     let name: String
@@ -22,7 +22,6 @@ private final class RepositoryModel {
     let disposeBag = DisposeBag()
     private(set) var repositories: [Repository] = []
     private(set) var deliveries = 0
-    private(set) var deliveredOffMain = 0
 
     init(server: LocalHTTPServer, session: URLSession, background: SchedulerType, main: SchedulerType?) {
         var chain = query
@@ -42,18 +41,16 @@ private final class RepositoryModel {
                 }
             }
         if let main { chain = chain.observe(on: main) }
-        chain.subscribe(onNext: { [weak self] repositories in
-            guard let self else { return }
-            if !Thread.isMainThread { self.deliveredOffMain += 1 }
-            self.repositories = repositories
-            self.deliveries += 1
+        chain.bind(to: Binder(self) { model, repositories in
+            model.repositories = repositories
+            model.deliveries += 1
         })
         .disposed(by: disposeBag)
     }
 }
 
 private func repositoryScenario(_ name: String, _ summary: String, observeOnMain: Bool) -> Scenario {
-    Scenario(name, summary: summary) { context in
+    Scenario(name, summary: summary, expect: observeOnMain ? .hopsReported : .threadAnomaly) { context in
         let server = try exampleBackend(context)
         let model = RepositoryModel(
             server: server,
@@ -67,10 +64,12 @@ private func repositoryScenario(_ name: String, _ summary: String, observeOnMain
         model.query.onNext("swift")
         try waitFor(context, "the repositories") { model.deliveries == 1 }
         context.expectReleased(model, name: "RepositoryModel")
+        // Where the query is sent, then where each observe(on:) lands.
+        context.expectHops(observeOnMain ? ["main", "background", "background", "main"] : ["main", "background", "background"])
     }
 }
 
 let repositoryScenarios: [Scenario] = [
     repositoryScenario("repository-model", "C22: observeOn(background) → flatMapLatest(request.catch { never() }) → map → observeOn(main)", observeOnMain: true),
-    repositoryScenario("repository-model-off-main", "C22 variant: no final observeOn(main), delivers off the main thread (anomaly analysis pending; no leak)", observeOnMain: false),
+    repositoryScenario("repository-model-off-main", "C22 variant: no final observeOn(main): the Binder gets its events off the main thread (anomaly 4)", observeOnMain: false),
 ]

@@ -18,7 +18,7 @@ for path in sys.argv[1:]:
                 order.append(m["workload"])
             rows[m["workload"]][m["configuration"]] = m
 
-configs = ["untraced", "traced-counts", "traced-backtraces", "opencombine"]
+configs = ["untraced", "traced-counts", "traced-backtraces", "opencombine", "traced-counts-no-hops"]
 
 
 def cell(m):
@@ -33,9 +33,9 @@ def ratio(a, b):
     return f'{a["nanosecondsPerOperation"] / b["nanosecondsPerOperation"]:.2f}×'
 
 
-print("| workload | untraced | traced, counts | traced, backtraces | OpenCombine | counts/untraced | backtraces/untraced | untraced/OpenCombine |")
-print("|---|---|---|---|---|---|---|---|")
+print("| workload | untraced | traced, counts | traced, backtraces | OpenCombine | counts/untraced | backtraces/untraced | untraced/OpenCombine | hop recording (counts / counts with RXTRACE_HOPS=off) |")
+print("|---|---|---|---|---|---|---|---|---|")
 for name in order:
     r = rows[name]
-    u, c, b, o = (r.get(k) for k in configs)
-    print(f"| {name} | {cell(u)} | {cell(c)} | {cell(b)} | {cell(o)} | {ratio(c, u)} | {ratio(b, u)} | {ratio(u, o)} |")
+    u, c, b, o, n = (r.get(k) for k in configs)
+    print(f"| {name} | {cell(u)} | {cell(c)} | {cell(b)} | {cell(o)} | {ratio(c, u)} | {ratio(b, u)} | {ratio(u, o)} | {ratio(c, n)} |")

@@ -22,12 +22,15 @@ class Producer<Element>: Observable<Element> {
         // the stage subscribing them when their observer is private to an operator.
         let hopState = HopThreadState.current
         let enclosingProducer = hopState.pointee.runningProducerStack
+        let enclosingProducerType = hopState.pointee.runningProducerType
         let enclosingStages = hopState.pointee.stackCount
         hopState.pointee.runningProducerStack = traceStack
+        hopState.pointee.runningProducerType = type(of: self)
         hopState.pointee.runDepth += 1
         defer {
             hopState.pointee.runDepth -= 1
             hopState.pointee.runningProducerStack = enclosingProducer
+            hopState.pointee.runningProducerType = enclosingProducerType
             hopState.pointee.stackCount = enclosingStages
         }
         #endif

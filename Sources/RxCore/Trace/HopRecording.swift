@@ -69,8 +69,9 @@ struct HopRecording: ~Copyable, @unchecked Sendable {
             parent = traced.hopStageID
             if traced.hopIsSubscriber { flagBits = Flag.subscriberDownstream }
         }
-        let producer = state.pointee.runDepth > 0 ? state.pointee.runningProducerStack : 0
-        let id = intern(state, downstream: parent, type: type(of: owner), producerStack: producer, sinkStack: sinkStack)
+        let inRun = state.pointee.runDepth > 0
+        let id = intern(state, downstream: parent, type: type(of: owner), producerStack: inRun ? state.pointee.runningProducerStack : 0,
+                        producerType: inRun ? state.pointee.runningProducerType : nil, sinkStack: sinkStack)
         flags.store(flagBits, ordering: .relaxed)
         stageID.store(id, ordering: .relaxed)
         if id != 0, state.pointee.runDepth > 0 { state.pointee.pushSubscribing(id) }
@@ -83,7 +84,7 @@ struct HopRecording: ~Copyable, @unchecked Sendable {
         let state = HopThreadState.current
         // Subscribers are told apart by where they subscribe (their own allocation stack): two
         // `subscribe` lines are two chains. Without a captured stack they share one stage.
-        let id = intern(state, downstream: 0, type: type(of: owner), producerStack: sinkStack, sinkStack: sinkStack)
+        let id = intern(state, downstream: 0, type: type(of: owner), producerStack: sinkStack, producerType: nil, sinkStack: sinkStack)
         stageID.store(id, ordering: .relaxed)
         state.pointee.pendingSubscriber = id
         state.pointee.pendingSubscriberDepth = state.pointee.stackCount
@@ -96,7 +97,7 @@ struct HopRecording: ~Copyable, @unchecked Sendable {
     }
 
     private func intern(_ state: UnsafeMutablePointer<HopThreadState>, downstream: UInt32, type: AnyObject.Type,
-                        producerStack: UInt32, sinkStack: UInt32) -> UInt32 {
+                        producerStack: UInt32, producerType: AnyObject.Type?, sinkStack: UInt32) -> UInt32 {
         let place = state.pointee.place
         subscribedPlace.store(place, ordering: .relaxed)
         let typeBits = UInt(bitPattern: ObjectIdentifier(type).hashValue)
@@ -110,7 +111,8 @@ struct HopRecording: ~Copyable, @unchecked Sendable {
             }
             return slot.pointee.stage
         }
-        let id = HopStageTable.stage(downstream: downstream, type: type, producerStack: producerStack, sinkStack: sinkStack, place: place)
+        let id = HopStageTable.stage(downstream: downstream, type: type, producerStack: producerStack, producerType: producerType,
+                                     sinkStack: sinkStack, place: place)
         if id != 0 {
             slot.pointee = HopThreadState.CachedStage(downstream: downstream, producerStack: producerStack, type: typeBits, stage: id, subscribedPlace: place)
         }

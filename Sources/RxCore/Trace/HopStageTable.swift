@@ -51,14 +51,17 @@ enum HopStageTable {
         let type: AnyObject.Type
         /// The first subscription's allocation stack of this stage's sink.
         let sinkStack: UInt32
+        /// The producer whose `run` made the sink (nil for a subscriber).
+        let producerType: AnyObject.Type?
         private let slots: UnsafeMutablePointer<PlaceCount>
         private let overflowCounts: UnsafeMutablePointer<UInt64>
 
         private static var kinds: Int { HopEventKind.allCases.count }
 
-        init(key: Key, type: AnyObject.Type, sinkStack: UInt32) {
+        init(key: Key, type: AnyObject.Type, producerType: AnyObject.Type?, sinkStack: UInt32) {
             self.key = key
             self.type = type
+            self.producerType = producerType
             self.sinkStack = sinkStack
             slots = .allocate(capacity: Self.kinds * HopStageTable.maximumPlacesPerKind)
             slots.initialize(repeating: PlaceCount(place: 0, count: 0), count: Self.kinds * HopStageTable.maximumPlacesPerKind)
@@ -122,7 +125,8 @@ enum HopStageTable {
 
     /// The stage of a sink just created: interned by its downstream stage, its type and the
     /// producer that made it, and its subscription place recorded.
-    static func stage(downstream: UInt32, type: AnyObject.Type, producerStack: UInt32, sinkStack: UInt32, place: UInt64) -> UInt32 {
+    static func stage(downstream: UInt32, type: AnyObject.Type, producerStack: UInt32, producerType: AnyObject.Type?,
+                      sinkStack: UInt32, place: UInt64) -> UInt32 {
         let key = Key(downstream: downstream, type: ObjectIdentifier(type), producerStack: producerStack)
         return lock.withLock { () -> UInt32 in
             let id: UInt32
@@ -133,7 +137,7 @@ enum HopStageTable {
                     droppedStages += 1
                     return 0
                 }
-                records.append(Record(key: key, type: type, sinkStack: sinkStack))
+                records.append(Record(key: key, type: type, producerType: producerType, sinkStack: sinkStack))
                 id = UInt32(records.count - 1)
                 ids[key] = id
             }

@@ -41,6 +41,8 @@ struct HopThreadState {
     var pendingSubscriberDepth: Int = 0
     /// The allocation stack of the producer whose `run` is active on this thread.
     var runningProducerStack: UInt32 = 0
+    /// That producer's type (its name is resolved only in snapshots).
+    var runningProducerType: AnyObject.Type?
     /// How many `Producer.run` calls are active on this thread.
     var runDepth: Int = 0
     /// Stages created by the `Producer.run` calls active on this thread, innermost last.

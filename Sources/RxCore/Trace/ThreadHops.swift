@@ -47,6 +47,8 @@ public struct HopStageRecord: Sendable {
     public let typeName: String
     /// Where the operator was called (the producer's allocation stack), when captured.
     public let producerStack: StackID?
+    /// The producer whose `run` made the stage's sink (`Timer`), nil for a subscriber.
+    public let producerTypeName: String?
     /// Where the stage was first subscribed (its first sink's allocation stack), when captured.
     public let subscriptionStack: StackID?
     /// First-seen places per kind of event, in the order first seen.
@@ -118,6 +120,7 @@ public enum ThreadHops {
                 downstream: item.record.key.downstream,
                 typeName: names.name(of: item.record.type),
                 producerStack: item.record.key.producerStack == 0 ? nil : StackID(rawValue: item.record.key.producerStack),
+                producerTypeName: item.record.producerType.map { names.name(of: $0) },
                 subscriptionStack: item.record.sinkStack == 0 ? nil : StackID(rawValue: item.record.sinkStack),
                 places: places,
                 overflow: overflow

@@ -10,9 +10,15 @@ extension ScenarioReport {
             if let path = scenario.findings[index].retentionPath {
                 scenario.findings[index].retentionPath?.steps = path.steps.map { $0.located(in: root) }
             }
+            if let other = scenario.findings[index].anomaly?.otherBacktrace {
+                scenario.findings[index].anomaly?.otherBacktrace = other.map { $0.located(in: root) }
+            }
         }
         for index in scenario.cycles.indices {
             scenario.cycles[index].steps = scenario.cycles[index].steps.map { $0.located(in: root) }
+        }
+        for index in scenario.threadHops.indices {
+            scenario.threadHops[index].callSite = scenario.threadHops[index].callSite.flatMap { $0.located(in: root) }
         }
         for index in scenario.threadStacks.indices {
             scenario.threadStacks[index].frames = scenario.threadStacks[index].frames.map { $0.located(in: root) }

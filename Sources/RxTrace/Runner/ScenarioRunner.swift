@@ -36,6 +36,8 @@ struct ScenarioRunner {
         // Per pass: how many members of each group (by signature) that pass created were still
         // alive at its end.
         var survivorsAtEndOfPass: [[String: Int]] = []
+        // Hops and anomalies are recorded process-wide; count only this scenario's.
+        ThreadHops.reset()
 
         for pass in 1...max(2, passes) {
             context.pass = pass
@@ -66,7 +68,15 @@ struct ScenarioRunner {
 
         var findings: [LeakFinding] = []
         var cycles: [ReportCycle] = []
+        var anomalies: [LeakFinding] = []
+        var threadHops: [ReportThreadHop] = []
+        var hopFailures: [String] = []
         if failure == nil {
+            let stages = ThreadHops.stages()
+            let chains = ThreadHopAnalysis.chains(stages)
+            anomalies = ThreadAnomalyAnalysis.findings(ThreadHops.anomalies(), chains: chains, stages: stages)
+            threadHops = ThreadHopAnalysis.reportHops(chains, anomalies: anomalies)
+            hopFailures = Self.unmetHopExpectations(context.hopExpectations, chains: chains)
             let timers = TimerEvidence(
                 before: periodicBeforeMeasuring,
                 after: SchedulerActivity.activePeriodicTimersByQueue,
@@ -83,6 +93,8 @@ struct ScenarioRunner {
                 cycles = explanation.cycles
             }
         }
+        let leaked = !findings.isEmpty
+        findings += anomalies
         context.tearDown()
 
         let status: ScenarioStatus
@@ -90,15 +102,16 @@ struct ScenarioRunner {
         if let failure {
             status = .failed(message: failure)
             verdict = .crashed
-        } else if findings.isEmpty {
-            status = .clean
-            verdict = .clean
-        } else if findings.contains(where: { $0.kind == .referenceCycle }) {
+        } else if leaked {
             status = .leaked
-            verdict = .cycle
+            verdict = findings.contains(where: { $0.kind == .referenceCycle }) ? .cycle : .leak
+        } else if !anomalies.isEmpty {
+            status = .threadAnomaly
+            verdict = .threadAnomaly
         } else {
-            status = .leaked
-            verdict = .leak
+            status = .clean
+            // A scenario that declares its hops demonstrates them: reporting them is its verdict.
+            verdict = !context.hopExpectations.isEmpty && !threadHops.isEmpty ? .hopsReported : .clean
         }
         return ScenarioReport(
             name: scenario.name,
@@ -109,8 +122,27 @@ struct ScenarioRunner {
             passes: passCounts,
             findings: findings,
             cycles: cycles,
+            threadHops: threadHops,
+            hopExpectationFailures: hopFailures,
             durationSeconds: Date().timeIntervalSince(started)
         )
+    }
+
+    /// One reason per `expectHops` declaration that no chain ran, naming what ran instead.
+    static func unmetHopExpectations(_ expectations: [HopExpectation], chains: [HopChain]) -> [String] {
+        expectations.compactMap { expectation in
+            let met = chains.contains { chain in
+                guard ThreadHopAnalysis.matches(declared: expectation.sequence, actual: chain.hopSequence) else { return false }
+                guard let subscribedOn = expectation.subscribedOn else { return true }
+                return ThreadHopAnalysis.matches(declared: [subscribedOn], actual: [chain.sourceSubscriptionPlaces])
+            }
+            if met { return nil }
+            let ran = chains.map { chain in
+                chain.hopSequence.joined(separator: " → ") + " (subscribed on \(chain.sourceSubscriptionPlaces))"
+            }
+            let place = "\((expectation.file as NSString).lastPathComponent):\(expectation.line)"
+            return "declared hops \(expectation.text) (\(place)) did not run; ran: " + (ran.isEmpty ? "no chain" : ran.joined(separator: "; "))
+        }
     }
 
     /// Groups what the measured passes (2…N) left alive, and counts each group per pass, the

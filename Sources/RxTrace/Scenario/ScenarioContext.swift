@@ -17,6 +17,7 @@ public final class ScenarioContext {
     private var clocks: [String: VirtualClock] = [:]
     private let lock = NSLock()
     var releaseExpectations: [ReleaseExpectation] = []
+    var hopExpectations: [HopExpectation] = []
 
     public init() {}
 
@@ -76,6 +77,20 @@ public final class ScenarioContext {
         releaseExpectations.append(ReleaseExpectation(object: object, name: name, pass: pass, file: file, line: line))
     }
 
+    /// Declares the hops one of the scenario's chains must run: where its events start, then
+    /// where each `observe(on:)` delivers, by short name (the scenario's scheduler name, `main`
+    /// for the main thread or `MainScheduler`, a thread's name otherwise; `red|green` for a
+    /// stage seen on both). With `subscribedOn`, the chain's source must also have been
+    /// subscribed there (where `subscribe(on:)` moved it). `check` fails the scenario when no
+    /// chain ran the declared sequence. Declare it once (repeats on later passes are ignored).
+    ///
+    ///     context.expectHops(["main", "green", "red", "green"])
+    public func expectHops(_ sequence: [String], subscribedOn: String? = nil, file: String = #filePath, line: Int = #line) {
+        lock.lock(); defer { lock.unlock() }
+        let expectation = HopExpectation(sequence: sequence, subscribedOn: subscribedOn, file: file, line: line)
+        if !hopExpectations.contains(expectation) { hopExpectations.append(expectation) }
+    }
+
     /// The object stored under `key` for this scenario run, made by `make` on first use: an
     /// app-wide service, a local server, a cache that every pass (screen visit) shares.
     public func shared<Object: AnyObject>(_ key: String, _ make: () throws -> Object) rethrows -> Object {
@@ -107,6 +122,19 @@ public final class ScenarioContext {
         lock.lock(); defer { lock.unlock() }
         sharedObjects.removeAll()
         clocks.removeAll()
+    }
+}
+
+/// One `expectHops` call.
+struct HopExpectation: Equatable {
+    let sequence: [String]
+    let subscribedOn: String?
+    let file: String
+    let line: Int
+
+    /// "main → green → red → green (subscribed on blue)"
+    var text: String {
+        sequence.joined(separator: " → ") + (subscribedOn.map { " (subscribed on \($0))" } ?? "")
     }
 }
 

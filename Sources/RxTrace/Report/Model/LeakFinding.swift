@@ -28,6 +28,9 @@ public struct LeakFinding: Codable, Equatable, Sendable {
     public var isNew: Bool?
     /// The suppression rule that matched, if any. Suppressed findings never fail a run.
     public var suppressedBy: SuppressionRule?
+    /// For a `threadAnomaly`: the stage, threads and schedulers involved, and the other side's
+    /// backtrace (`backtrace` is the detecting side's).
+    public var anomaly: ReportThreadAnomaly?
 
     public init(
         signature: String,
@@ -42,7 +45,8 @@ public struct LeakFinding: Codable, Equatable, Sendable {
         retentionReason: String? = nil,
         retentionPath: ReportRetentionPath? = nil,
         isNew: Bool? = nil,
-        suppressedBy: SuppressionRule? = nil
+        suppressedBy: SuppressionRule? = nil,
+        anomaly: ReportThreadAnomaly? = nil
     ) {
         self.signature = signature
         self.kind = kind
@@ -57,6 +61,7 @@ public struct LeakFinding: Codable, Equatable, Sendable {
         self.retentionPath = retentionPath
         self.isNew = isNew
         self.suppressedBy = suppressedBy
+        self.anomaly = anomaly
     }
 
     /// "interval → map → subscribe"

@@ -10,8 +10,12 @@ public struct ScenarioReport: Equatable, Sendable {
     public var findings: [LeakFinding]
     /// Reserved for the cycle analysis; empty in schema version 1.
     public var cycles: [ReportCycle]
-    /// Reserved for the thread-hop analysis; empty in schema version 1.
+    /// The stages of each subscription chain the scenario ran, source first, with the
+    /// scheduler and thread of each (see `ReportThreadHop`).
     public var threadHops: [ReportThreadHop]
+    /// Hop sequences the scenario declared (`ScenarioContext.expectHops`) that no chain ran,
+    /// each with what ran instead. Any fails the scenario.
+    public var hopExpectationFailures: [String]
     /// The scenario process's stdout and stderr, kept when it crashed, failed or timed out.
     public var output: String?
     /// Where its threads were when it timed out (all threads) or crashed (the crashed thread);
@@ -30,6 +34,7 @@ public struct ScenarioReport: Equatable, Sendable {
         findings: [LeakFinding] = [],
         cycles: [ReportCycle] = [],
         threadHops: [ReportThreadHop] = [],
+        hopExpectationFailures: [String] = [],
         output: String? = nil,
         threadStacks: [ReportThreadStack] = [],
         durationSeconds: Double = 0
@@ -43,6 +48,7 @@ public struct ScenarioReport: Equatable, Sendable {
         self.findings = findings
         self.cycles = cycles
         self.threadHops = threadHops
+        self.hopExpectationFailures = hopExpectationFailures
         self.output = output
         self.threadStacks = threadStacks
         self.durationSeconds = durationSeconds
@@ -86,6 +92,7 @@ public struct ScenarioReport: Equatable, Sendable {
             }
             reasons.append("unexpected findings: \(counts.joined(separator: ", "))")
         }
+        reasons += hopExpectationFailures
         if expectedVerdict != .clean, !verdictMatched, !status.isAbnormal || expectedVerdict == .crashed || expectedVerdict == .timedOut {
             reasons.append("expected verdict \(expectedVerdict.displayName), got \(actualVerdict.displayName)")
         }
@@ -98,7 +105,7 @@ public struct ScenarioReport: Equatable, Sendable {
 
 extension ScenarioReport: Codable {
     private enum CodingKeys: String, CodingKey {
-        case name, summary, expectedVerdict, actualVerdict, status, passes, findings, cycles, threadHops, output, threadStacks, durationSeconds
+        case name, summary, expectedVerdict, actualVerdict, status, passes, findings, cycles, threadHops, hopExpectationFailures, output, threadStacks, durationSeconds
         // Derived: written for readers of the JSON, recomputed (not trusted) when read back.
         case verdictMatched, passed, failureReasons
     }
@@ -115,6 +122,7 @@ extension ScenarioReport: Codable {
             findings: try c.decode([LeakFinding].self, forKey: .findings),
             cycles: try c.decodeIfPresent([ReportCycle].self, forKey: .cycles) ?? [],
             threadHops: try c.decodeIfPresent([ReportThreadHop].self, forKey: .threadHops) ?? [],
+            hopExpectationFailures: try c.decodeIfPresent([String].self, forKey: .hopExpectationFailures) ?? [],
             output: try c.decodeIfPresent(String.self, forKey: .output),
             threadStacks: try c.decodeIfPresent([ReportThreadStack].self, forKey: .threadStacks) ?? [],
             durationSeconds: try c.decode(Double.self, forKey: .durationSeconds)
@@ -132,6 +140,7 @@ extension ScenarioReport: Codable {
         try c.encode(findings, forKey: .findings)
         try c.encode(cycles, forKey: .cycles)
         try c.encode(threadHops, forKey: .threadHops)
+        if !hopExpectationFailures.isEmpty { try c.encode(hopExpectationFailures, forKey: .hopExpectationFailures) }
         try c.encodeIfPresent(output, forKey: .output)
         if !threadStacks.isEmpty { try c.encode(threadStacks, forKey: .threadStacks) }
         try c.encode(durationSeconds, forKey: .durationSeconds)

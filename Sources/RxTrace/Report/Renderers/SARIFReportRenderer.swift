@@ -97,9 +97,9 @@ public struct SARIFReportRenderer: Sendable {
             help = "Capture the owner weakly in the chain's closures (`[weak self]`, or `[unowned self]` when the chain is disposed with its owner), and avoid passing instance methods (`map(self.transform)`), which capture self strongly."
         case .threadAnomaly:
             name = "ThreadAnomaly"
-            short = "Events are delivered concurrently or on the wrong thread."
-            full = "An observer received overlapping `on` calls (a reentrancy or synchronization anomaly), or a consumer that requires a thread (the main thread) received events on another."
-            help = "Serialize producers (use a serial scheduler, merge, or a subject's synchronized API) and add `observe(on: MainScheduler.instance)` before main-thread consumers."
+            short = "The Rx contract between threads was broken."
+            full = "One of: (1) an observer received overlapping `on` calls (two threads, or re-entrant); (2) an event was sent after a terminal event; (3) an element was sent to a subscription after dispose() returned on the same serial scheduler; (4) a consumer that requires the main thread (a Binder, ensureRunningOnMainThread(), requireMainThread()) received events on another thread; (5) a subscription was disposed on one thread while its subscriber ran on another."
+            help = "Serialize producers (a serial scheduler, merge, a subject fed from one thread), stop sending after completed/error, make hand-written sources honour their disposable, add `observe(on: MainScheduler.instance)` before main-thread consumers, and dispose on the scheduler that delivers."
         case .unreleasedObject:
             name = "UnreleasedObject"
             short = "An object expected to be released is still alive."
@@ -122,7 +122,12 @@ public struct SARIFReportRenderer: Sendable {
         if let site = finding.callSite {
             message += ", subscribed at \(site.fileAndLine)\(site.function.map { " in \($0)" } ?? "")"
         }
-        message += "; grows by \(finding.growthPerPass) per pass."
+        if let anomaly = finding.anomaly {
+            message += "; anomaly \(anomaly.number)\(anomaly.stage.map { " at \($0)" } ?? ""): \(anomaly.detail), on \(anomaly.place.longName)"
+            message += anomaly.otherPlace.map { " (other side on \($0.longName))." } ?? "."
+        } else {
+            message += "; grows by \(finding.growthPerPass) per pass."
+        }
         if let reason = finding.retentionReason { message += " Retained by \(reason)." }
         var fields: [String: JSONValue] = [
             "ruleId": .string(Self.ruleID(finding.kind)),
@@ -142,18 +147,13 @@ public struct SARIFReportRenderer: Sendable {
             fields["locations"] = [location(file: site.file, base: site.fileBase, line: site.line, message: site.function)]
         }
         if !finding.backtrace.isEmpty {
-            let steps: [JSONValue] = finding.backtrace.map { frame in
-                var step: [String: JSONValue] = [
-                    "location": frame.file.map { location(file: $0, base: frame.fileBase, line: frame.line, message: frame.function) }
-                        ?? ["message": ["text": .string(frame.function)]],
-                    "importance": frame.isFolded ? "unimportant" : "essential",
-                ]
-                step["properties"] = ["origin": .string(frame.origin.rawValue)]
-                return .object(step)
+            var flows: [JSONValue] = [["locations": .array(threadFlowLocations(finding.backtrace))]]
+            if let other = finding.anomaly?.otherBacktrace, !other.isEmpty {
+                flows.append(["message": ["text": "The other side"], "locations": .array(threadFlowLocations(other))])
             }
             fields["codeFlows"] = [[
-                "message": ["text": "Allocation backtrace, innermost frame first"],
-                "threadFlows": [["locations": .array(steps)]],
+                "message": ["text": .string(finding.anomaly == nil ? "Allocation backtrace, innermost frame first" : "Backtraces, innermost frame first: the detecting side, then the other side when captured")],
+                "threadFlows": .array(flows),
             ]]
         }
         if let rule = finding.suppressedBy {
@@ -167,6 +167,19 @@ public struct SARIFReportRenderer: Sendable {
             fields["baselineState"] = isNew ? "new" : "unchanged"
         }
         return .object(fields)
+    }
+
+    /// One thread flow's steps: a backtrace, innermost frame first, folded frames unimportant.
+    private func threadFlowLocations(_ frames: [ReportFrame]) -> [JSONValue] {
+        frames.map { frame in
+            var step: [String: JSONValue] = [
+                "location": frame.file.map { location(file: $0, base: frame.fileBase, line: frame.line, message: frame.function) }
+                    ?? ["message": ["text": .string(frame.function)]],
+                "importance": frame.isFolded ? "unimportant" : "essential",
+            ]
+            step["properties"] = ["origin": .string(frame.origin.rawValue)]
+            return .object(step)
+        }
     }
 
     /// A repository file is a physical location under %SRCROOT%; a file outside the repository

@@ -52,6 +52,10 @@ public struct TextReportRenderer: Sendable {
             out += "  " + paint("fails: \(reason)", .red) + "\n"
         }
         out += render(threadStacks: scenario.threadStacks, status: scenario.status)
+        for chain in ThreadHopText.chains(scenario.threadHops) {
+            out += "  hops: \(ThreadHopText.stagesLine(chain))\n"
+            out += "        " + paint(ThreadHopText.summaryLine(chain), .dim) + "\n"
+        }
         for finding in scenario.findings {
             out += "\n" + render(finding)
             if finding.kind == .referenceCycle, let cycle = scenario.cycles.first(where: { $0.signature == finding.signature }) {
@@ -80,11 +84,18 @@ public struct TextReportRenderer: Sendable {
         if let site = finding.callSite {
             out += "    at \(paint(site.fileAndLine, .bold))\(site.function.map { " in \($0)" } ?? "")\n"
         }
-        var growth = "    grows by \(finding.growthPerPass) per pass"
-        if !finding.countPerPass.isEmpty {
-            growth += " (still alive per pass: \(finding.countPerPass.map(String.init).joined(separator: ", ")))"
+        if let anomaly = finding.anomaly {
+            out += "    anomaly \(anomaly.number) (\(anomaly.kind))\(anomaly.stage.map { " at \($0)" } ?? ""): \(anomaly.detail)\n"
+            out += "    on \(anomaly.place.longName)"
+            if let other = anomaly.otherPlace { out += " · other side on \(other.longName)" }
+            out += "\n"
+        } else {
+            var growth = "    grows by \(finding.growthPerPass) per pass"
+            if !finding.countPerPass.isEmpty {
+                growth += " (still alive per pass: \(finding.countPerPass.map(String.init).joined(separator: ", ")))"
+            }
+            out += growth + "\n"
         }
-        out += growth + "\n"
         if let reason = finding.retentionReason, finding.kind != .referenceCycle {
             out += "    retained by: \(reason)\n"
         }
@@ -96,7 +107,10 @@ public struct TextReportRenderer: Sendable {
         }
         out += "    signature: \(finding.signature)\n"
         if !finding.backtrace.isEmpty {
-            out += "    backtrace:\n" + render(frames: finding.backtrace, indent: "      ")
+            out += "    \(finding.anomaly == nil ? "backtrace" : "backtrace (detecting side)"):\n" + render(frames: finding.backtrace, indent: "      ")
+        }
+        if let other = finding.anomaly?.otherBacktrace, !other.isEmpty {
+            out += "    backtrace (other side):\n" + render(frames: other, indent: "      ")
         }
         return out
     }

@@ -31,6 +31,11 @@ enum HTMLStyle {
     pre{background:#1d232a;color:#e6e9ed;padding:10px;border-radius:6px;overflow:auto;max-height:400px}
     code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:12.5px}
     button{font-size:12px;margin-left:8px}
+    section.hops{margin:8px 0;overflow-x:auto}section.hops h4{margin:6px 0;font-size:14px}.hop-line{margin:6px 0}
+    .lane.even{fill:#f3f6f9}.lane.odd{fill:#fff}.lane-name{font-size:12px;fill:#5b6570}
+    .stage{fill:#2b6cb0}.stage.anomaly{fill:#d13838}.stage-name{font-size:11px;fill:#1d232a}
+    .flow{stroke:#8a96a3;stroke-width:1.5}.flow.hop{stroke:#c05621;stroke-width:2.5}
+    .head{fill:#8a96a3;stroke:none}.head.hop{fill:#c05621}
     """)
 
 
