@@ -19,13 +19,16 @@ final class CatalogVerdictTests: XCTestCase {
             XCTAssertEqual(got.actualVerdict, scenario.expected, "\(scenario.name): \(got.failureReasons)\n\(got.output ?? "")")
         }
         XCTAssertEqual(result.exitCode, 0, "run --all exits 0 when every verdict is as expected:\n\(result.stdout)")
-        XCTAssertEqual(CLIHarness.files(in: output), ["rxtrace.html", "rxtrace.json", "rxtrace.junit.xml", "rxtrace.sarif", "rxtrace.txt"])
+        XCTAssertEqual(CLIHarness.files(in: output), ["rxtrace.html", "rxtrace.json", "rxtrace.junit.xml", "rxtrace.md", "rxtrace.sarif", "rxtrace.txt"])
     }
 
     func testLeakyScenariosNameTheirCallSiteAndReason() throws {
         let output = try CLIHarness.temporaryFolder()
-        _ = try CLIHarness.run("rxtrace", ["run", "interval-never-disposed", "data-provider-leaky", "--output", output.path])
+        let result = try CLIHarness.run("rxtrace", ["run", "interval-never-disposed", "data-provider-leaky", "--output", output.path])
         let report = try JSONReportCoding.load(from: output.appendingPathComponent("rxtrace.json").path)
+        // The terminal's last line names the file to open.
+        XCTAssertEqual(result.stdout.split(separator: "\n").last.map(String.init),
+                       "Open \(output.appendingPathComponent("rxtrace.html").path) for every finding and scenario, with their source.")
 
         let interval = try XCTUnwrap(report.scenarios.first?.findings.first)
         XCTAssertEqual(interval.kind, .leakedSubscription)
@@ -33,6 +36,11 @@ final class CatalogVerdictTests: XCTestCase {
         XCTAssertEqual(interval.callSite?.file.hasSuffix("IntervalScenarios.swift"), true, "\(String(describing: interval.callSite))")
         XCTAssertEqual(interval.retentionReason, "kept alive by the periodic timer of SerialDispatchQueueScheduler(ticker)")
         XCTAssertEqual(interval.countPerPass, [1, 1])
+        // The source around the call site, read when the report was made, the subscribe line highlighted.
+        let snippet = try XCTUnwrap(interval.snippet)
+        XCTAssertEqual(snippet.highlightedLine, interval.callSite?.line)
+        XCTAssertTrue(snippet.highlightedText?.contains("subscribe(onNext:") ?? false, "\(snippet)")
+        XCTAssertEqual(snippet.lines.count, 7)
         // The executable's main (SwiftPM names it rxtrace_main) is the user's top-level code.
         XCTAssertEqual(interval.backtrace.last { $0.origin == .user }?.function, "main", "\(interval.backtrace.map(\.function))")
         XCTAssertFalse(interval.backtrace.contains { $0.function == "rxtrace_main" })
@@ -62,6 +70,13 @@ final class CatalogVerdictTests: XCTestCase {
         XCTAssertEqual(report.scenarios[0].passes.count, 4)
         XCTAssertEqual(report.scenarios[0].findings.first?.countPerPass, [1, 1, 1, 1], "a per-use leak grows on every pass")
         XCTAssertEqual(report.scenarios[1].findings, [], "a subscription replaced on every pass does not grow")
+    }
+
+    func testJUnitClassesTestCasesUnderTheExecutableThatRanThem() throws {
+        let output = try CLIHarness.temporaryFolder()
+        _ = try CLIHarness.run("rxtrace-fixtures", ["run", "clean", "--output", output.path])
+        let junit = try String(contentsOf: output.appendingPathComponent("rxtrace.junit.xml"), encoding: .utf8)
+        XCTAssertTrue(junit.contains("<testcase classname=\"rxtrace-fixtures\" name=\"clean\""), junit)
     }
 }
 #endif

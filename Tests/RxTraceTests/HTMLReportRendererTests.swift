@@ -19,11 +19,43 @@ final class HTMLReportRendererTests: XCTestCase {
     func testEachFindingIsACollapsibleDetailsWithItsBacktrace() {
         let html = HTMLReportRenderer().render(ReportFixtures.run())
 
-        XCTAssertEqual(html.components(separatedBy: "<details class=\"finding leakedSubscription\"").count - 1, 2)
-        XCTAssertTrue(html.contains("<summary>2 leaked subscriptions · interval → map → subscribe</summary>"), html)
-        XCTAssertTrue(html.contains("<dt>Call site</dt><dd><code>Sources/App/Feed.swift:42</code> in <code>FeedViewModel.bind()</code></dd>"), html)
+        XCTAssertEqual(html.components(separatedBy: "<details class=\"finding leakedSubscription ").count - 1, 2)
+        XCTAssertTrue(html.contains("<summary><span class=\"badge failing\">fails</span> 2 leaked subscriptions · interval → map → subscribe<span class=\"scenario-name\"> · dataProviderLeak</span></summary>"), html)
+        XCTAssertTrue(html.contains("<p class=\"site\"><code>Sources/App/Feed.swift:42</code> in <code>FeedViewModel.bind()</code></p>"), html)
         XCTAssertTrue(html.contains("<li class=\"folded\"><details><summary>… 5 RxTrace and RxCore frames</summary>\n<ol>"), html)
         XCTAssertTrue(html.contains("<li class=\"frame user\"><code>FeedViewModel.bind()</code> <span class=\"loc\">Sources/App/Feed.swift:42</span></li>"), html)
+    }
+
+    func testFindingsComeFirstFailingThenExpectedWithTheFirstFailingOneOpen() throws {
+        var report = ReportFixtures.run()
+        // A second failing finding, later in the scenario order than the expected leak's scenario.
+        var late = ReportFixtures.leakyScenario
+        late.name = "lateLeak"
+        late.findings[0].signature = "sig-late"
+        report.scenarios.append(late)
+        let html = HTMLReportRenderer().render(report)
+
+        let findings = try XCTUnwrap(html.range(of: "<section id=\"findings\">"))
+        let table = try XCTUnwrap(html.range(of: "<table id=\"summary\">"))
+        XCTAssertTrue(findings.lowerBound < table.lowerBound, "findings before the scenarios table")
+        let order = ["sig-interval-map", "sig-late", "sig-interval-expected"].map { html.range(of: "data-signature=\"\($0)\"")!.lowerBound }
+        XCTAssertEqual(order, order.sorted(), "failing ones (in scenario order), then the expected leak")
+        XCTAssertTrue(html.contains("<details class=\"finding leakedSubscription failing\" id=\"finding-0\" data-signature=\"sig-interval-map\" data-standing=\"failing\" open>"), html)
+        XCTAssertTrue(html.contains("<details class=\"finding leakedSubscription failing\" id=\"finding-1\" data-signature=\"sig-late\" data-standing=\"failing\">"), "only the first is open")
+        XCTAssertTrue(html.contains("<span class=\"badge expected\">expected leak</span> 1 leaked subscription"), html)
+        // The clean scenario is folded away; scenarios link to their findings.
+        XCTAssertTrue(html.contains("<details class=\"scenario clean\" id=\"scenario-0\"><summary><span class=\"badge pass\">clean</span> gitFeed — GitFeed request chain, bagged</summary>"), html)
+        XCTAssertTrue(html.contains("Findings: <a href=\"#finding-0\">2 leaked subscriptions · interval → map → subscribe</a>"), html)
+    }
+
+    func testEachFindingShowsItsSourceItsFixAndItsCountPerPass() {
+        let html = HTMLReportRenderer().render(ReportFixtures.run([ReportFixtures.leakyScenario]))
+
+        XCTAssertTrue(html.contains("<pre class=\"snippet\"><span class=\"line\"><span class=\"no\">40</span>    func bind() {</span>"), html)
+        XCTAssertTrue(html.contains("<span class=\"line hl\"><span class=\"no\">42</span>            .map { &quot;tick \\($0)&quot; }.subscribe(onNext: { [label] in label.text = $0 })</span>"), html)
+        XCTAssertTrue(html.contains("<p class=\"fix\"><b>Fix: </b>Dispose it with the owner: add `.disposed(by: disposeBag)`"), html)
+        XCTAssertTrue(html.contains("<figure class=\"pass-chart\"><svg width=\"112\" height=\"44\" viewBox=\"0 0 112 44\" role=\"img\" aria-label=\"Still alive per pass: 1, 1\">"), html)
+        XCTAssertTrue(html.contains("<polyline class=\"series\" points=\"20,8 92,8\">"), html)
     }
 
     func testIsSelfContainedWithoutNetwork() {

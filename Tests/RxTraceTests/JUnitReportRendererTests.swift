@@ -44,4 +44,11 @@ final class JUnitReportRendererTests: XCTestCase {
         XCTAssertEqual(testcase.elements(forName: "system-out").first?.stringValue, "]]> \u{FFFD} \u{FFFD} <out>")
         XCTAssertTrue(testcase.elements(forName: "failure").first?.stringValue?.contains("</details><b>not bold</b>") == true)
     }
+
+    func testTestCasesAreClassedUnderTheExecutableThatRanThem() throws {
+        var report = ReportFixtures.run([ReportFixtures.cleanScenario])
+        XCTAssertTrue(JUnitReportRenderer().render(report).contains("<testcase classname=\"rxtrace\" name=\"gitFeed\""), "without a recorded executable")
+        report.tool.executable = "FeedAppLeaks"
+        XCTAssertTrue(JUnitReportRenderer().render(report).contains("<testcase classname=\"FeedAppLeaks\" name=\"gitFeed\""))
+    }
 }

@@ -6,7 +6,7 @@ import XCTest
 /// The report files are never lost, mixed or crashed: relative folders of any length, Ctrl-C,
 /// two runs into one folder, debris of a killed run, a folder that refuses the files.
 final class OutputSafetyTests: XCTestCase {
-    private let reportFiles = ["rxtrace.html", "rxtrace.json", "rxtrace.junit.xml", "rxtrace.sarif", "rxtrace.txt"]
+    private let reportFiles = ["rxtrace.html", "rxtrace.json", "rxtrace.junit.xml", "rxtrace.md", "rxtrace.sarif", "rxtrace.txt"]
 
     private func report(in folder: URL) throws -> [String: Any] {
         let data = try Data(contentsOf: folder.appendingPathComponent("rxtrace.json"))

@@ -17,12 +17,12 @@ final class ReportWriterTests: XCTestCase {
         ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted()
     }
 
-    func testWritesAllFiveFormatsIntoACreatedFolder() throws {
+    func testWritesAllSixFormatsIntoACreatedFolder() throws {
         let output = folder.appendingPathComponent("nested/Reports")
         let written = try ReportWriter(directory: output.path).write(ReportFixtures.run())
 
-        XCTAssertEqual(written.map { URL(fileURLWithPath: $0).lastPathComponent }, ["rxtrace.txt", "rxtrace.html", "rxtrace.json", "rxtrace.junit.xml", "rxtrace.sarif"])
-        XCTAssertEqual(contents(output), ["rxtrace.html", "rxtrace.json", "rxtrace.junit.xml", "rxtrace.sarif", "rxtrace.txt"], "no temporary files left")
+        XCTAssertEqual(written.map { URL(fileURLWithPath: $0).lastPathComponent }, ["rxtrace.txt", "rxtrace.html", "rxtrace.json", "rxtrace.junit.xml", "rxtrace.sarif", "rxtrace.md"])
+        XCTAssertEqual(contents(output), ["rxtrace.html", "rxtrace.json", "rxtrace.junit.xml", "rxtrace.md", "rxtrace.sarif", "rxtrace.txt"], "no temporary files left")
         let json = try Data(contentsOf: output.appendingPathComponent("rxtrace.json"))
         XCTAssertEqual(try JSONReportCoding.decode(json), ReportFixtures.run())
         let text = try String(contentsOf: output.appendingPathComponent("rxtrace.txt"), encoding: .utf8)

@@ -8,10 +8,12 @@ final class TextReportRendererTests: XCTestCase {
         XCTAssertEqual(text, """
           2 leaked subscriptions · interval → map → subscribe
             at Sources/App/Feed.swift:42 in FeedViewModel.bind()
+              .map { "tick \\($0)" }.subscribe(onNext: { [label] in label.text = $0 })
             grows by 1 per pass (still alive per pass: 1, 1)
             retained by: the scheduler's timer (SerialDispatchQueueScheduler "feed")
             types: IntervalSink<Int>, MapSink<Int, String>, AnonymousObserver<String>
             signature: sig-interval-map
+            fix: Dispose it with the owner: add `.disposed(by: disposeBag)`, or end it with `take(until:)` on the owner's lifetime.
             backtrace:
               … 5 RxTrace and RxCore frames
               5 FeedViewModel.bind()  Sources/App/Feed.swift:42

@@ -4,7 +4,9 @@
   html_check.py REPORT.json DOM.html
 
 DOM.html is Chromium's `--headless --dump-dom` of the HTML report rendered from REPORT.json.
-Asserts: the page's script ran (data-ready), the summary table has one row per scenario with
+Asserts: the page's script ran (data-ready), findings come first in review order (failing,
+expected, accepted) with only the first failing one open, each with its highlighted source line
+and per-pass chart, clean scenarios are folded, the summary table has one row per scenario with
 the scenario's verdict, each finding is a <details> element with its backtrace, and the
 hostile strings of the sample stayed text (no element was injected).
 """
@@ -82,6 +84,30 @@ def main():
     backtraces = [1 for t, a, anc in dom.elements if t == "ol" and a.get("class") == "backtrace"]
     if len(backtraces) != sum(1 for f in findings if f["backtrace"]):
         fail("not every finding with a backtrace shows it")
+    # Findings first: the findings section precedes the scenarios table; failing findings
+    # come before expected ones before accepted ones; the first failing one is open.
+    order = [t for t, a, _ in dom.elements if (t == "section" and a.get("id") == "findings") or (t == "table" and a.get("id") == "summary")]
+    if order[:2] != ["section", "table"]:
+        fail(f"the findings section does not come before the scenarios table ({order})")
+    standings = [a.get("data-standing") for a in details]
+    rank = {"failing": 0, "expected": 1, "accepted": 2}
+    if [rank[s] for s in standings] != sorted(rank[s] for s in standings):
+        fail(f"findings are not in review order: {standings}")
+    if "failing" in standings:
+        first = details[standings.index("failing")]
+        if "open" not in first or any("open" in a for a in details[standings.index("failing") + 1:]):
+            fail("the first failing finding is not the only one open")
+    # The source around each call site, the call site's own line highlighted.
+    with_snippet = sum(1 for f in findings if f.get("snippet"))
+    highlighted = [1 for t, a, anc in dom.elements if t == "span" and a.get("class") == "line hl" and "pre" in anc]
+    if with_snippet == 0 or len(highlighted) != with_snippet:
+        fail(f"{len(highlighted)} highlighted call-site lines for {with_snippet} findings with a snippet")
+    charts = [1 for t, a, anc in dom.elements if t == "polyline" and "svg" in anc]
+    if len(charts) != sum(1 for f in findings if f.get("countPerPass")):
+        fail("not every finding with counts per pass has its chart")
+    folded = [a for t, a, _ in dom.elements if t == "details" and a.get("class") == "scenario clean"]
+    if not folded or any("open" in a for a in folded):
+        fail("clean scenarios are not folded away")
     if any(t == "img" or "onerror" in a for t, a, _ in dom.elements):
         fail("report text was injected as markup")
     hostile = [f for f in findings if (f.get("retentionReason") or "").startswith("</details>")]
@@ -96,7 +122,7 @@ def main():
     toggle = [a for t, a, _ in dom.elements if t == "button" and a.get("id") == "toggle-all"]
     if not toggle or "hidden" in toggle[0]:
         fail("the expand-all button was not enabled by the script")
-    print(f"html-check: OK: {len(dom.summary_rows)} summary rows, {len(details)} findings as <details>, script ran, no injected markup")
+    print(f"html-check: OK: {len(details)} findings first ({', '.join(standings)}), the first failing open, {len(highlighted)} source snippets, {len(charts)} charts; {len(dom.summary_rows)} summary rows, {len(folded)} clean scenarios folded, script ran, no injected markup")
 
 
 if __name__ == "__main__":

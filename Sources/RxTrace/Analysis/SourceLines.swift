@@ -3,15 +3,15 @@ import Foundation
 /// The lines of source files, read once per file per process: what signatures are built from
 /// (a call site's own text) and what reports show around a call site. A file that cannot be
 /// read (moved, built elsewhere) has no lines; callers fall back to what they have.
-final class SourceLines: @unchecked Sendable {
-    static let shared = SourceLines()
+public final class SourceLines: @unchecked Sendable {
+    public static let shared = SourceLines()
 
     private let lock = NSLock()
     private var files: [String: [Substring]?] = [:]
     private var identities: [String: [(text: String, ordinal: Int)]] = [:]
 
     /// The file's lines (without line terminators), or nil when it cannot be read.
-    func lines(of path: String) -> [Substring]? {
+    public func lines(of path: String) -> [Substring]? {
         lock.lock(); defer { lock.unlock() }
         if let cached = files[path] { return cached }
         var lines: [Substring]?

@@ -30,7 +30,8 @@ struct RunPipeline {
         IsolatedRunner.removeStaleScratchFolders()
         let root = options.sourceRoot.map(SourceRoot.init(path:)) ?? SourceRoot.discover()
         let results = runAll(scenarios, interruption: interruption)
-        var run = RunReport(scenarios: results.compactMap { $0?.locatingPaths(in: root) })
+        var run = RunReport(scenarios: results.compactMap { $0?.locatingPaths(in: root) }).addingSnippets(from: root)
+        run.tool.executable = ToolInfo.currentExecutable
         if let signal = interruption.signal {
             run.interruption = RunInterruption(
                 signal: signalName(signal),
@@ -56,12 +57,16 @@ struct RunPipeline {
         printReport(report, to: pipeline.outputDirectory, colour: colour)
     }
 
-    /// Prints the text report (colour only on a terminal) and where the files are.
+    /// Prints the text report (colour only on a terminal) and where the files are; the last
+    /// line names the file to open (the HTML report: findings first, with their source).
     static func printReport(_ report: RunReport, to folder: String?, colour: Bool) {
         let useColour = colour && isatty(STDOUT_FILENO) == 1
         print(TextReportRenderer(colour: useColour).render(report), terminator: "")
         if let folder {
-            print("Reports: \(ReportFormat.allCases.map { ReportWriter(directory: folder).path(for: $0) }.joined(separator: ", "))")
+            let writer = ReportWriter(directory: folder)
+            print("Reports: \(ReportFormat.allCases.map { writer.path(for: $0) }.joined(separator: ", "))")
+            let what = report.findingsForReview.contains { $0.standing == .failing } ? "the failing findings first" : "every finding and scenario"
+            print("Open \(writer.path(for: .html)) for \(what), with their source.")
         }
     }
 

@@ -9,6 +9,20 @@ public enum FindingKind: String, Codable, CaseIterable, Sendable {
     /// An object the scenario marked as expected to be released is still alive (RX004).
     case unreleasedObject
 
+    /// What usually fixes a finding of this kind, in one line.
+    public var fixHint: String {
+        switch self {
+        case .leakedSubscription:
+            return "Dispose it with the owner: add `.disposed(by: disposeBag)`, or end it with `take(until:)` on the owner's lifetime."
+        case .referenceCycle:
+            return "Break the cycle: capture the owner weakly (`[weak self]`) in the closure that references it."
+        case .threadAnomaly:
+            return "Deliver on one scheduler: add `observe(on:)` before the stage that needs it."
+        case .unreleasedObject:
+            return "Something still holds it: look for a strong `self` captured by a subscription (`[weak self]`) or one never disposed (`disposed(by:)`)."
+        }
+    }
+
     /// "leaked subscription" / "leaked subscriptions", for headlines.
     public func noun(count: Int) -> String {
         let one = count == 1

@@ -31,6 +31,9 @@ public struct LeakFinding: Codable, Equatable, Sendable {
     /// For a `threadAnomaly`: the stage, threads and schedulers involved, and the other side's
     /// backtrace (`backtrace` is the detecting side's).
     public var anomaly: ReportThreadAnomaly?
+    /// The source around `callSite`, read when the report was made; nil when the file could
+    /// not be read (outside the repository, moved, built elsewhere).
+    public var snippet: SourceSnippet?
 
     public init(
         signature: String,
@@ -46,7 +49,8 @@ public struct LeakFinding: Codable, Equatable, Sendable {
         retentionPath: ReportRetentionPath? = nil,
         isNew: Bool? = nil,
         suppressedBy: SuppressionRule? = nil,
-        anomaly: ReportThreadAnomaly? = nil
+        anomaly: ReportThreadAnomaly? = nil,
+        snippet: SourceSnippet? = nil
     ) {
         self.signature = signature
         self.kind = kind
@@ -62,6 +66,7 @@ public struct LeakFinding: Codable, Equatable, Sendable {
         self.isNew = isNew
         self.suppressedBy = suppressedBy
         self.anomaly = anomaly
+        self.snippet = snippet
     }
 
     /// "interval → map → subscribe"

@@ -1,11 +1,23 @@
+import Foundation
+
 /// Which tool produced a report.
 public struct ToolInfo: Codable, Equatable, Sendable {
     public var name: String
     public var version: String
+    /// The executable that ran the scenarios: `rxtrace` for the built-in catalogue, the
+    /// user's own for a package that calls `RxTraceCLI.main(scenarios:)`. JUnit names its test
+    /// classes after it. Nil in reports from before it was recorded.
+    public var executable: String?
 
-    public init(name: String, version: String) {
+    public init(name: String, version: String, executable: String? = nil) {
         self.name = name
         self.version = version
+        self.executable = executable
+    }
+
+    /// This process's executable file name.
+    public static var currentExecutable: String {
+        CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent } ?? "rxtrace"
     }
 
     /// This build of rxtrace.

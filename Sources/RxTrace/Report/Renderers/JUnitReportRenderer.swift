@@ -3,6 +3,8 @@ import Foundation
 /// JUnit XML: one `<testsuite>` (inside `<testsuites>`), one `<testcase>` per scenario. A
 /// failing scenario (verdict mismatch, unexpected findings, crash, timeout) carries a
 /// `<failure>` whose body is the scenario's text report; captured output goes to `<system-out>`.
+/// Test cases are classed under the executable that ran the scenarios (the user's own, when a
+/// package calls `RxTraceCLI.main(scenarios:)`), so CI lists them under a recognisable name.
 public struct JUnitReportRenderer: Sendable {
     public var suiteName: String
 
@@ -26,7 +28,7 @@ public struct JUnitReportRenderer: Sendable {
         }
         x += "    </properties>\n"
         for scenario in report.scenarios {
-            x += "    <testcase classname=\"\(a(suiteName))\" name=\"\(a(scenario.name))\" time=\"\(Self.seconds(scenario.durationSeconds))\">\n"
+            x += "    <testcase classname=\"\(a(report.tool.executable ?? suiteName))\" name=\"\(a(scenario.name))\" time=\"\(Self.seconds(scenario.durationSeconds))\">\n"
             if !scenario.passed {
                 let message = scenario.failureReasons.joined(separator: "; ")
                 x += "      <failure type=\"\(a(failureType(scenario)))\" message=\"\(a(message))\">\(t(text.render(scenario)))</failure>\n"

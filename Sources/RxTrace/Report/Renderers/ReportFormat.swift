@@ -1,9 +1,9 @@
 /// The report formats and the file each is written to.
 public enum ReportFormat: String, CaseIterable, Codable, Sendable {
-    case text, html, json, junit, sarif
+    case text, html, json, junit, sarif, markdown
 
     /// The file name under the output folder, from a base name ("rxtrace" by default):
-    /// rxtrace.txt, rxtrace.html, rxtrace.json, rxtrace.junit.xml, rxtrace.sarif.
+    /// rxtrace.txt, rxtrace.html, rxtrace.json, rxtrace.junit.xml, rxtrace.sarif, rxtrace.md.
     public func fileName(base: String = "rxtrace") -> String {
         switch self {
         case .text: return "\(base).txt"
@@ -11,6 +11,7 @@ public enum ReportFormat: String, CaseIterable, Codable, Sendable {
         case .json: return "\(base).json"
         case .junit: return "\(base).junit.xml"
         case .sarif: return "\(base).sarif"
+        case .markdown: return "\(base).md"
         }
     }
 
@@ -22,6 +23,7 @@ public enum ReportFormat: String, CaseIterable, Codable, Sendable {
         case .json: return String(decoding: try JSONReportCoding.encode(report), as: UTF8.self)
         case .junit: return JUnitReportRenderer().render(report)
         case .sarif: return SARIFReportRenderer().render(report)
+        case .markdown: return MarkdownReportRenderer().render(report)
         }
     }
 }

@@ -144,7 +144,20 @@ public struct SARIFReportRenderer: Sendable {
             ],
         ]
         if let site = finding.callSite {
-            fields["locations"] = [location(file: site.file, base: site.fileBase, line: site.line, message: site.function)]
+            var siteLocation = location(file: site.file, base: site.fileBase, line: site.line, message: site.function)
+            // The call site's own line as region.snippet, the lines around it as contextRegion.
+            if let snippet = finding.snippet, let text = snippet.highlightedText,
+               case .object(var placed) = siteLocation, case .object(var physical)? = placed["physicalLocation"] {
+                physical["region"] = ["startLine": .int(site.line), "snippet": ["text": .string(text)]]
+                physical["contextRegion"] = [
+                    "startLine": .int(snippet.firstLine),
+                    "endLine": .int(snippet.firstLine + snippet.lines.count - 1),
+                    "snippet": ["text": .string(snippet.lines.joined(separator: "\n") + "\n")],
+                ]
+                placed["physicalLocation"] = .object(physical)
+                siteLocation = .object(placed)
+            }
+            fields["locations"] = [siteLocation]
         }
         if !finding.backtrace.isEmpty {
             var flows: [JSONValue] = [["locations": .array(threadFlowLocations(finding.backtrace))]]

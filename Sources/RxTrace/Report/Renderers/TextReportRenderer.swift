@@ -84,6 +84,9 @@ public struct TextReportRenderer: Sendable {
         if let site = finding.callSite {
             out += "    at \(paint(site.fileAndLine, .bold))\(site.function.map { " in \($0)" } ?? "")\n"
         }
+        if let text = finding.snippet?.highlightedText {
+            out += "      \(paint(SourceLines.normalized(text), .dim))\n"
+        }
         if let anomaly = finding.anomaly {
             out += "    anomaly \(anomaly.number) (\(anomaly.kind))\(anomaly.stage.map { " at \($0)" } ?? ""): \(anomaly.detail)\n"
             out += "    on \(anomaly.place.longName)"
@@ -106,6 +109,7 @@ public struct TextReportRenderer: Sendable {
             out += "    types: \(finding.resourceTypes.joined(separator: ", "))\n"
         }
         out += "    signature: \(finding.signature)\n"
+        if finding.isActionable { out += "    fix: \(finding.kind.fixHint)\n" }
         if !finding.backtrace.isEmpty {
             out += "    \(finding.anomaly == nil ? "backtrace" : "backtrace (detecting side)"):\n" + render(frames: finding.backtrace, indent: "      ")
         }

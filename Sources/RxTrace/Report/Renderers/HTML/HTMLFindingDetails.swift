@@ -1,20 +1,52 @@
-/// One finding as a collapsible `<details>`: headline and badges, call site, growth, retention
-/// reason, types, suppression and signature, the finding-level parts (`HTMLParts.standard`),
-/// then the backtrace.
+/// One finding as a collapsible `<details>`, in the order a reviewer reads it: its standing
+/// (fails, expected leak, accepted), headline and scenario; the call site with the source
+/// around it and the one-line fix; then growth, retention reason, types and signature, the
+/// finding-level parts (`HTMLParts.standard`: the live-count chart, …), then the backtrace.
 struct HTMLFindingDetails {
-    let finding: LeakFinding
-    let scenario: ScenarioReport
+    let reviewed: ReviewedFinding
+    /// Its place in review order (`finding-N` anchors).
+    let index: Int
+    /// Open on load: the first failing finding.
+    let open: Bool
     let parts: [any HTMLFindingPart]
+
+    private var finding: LeakFinding { reviewed.finding }
+    private var scenario: ScenarioReport { reviewed.scenario }
 
     var node: HTMLNode {
         let suppressed = finding.suppressedBy != nil
-        return .element("details", [.class("finding", finding.kind.rawValue, suppressed ? "suppressed" : ""),
-                                    HTMLAttribute("data-signature", finding.signature)]) {
+        var attributes: [HTMLAttribute] = [
+            .class("finding", finding.kind.rawValue, reviewed.standing.rawValue, suppressed ? "suppressed" : ""),
+            .id("finding-\(index)"),
+            HTMLAttribute("data-signature", finding.signature),
+            HTMLAttribute("data-standing", reviewed.standing.rawValue),
+        ]
+        if open { attributes.append(.flag("open")) }
+        return .element("details", attributes) {
             HTMLNode.element("summary") {
+                HTMLNode.element("span", [.class("badge", reviewed.standing.rawValue)], text: reviewed.standing.label(for: finding.kind))
+                " "
                 finding.headline
                 if finding.isNew == true { badge("new", "new") }
                 if finding.isNew == false { badge("known", "in baseline") }
                 if suppressed { badge("suppressed", "suppressed") }
+                HTMLNode.element("span", [.class("scenario-name")], text: " · \(scenario.name)")
+            }
+            if let site = finding.callSite {
+                HTMLNode.element("p", [.class("site")]) {
+                    HTMLNode.element("code", text: site.fileAndLine)
+                    if let function = site.function {
+                        " in "
+                        HTMLNode.element("code", text: function)
+                    }
+                }
+            }
+            if let snippet = finding.snippet {
+                HTMLSourceSnippet(snippet: snippet).node
+            }
+            HTMLNode.element("p", [.class("fix")]) {
+                HTMLNode.element("b", text: "Fix: ")
+                finding.kind.fixHint
             }
             facts
             for part in parts {
@@ -28,15 +60,6 @@ struct HTMLFindingDetails {
 
     private var facts: HTMLNode {
         .element("dl") {
-            if let site = finding.callSite {
-                fact("Call site") {
-                    HTMLNode.element("code", text: site.fileAndLine)
-                    if let function = site.function {
-                        " in "
-                        HTMLNode.element("code", text: function)
-                    }
-                }
-            }
             let perPass = finding.countPerPass.isEmpty ? "" : " (still alive per pass: \(finding.countPerPass.map(String.init).joined(separator: ", ")))"
             fact("Growth") { "\(finding.growthPerPass) per pass\(perPass)" }
             if let reason = finding.retentionReason {

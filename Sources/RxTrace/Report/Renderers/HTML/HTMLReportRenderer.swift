@@ -1,8 +1,10 @@
 import Foundation
 
 /// One self-contained HTML file: inline CSS, a few lines of inline script (expand/collapse all),
-/// a Content-Security-Policy that forbids any network access, a summary table and one
-/// collapsible `<details>` per finding with its backtrace.
+/// a Content-Security-Policy that forbids any network access. Findings come first, in review
+/// order (failing in red, expected leaks in amber, accepted ones in grey; the first failing one
+/// open), each with the source around its call site, a one-line fix and its live count per
+/// pass; then the scenarios table; then each scenario, clean ones folded away.
 ///
 /// The page is built as an `HTMLNode` tree (escaping by construction), one file per piece:
 /// `HTMLSummaryTable`, `HTMLScenarioArticle`, `HTMLFindingDetails`, `HTMLBacktrace`,
@@ -29,6 +31,16 @@ public struct HTMLReportRenderer: Sendable {
         let tool = report.tool
         let host = report.host
         let text = TextReportRenderer(colour: false)
+        let review = report.findingsForReview
+        // Each scenario's findings link to their place in the findings section.
+        var anchors = report.scenarios.map { _ in [String]() }
+        var anchorByFinding: [String: String] = [:]
+        for (index, reviewed) in review.enumerated() {
+            anchorByFinding["\(reviewed.scenario.name)\u{1}\(reviewed.finding.signature)"] = "finding-\(index)"
+        }
+        for (index, scenario) in report.scenarios.enumerated() {
+            anchors[index] = scenario.findings.map { anchorByFinding["\(scenario.name)\u{1}\($0.signature)"] ?? "findings" }
+        }
         return .element("html", [HTMLAttribute("lang", "en")]) {
             HTMLNode.element("head") {
                 HTMLNode.element("meta", [HTMLAttribute("charset", "utf-8")])
@@ -56,14 +68,13 @@ public struct HTMLReportRenderer: Sendable {
                     }
                 }
                 HTMLNode.element("main") {
+                    HTMLFindingsSection(findings: review, parts: parts.finding).node
                     HTMLSummaryTable(report: report).node
                     HTMLNode.element("section", [.id("details")]) {
-                        HTMLNode.element("h2") {
-                            "Details "
-                            HTMLNode.element("button", [HTMLAttribute("type", "button"), .id("toggle-all"), .flag("hidden")], text: "Expand all")
-                        }
+                        HTMLNode.element("h2", text: "Scenarios in detail")
                         for (index, scenario) in report.scenarios.enumerated() {
-                            HTMLScenarioArticle(scenario: scenario, index: index, parts: parts).node
+                            HTMLScenarioArticle(scenario: scenario, index: index, parts: parts,
+                                                findingAnchors: anchors[index]).node
                         }
                     }
                     if !report.suppressions.isEmpty {

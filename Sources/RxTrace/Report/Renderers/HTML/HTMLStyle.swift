@@ -36,6 +36,23 @@ enum HTMLStyle {
     .stage{fill:#2b6cb0}.stage.anomaly{fill:#d13838}.stage-name{font-size:11px;fill:#1d232a}
     .flow{stroke:#8a96a3;stroke-width:1.5}.flow.hop{stroke:#c05621;stroke-width:2.5}
     .head{fill:#8a96a3;stroke:none}.head.hop{fill:#c05621}
+    details.finding.failing{border-left:4px solid #d13838}
+    details.finding.expected{border-left:4px solid #d69e2e}
+    details.finding.accepted{border-left:4px solid #a0aab4}
+    .badge.failing{background:#fde8e8;color:#9b1c1c}.badge.expected{background:#fdf0d5;color:#8a5a00}
+    .badge.accepted{background:#e9ecef;color:#4b5560}
+    .scenario-name{color:#5b6570;font-weight:400}
+    p.site{margin:6px 0}p.fix{margin:6px 0;color:#17632f}
+    pre.snippet{background:#f3f5f7;color:#1d232a;padding:6px 0;font-size:12.5px;line-height:1.5}
+    pre.snippet .line{display:block;padding:0 10px}
+    pre.snippet .line.hl{background:#fff3c4;font-weight:600}
+    pre.snippet .no{display:inline-block;width:3.5em;color:#8a949e;user-select:none}
+    figure.pass-chart{margin:6px 0;display:flex;align-items:center;gap:10px}
+    figure.pass-chart figcaption{color:#5b6570;font-size:12px}
+    .pass-chart .axis{stroke:#c9d0d7}.pass-chart .series{fill:none;stroke:#d13838;stroke-width:2}
+    .pass-chart .dot{fill:#d13838}.pass-chart text{font-size:10px;fill:#5b6570}
+    details.scenario.clean{background:#fff;margin:6px 0;padding:6px 16px;border-radius:8px;border-left:4px solid #2e9e55}
+    details.scenario.clean>summary{cursor:pointer;color:#5b6570}
     """)
 
 

@@ -1,0 +1,28 @@
+/// The first thing on the page: every finding in review order (failing, then expected, then
+/// accepted), the first failing one open, each anchored `finding-N`.
+struct HTMLFindingsSection {
+    let findings: [ReviewedFinding]
+    let parts: [any HTMLFindingPart]
+
+    var node: HTMLNode {
+        let firstFailing = findings.firstIndex { $0.standing == .failing }
+        let counts = FindingStanding.allCases.compactMap { standing -> String? in
+            let n = findings.filter { $0.standing == standing }.count
+            return n == 0 ? nil : "\(n) \(standing == .failing ? "failing" : standing.rawValue)"
+        }
+        return .element("section", [.id("findings")]) {
+            HTMLNode.element("h2") {
+                "Findings "
+                HTMLNode.element("button", [HTMLAttribute("type", "button"), .id("toggle-all"), .flag("hidden")], text: "Expand all")
+            }
+            if findings.isEmpty {
+                HTMLNode.element("p", [.class("meta")], text: "No findings: nothing the measured passes created is still alive.")
+            } else {
+                HTMLNode.element("p", [.class("meta")], text: counts.joined(separator: " · "))
+                for (index, reviewed) in findings.enumerated() {
+                    HTMLFindingDetails(reviewed: reviewed, index: index, open: index == firstFailing, parts: parts).node
+                }
+            }
+        }
+    }
+}

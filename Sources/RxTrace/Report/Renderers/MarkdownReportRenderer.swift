@@ -1,0 +1,106 @@
+/// A Markdown summary (`rxtrace.md`) sized for a CI job summary or a pull-request comment:
+/// the gate's result, the failing findings with their call site, source and fix, the expected
+/// and accepted ones folded, the scenarios table, and which file holds the rest. It stays under
+/// `maximumCharacters` (GitHub caps a comment at 65,536): findings that do not fit are counted,
+/// not cut in half.
+public struct MarkdownReportRenderer: Sendable {
+    /// Room for the whole summary, in characters.
+    public var maximumCharacters: Int
+    /// Failing findings shown with their source; the rest are listed in the table only.
+    public var findingsWithSource: Int
+
+    /// Rows per findings table; the rest are counted.
+    public var tableRows: Int
+
+    public init(maximumCharacters: Int = 60_000, findingsWithSource: Int = 10, tableRows: Int = 50) {
+        self.maximumCharacters = maximumCharacters
+        self.findingsWithSource = findingsWithSource
+        self.tableRows = tableRows
+    }
+
+    public func render(_ report: RunReport) -> String {
+        let review = report.findingsForReview
+        let failing = review.filter { $0.standing == .failing }
+        let mark = report.gateOutcome == .passed ? "✅" : "❌"
+        var head = "## \(mark) \(report.tool.name): \(TextReportRenderer(colour: false).summaryLine(report).replacingOccurrences(of: "Summary: ", with: ""))\n\n"
+        if let baseline = report.baseline {
+            head += "Baseline `\(code(baseline.path))`: \(baseline.newFindings) new, \(baseline.knownFindings) known, \(baseline.absentSignatures.count) no longer seen.\n\n"
+        }
+        if let interruption = report.interruption {
+            head += "⚠️ \(interruption.displayText); the report holds the scenarios that finished.\n\n"
+        }
+        let tail = "\nThe full report, findings first with source and backtraces: `rxtrace.html` (also `rxtrace.txt`, `rxtrace.json`, `rxtrace.sarif`, `rxtrace.junit.xml`).\n"
+
+        var blocks: [String] = []
+        if !failing.isEmpty {
+            var table = "### Failing\n\n| Finding | Call site | Growth | Scenario |\n|---|---|---|---|\n"
+            for reviewed in failing.prefix(tableRows) { table += row(reviewed) }
+            if failing.count > tableRows { table += "\n_… and \(failing.count - tableRows) more failing findings._\n" }
+            blocks.append(table + "\n")
+            for reviewed in failing.prefix(findingsWithSource) { blocks.append(detail(reviewed)) }
+        }
+        for standing in [FindingStanding.expected, .accepted] {
+            let group = review.filter { $0.standing == standing }
+            guard !group.isEmpty else { continue }
+            let title = standing == .expected ? "Expected (the scenario declares them)" : "Accepted (suppressed or in the baseline)"
+            var block = "<details><summary>\(title): \(group.count)</summary>\n\n| Finding | Call site | Growth | Scenario |\n|---|---|---|---|\n"
+            for reviewed in group.prefix(tableRows) { block += row(reviewed) }
+            if group.count > tableRows { block += "\n_… and \(group.count - tableRows) more._\n" }
+            blocks.append(block + "\n</details>\n\n")
+        }
+        var scenarios = "<details><summary>Scenarios: \(report.scenarios.count)</summary>\n\n| Scenario | Verdict | Expected | Result |\n|---|---|---|---|\n"
+        for scenario in report.scenarios {
+            let result = scenario.passed ? "pass" : (scenario.isUnexpectedlyAbnormal ? scenario.status.state : "**fail**")
+            scenarios += "| \(cell(scenario.name)) | \(scenario.actualVerdict.displayName) | \(scenario.expectedVerdict.displayName) | \(result) |\n"
+        }
+        blocks.append(scenarios + "\n</details>\n")
+
+        var out = head
+        var left = 0
+        for (index, block) in blocks.enumerated() {
+            if out.count + block.count + tail.count + 80 > maximumCharacters {
+                left = blocks.count - index
+                break
+            }
+            out += block
+        }
+        if left > 0 { out += "\n_\(left) more sections did not fit in this summary._\n" }
+        return out + tail
+    }
+
+    private func row(_ reviewed: ReviewedFinding) -> String {
+        let finding = reviewed.finding
+        let site = finding.callSite.map { "`\(code($0.fileAndLine))`" + ($0.function.map { " in `\(code($0))`" } ?? "") } ?? "—"
+        return "| \(cell(finding.headline)) | \(site) | \(ReportNumbers.signed(finding.growthPerPass)) per pass | \(cell(reviewed.scenario.name)) |\n"
+    }
+
+    private func detail(_ reviewed: ReviewedFinding) -> String {
+        let finding = reviewed.finding
+        var out = "#### \(cell(finding.headline))\n\n"
+        if let site = finding.callSite {
+            out += "`\(code(site.fileAndLine))`" + (site.function.map { " in `\(code($0))`" } ?? "") + "\n\n"
+        }
+        if let snippet = finding.snippet {
+            let fence = snippet.lines.contains { $0.contains("```") } ? "~~~~" : "```"
+            out += "\(fence)swift\n"
+            for (number, text) in snippet.numberedLines {
+                out += (number == snippet.highlightedLine ? "→ " : "  ") + "\(number) " + text + "\n"
+            }
+            out += "\(fence)\n\n"
+        }
+        if let reason = finding.retentionReason { out += "Retained: \(cell(reason)).\n\n" }
+        out += "**Fix:** \(finding.kind.fixHint)\n\n"
+        return out
+    }
+
+    /// Text for a table cell: no pipes or line breaks, HTML-like text shown as text.
+    private func cell(_ text: String) -> String {
+        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+            .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+    }
+
+    /// Text inside a code span: backticks would end it, pipes would split a table row.
+    private func code(_ text: String) -> String {
+        text.replacingOccurrences(of: "`", with: "'").replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+    }
+}
