@@ -2,7 +2,7 @@
 SWIFT ?= swift
 TRAITS := --traits TraceResources
 
-.PHONY: setup build test test-untraced demo check tsan bench clean html-check zero-cost-check bench-trace sample-app-check bench-scale
+.PHONY: setup build test test-untraced demo check tsan bench clean html-check zero-cost-check bench-trace sample-app-check bench-scale alloc-check
 
 # System packages the build needs (libunwind for backtraces). Idempotent; needs root.
 setup:
@@ -17,6 +17,7 @@ test: setup
 	$(SWIFT) test $(TRAITS)
 	@$(MAKE) --no-print-directory html-check
 	@$(MAKE) --no-print-directory zero-cost-check
+	@$(MAKE) --no-print-directory alloc-check
 	@$(MAKE) --no-print-directory sample-app-check
 	@echo "make test: every test suite and check passed"
 
@@ -33,6 +34,12 @@ sample-app-check: setup
 # A release build without the trait contains no registry code and does not link libunwind.
 zero-cost-check: setup
 	SWIFT=$(SWIFT) bash Tools/checks/zero-cost-check.sh
+
+# Allocations per operation of every benchmark workload and operator against the committed
+# thresholds in Tools/Benchmarks/allocation-thresholds.txt (release, as a versioned dependency
+# builds RxCore). A change that adds an object per subscription fails here; timings never do.
+alloc-check: setup
+	@SWIFT=$(SWIFT) bash Tools/checks/alloc-check.sh
 
 # Tracing overhead (README "Tracing overhead"): untraced vs counts only vs backtraces, inside the
 # main package (no OpenCombine, no separate build), plus the registry's bytes per live entry.
@@ -79,18 +86,33 @@ demo: setup
 clean:
 	rm -rf .build .build-zero-cost Reports/*.json Reports/*.html Reports/*.txt Reports/*.xml Reports/*.sarif
 
-# Benchmarks (kept out of the main build): untraced, traced with counts only, traced with
-# backtraces, and OpenCombine as an outside reference, all in one run. Prints a markdown table.
+# Benchmarks (kept out of the main build), README "Performance". Callgrind instructions and
+# allocations per operation of every workload, in two configurations: the dependency one (a
+# consumer package depending on a tagged clone of the working tree by version, untraced and with
+# the TraceResources trait: what users get) and the path one with RXCORE_CROSS_MODULE_OPTIMIZATION=1
+# (this repository's own builds); traced runs with counts only (RXTRACE_CAPTURE=off) and with
+# backtraces (on), and with counts but thread-hop recording off (RXTRACE_HOPS=off, the cost of
+# hop recording); OpenCombine as the outside reference. Prints markdown tables
+# (Reports/bench/table.md) and `rxbench --allocations`. About 10 minutes on this 2-core machine.
 BENCH := Tools/Benchmarks
+BENCH_DEPENDENCY := $(BENCH)/.build-dependency
 bench: setup
 	cd $(BENCH) && RXCORE_CROSS_MODULE_OPTIMIZATION=1 $(SWIFT) build -c release --scratch-path .build-untraced --product rxbench
 	cd $(BENCH) && RXCORE_CROSS_MODULE_OPTIMIZATION=1 $(SWIFT) build -c release --scratch-path .build-untraced --product combinebench
 	cd $(BENCH) && RXCORE_CROSS_MODULE_OPTIMIZATION=1 RXBENCH_TRACED=1 $(SWIFT) build -c release --scratch-path .build-traced --product rxbench
+	url="$$(bash $(BENCH)/dependency-clone.sh $(BENCH_DEPENDENCY))" && cd $(BENCH_DEPENDENCY)/consumer && \
+	  env -u RXCORE_CROSS_MODULE_OPTIMIZATION RXBENCH_RXTRACE_URL="$$url" $(SWIFT) build -c release --scratch-path ../../.build-dependency-untraced --product rxbench && \
+	  env -u RXCORE_CROSS_MODULE_OPTIMIZATION RXBENCH_RXTRACE_URL="$$url" RXBENCH_TRACED=1 $(SWIFT) build -c release --scratch-path ../../.build-dependency-traced --product rxbench
 	mkdir -p Reports/bench
-	$(BENCH)/.build-untraced/release/rxbench > Reports/bench/untraced.jsonl
-	RXBENCH_CONFIG=traced-counts RXTRACE_CAPTURE=off $(BENCH)/.build-traced/release/rxbench > Reports/bench/traced-counts.jsonl
-	RXBENCH_CONFIG=traced-backtraces RXTRACE_CAPTURE=on $(BENCH)/.build-traced/release/rxbench > Reports/bench/traced-backtraces.jsonl
-	RXBENCH_CONFIG=traced-counts-no-hops RXTRACE_CAPTURE=off RXTRACE_HOPS=off $(BENCH)/.build-traced/release/rxbench > Reports/bench/traced-counts-no-hops.jsonl
-	$(BENCH)/.build-untraced/release/combinebench > Reports/bench/opencombine.jsonl
-	python3 $(BENCH)/report.py Reports/bench/untraced.jsonl Reports/bench/traced-counts.jsonl Reports/bench/traced-backtraces.jsonl Reports/bench/opencombine.jsonl Reports/bench/traced-counts-no-hops.jsonl | tee Reports/bench/table.md
-	$(BENCH)/.build-untraced/release/rxbench --allocations | tee Reports/bench/allocations.md
+	RXBENCH_CONFIG=dependency-untraced bash $(BENCH)/callgrind.sh $(BENCH)/.build-dependency-untraced/release/rxbench Reports/bench/dependency-untraced.jsonl
+	RXBENCH_CONFIG=dependency-counts RXTRACE_CAPTURE=off bash $(BENCH)/callgrind.sh $(BENCH)/.build-dependency-traced/release/rxbench Reports/bench/dependency-counts.jsonl
+	RXBENCH_CONFIG=dependency-backtraces RXTRACE_CAPTURE=on bash $(BENCH)/callgrind.sh $(BENCH)/.build-dependency-traced/release/rxbench Reports/bench/dependency-backtraces.jsonl
+	RXBENCH_CONFIG=dependency-counts-no-hops RXTRACE_CAPTURE=off RXTRACE_HOPS=off bash $(BENCH)/callgrind.sh $(BENCH)/.build-dependency-traced/release/rxbench Reports/bench/dependency-counts-no-hops.jsonl
+	RXBENCH_CONFIG=untraced bash $(BENCH)/callgrind.sh $(BENCH)/.build-untraced/release/rxbench Reports/bench/untraced.jsonl
+	RXBENCH_CONFIG=traced-counts RXTRACE_CAPTURE=off bash $(BENCH)/callgrind.sh $(BENCH)/.build-traced/release/rxbench Reports/bench/traced-counts.jsonl
+	RXBENCH_CONFIG=traced-backtraces RXTRACE_CAPTURE=on bash $(BENCH)/callgrind.sh $(BENCH)/.build-traced/release/rxbench Reports/bench/traced-backtraces.jsonl
+	bash $(BENCH)/callgrind.sh $(BENCH)/.build-untraced/release/combinebench Reports/bench/opencombine.jsonl
+	cd Reports/bench && python3 ../../$(BENCH)/report.py dependency-untraced=dependency-untraced.jsonl dependency-counts=dependency-counts.jsonl \
+	  dependency-backtraces=dependency-backtraces.jsonl dependency-counts-no-hops=dependency-counts-no-hops.jsonl untraced=untraced.jsonl traced-counts=traced-counts.jsonl \
+	  traced-backtraces=traced-backtraces.jsonl opencombine=opencombine.jsonl | tee table.md
+	$(BENCH)/.build-dependency-untraced/release/rxbench --allocations | tee Reports/bench/allocations.md

@@ -6,11 +6,20 @@ import PackageDescription
 // TraceResources trait (RXBENCH_TRACED=1), into separate scratch folders.
 let traced = Context.environment["RXBENCH_TRACED"] == "1"
 
+// The dependency configuration: RXBENCH_RXTRACE_URL names a tagged git clone of rxtrace
+// (Tools/Benchmarks/dependency-clone.sh makes one), and this package depends on it by version,
+// exactly as a user's package does. SwiftPM then evaluates rxtrace's manifest as a versioned
+// dependency, so no RXCORE_CROSS_MODULE_OPTIMIZATION, no unsafe flags: what users get. Without
+// it, the dependency is the working tree by path (`make bench`'s second configuration).
+let rxtrace: Package.Dependency = Context.environment["RXBENCH_RXTRACE_URL"].map {
+    .package(url: $0, from: "1.0.0", traits: traced ? ["TraceResources"] : [])
+} ?? .package(name: "rxtrace", path: "../..", traits: traced ? ["TraceResources"] : [])
+
 let package = Package(
     name: "RxTraceBenchmarks",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(name: "rxtrace", path: "../..", traits: traced ? ["TraceResources"] : []),
+        rxtrace,
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     ],
     targets: [

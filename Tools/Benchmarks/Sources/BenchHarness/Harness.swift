@@ -27,9 +27,26 @@ public struct Workload {
 public struct Measurement: Codable {
     public let workload: String
     public let configuration: String
+    /// The scaled size: callgrind's instruction total for the measured run divides by it.
+    public let operations: Int
     public let nanosecondsPerOperation: Double
     public let allocationsPerOperation: Double
     public let runs: Int
+}
+
+/// Every timed run goes through this one function so callgrind can count exactly the timed runs
+/// and nothing else: `--collect-atstart=no --toggle-collect='*callgrindMeasuredRun*'
+/// --dump-after='*callgrindMeasuredRun*'` writes one profile per run (Tools/Benchmarks/callgrind.sh),
+/// without the start-up, the warm-up or the allocation-counting run.
+@inline(never) public func callgrindMeasuredRun(_ body: () -> Void) { body() }
+
+/// The heap allocations of one run of `body`, counted by the interposed malloc (CMallocCounter).
+public func countAllocations(_ body: () -> Void) -> UInt64 {
+    let before = rxbench_allocation_count()
+    rxbench_count_allocations(1)
+    body()
+    rxbench_count_allocations(0)
+    return rxbench_allocation_count() - before
 }
 
 /// Runs workloads and prints one JSON line per measurement on stdout.
@@ -48,20 +65,17 @@ public enum Harness {
             var samples: [Double] = []
             for _ in 0..<runs {
                 let start = DispatchTime.now().uptimeNanoseconds
-                workload.body()
+                callgrindMeasuredRun(workload.body)
                 let elapsed = DispatchTime.now().uptimeNanoseconds - start
                 samples.append(Double(elapsed) / Double(workload.operations))
             }
             samples.sort()
-            let before = rxbench_allocation_count()
-            rxbench_count_allocations(1)
-            workload.body()
-            rxbench_count_allocations(0)
-            let allocations = rxbench_allocation_count() - before
+            let allocations = countAllocations(workload.body)
             let measurement = Measurement(
                 workload: workload.name,
                 configuration: configuration,
-                nanosecondsPerOperation: samples[samples.count / 2],
+                operations: workload.operations,
+                nanosecondsPerOperation: samples.isEmpty ? 0 : samples[samples.count / 2],
                 allocationsPerOperation: Double(allocations) / Double(workload.operations),
                 runs: runs
             )

@@ -82,8 +82,8 @@ private func pumpObserveOn(events: Int) {
 // operator's observable is built once; each subscription subscribes it to a PublishSubject and
 // disposes it, and the bare subject subscription (subscribe(onNext:) and the subject's own
 // bookkeeping) is subtracted, so what remains is the operator's sink, its SinkDisposer and any
-// extra object it needs.
-private func allocationsPerSubscription() {
+// extra object it needs. The first entry, "(subject alone)", is the bare subscription in all.
+private func allocationsPerSubscription() -> [(name: String, allocations: Double)] {
     let subject = PublishSubject<Int>()
     let inner = Observable<Int>.just(1)
     let scheduler = serialScheduler
@@ -107,32 +107,26 @@ private func allocationsPerSubscription() {
     ]
     let subscriptions = 1_000
     var baseline = 0.0
-    print("| operator | allocations per subscription (beyond the bare subject subscription) |")
-    print("|---|---|")
+    var result: [(name: String, allocations: Double)] = []
     for (name, observable) in operators {
         observable.subscribe(onNext: { blackHole($0) }).dispose()  // warm-up: lazy metadata, thread-locals
-        let before = rxbench_allocation_count()
-        rxbench_count_allocations(1)
-        for _ in 0..<subscriptions {
-            observable.subscribe(onNext: { blackHole($0) }).dispose()
+        let allocations = countAllocations {
+            for _ in 0..<subscriptions {
+                observable.subscribe(onNext: { blackHole($0) }).dispose()
+            }
         }
-        rxbench_count_allocations(0)
-        let perSubscription = Double(rxbench_allocation_count() - before) / Double(subscriptions)
+        let perSubscription = Double(allocations) / Double(subscriptions)
         if name == "(subject alone)" {
             baseline = perSubscription
-            print("| \(name) | \(String(format: "%.1f", perSubscription)) in all |")
+            result.append((name, perSubscription))
         } else {
-            print("| \(name) | \(String(format: "%.1f", perSubscription - baseline)) |")
+            result.append((name, perSubscription - baseline))
         }
     }
+    return result
 }
 
-if CommandLine.arguments.contains("--allocations") {
-    allocationsPerSubscription()
-    exit(0)
-}
-
-Harness.run(configuration: configuration, workloads: [
+let workloads = [
     Workload("publish.pump.1-subscriber", operations: 1_000_000) { n in pumpSubject(subscribers: 1, events: n) },
     Workload("publish.pump.2-subscribers", operations: 1_000_000) { n in pumpSubject(subscribers: 2, events: n) },
     Workload("publish.create-subscribe-dispose", operations: 100_000) { n in
@@ -161,4 +155,37 @@ Harness.run(configuration: configuration, workloads: [
         }
         blackHole(count)
     },
-])
+]
+
+if CommandLine.arguments.contains("--allocations") {
+    print("| operator | allocations per subscription (beyond the bare subject subscription) |")
+    print("|---|---|")
+    for (name, allocations) in allocationsPerSubscription() {
+        print("| \(name) | \(String(format: "%.1f", allocations))\(name == "(subject alone)" ? " in all" : "") |")
+    }
+    exit(0)
+}
+
+// `rxbench --check-allocations <file>` (make alloc-check): every workload's allocations per
+// operation (one warm-up, one counted run) and every operator's per subscription, against the
+// committed thresholds. Exit 0 all within, 1 a count over its threshold, 2 an unusable file.
+if let flag = CommandLine.arguments.firstIndex(of: "--check-allocations") {
+    guard flag + 1 < CommandLine.arguments.count else {
+        FileHandle.standardError.write(Data("rxbench: --check-allocations needs the thresholds file\n".utf8))
+        exit(2)
+    }
+    let file = CommandLine.arguments[flag + 1]
+    let thresholds: [AllocationGate.Threshold]
+    do { thresholds = try AllocationGate.thresholds(at: file) } catch {
+        FileHandle.standardError.write(Data("rxbench: \(error)\n".utf8))
+        exit(2)
+    }
+    var measured: [(name: String, allocations: Double)] = workloads.map { workload in
+        workload.body()
+        return (workload.name, Double(countAllocations(workload.body)) / Double(workload.operations))
+    }
+    measured += allocationsPerSubscription().map { ("operator:\($0.name)", $0.allocations) }
+    exit(AllocationGate.check(measured: measured, thresholds: thresholds, file: file) ? 0 : 1)
+}
+
+Harness.run(configuration: configuration, workloads: workloads)

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Allocations as a regression gate (README "Performance"): builds the benchmark suite's rxbench in
+# release against the working tree, without RXCORE_CROSS_MODULE_OPTIMIZATION (so with the
+# compiler settings a package that depends on rxtrace by version gets), and checks every
+# workload's allocations per operation and every operator's per subscription against
+# Tools/Benchmarks/allocation-thresholds.txt. Heap allocation counts are exact and repeatable;
+# timings are not, and stay out of the gate. Exit 0 within every threshold, 1 a count over its
+# threshold (one `alloc-check: FAIL:` line each, naming the workload, threshold and count),
+# 2 the build or the thresholds file failed.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+SWIFT="${SWIFT:-swift}"
+BENCH=Tools/Benchmarks
+SCRATCH="${ALLOC_CHECK_SCRATCH:-$BENCH/.build-alloc-check}"
+
+env -u RXCORE_CROSS_MODULE_OPTIMIZATION -u RXBENCH_TRACED -u RXBENCH_RXTRACE_URL \
+    "$SWIFT" build -c release --package-path "$BENCH" --scratch-path "$SCRATCH" --product rxbench >/dev/null \
+    || { echo "alloc-check: the release build of $BENCH (rxbench) failed" >&2; exit 2; }
+bin="$("$SWIFT" build -c release --package-path "$BENCH" --scratch-path "$SCRATCH" --show-bin-path)"
+# A tenth of each workload: allocation counts per operation do not depend on the size beyond the
+# amortised set-up of the pumps, which the gate's half-allocation tolerance absorbs.
+RXBENCH_SCALE=10 "$bin/rxbench" --check-allocations "$BENCH/allocation-thresholds.txt"
