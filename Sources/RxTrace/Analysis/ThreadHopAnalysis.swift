@@ -21,6 +21,13 @@ public struct HopChain: Sendable {
         public let subscriptionStack: StackID?
         /// Where events reached it (recorded by observers: `observe(on:)`'s input, the subscriber).
         public let receivedOn: [HopPlaceCount]
+
+        /// Whether the stage moves delivery to a scheduler: `observe(on:)` itself, or an API
+        /// built on it and named after itself (RxCocoa's `asDriver`/`asSignal`, whose sink is
+        /// an `observe(on: MainScheduler)` sink).
+        public var movesDelivery: Bool {
+            name.hasPrefix("observe(on:") || LeakAnalysis.baseTypeName(typeName).hasPrefix("ObserveOn")
+        }
     }
 
     public let stages: [Stage]
@@ -36,10 +43,10 @@ public struct HopChain: Sendable {
         let sourcePlaces = sources.flatMap { index -> [HopPlaceCount] in
             let stage = stages[index]
             // A stage fed by something that is not a stage (a subject): where it received.
-            return stage.name.hasPrefix("observe(on:") ? stage.receivedOn : stage.deliveredOn
+            return stage.movesDelivery ? stage.receivedOn : stage.deliveredOn
         }
         if !sourcePlaces.isEmpty { sequence.append(ThreadHopAnalysis.setName(sourcePlaces)) }
-        for stage in stages where stage.name.hasPrefix("observe(on:") && !stage.deliveredOn.isEmpty {
+        for stage in stages where stage.movesDelivery && !stage.deliveredOn.isEmpty {
             sequence.append(ThreadHopAnalysis.setName(stage.deliveredOn))
         }
         return sequence

@@ -38,6 +38,18 @@ let scenarios = [
         screen = nil
         session.currentUser.accept(nil)
     },
+    Scenario(
+        "answer-driven-on-main",
+        summary: "the back end answers on its own queue; asDriver delivers the answer on the main thread",
+        expect: .hopsReported
+    ) { context in
+        let service = InMemoryAccountService(names: ["Ada", "Bob"], scheduler: context.serialScheduler("api"))
+        var results: [String]?
+        let subscription = service.search("a").asDriver(onErrorJustReturn: []).drive(onNext: { results = $0 })
+        _ = context.wait(until: { results != nil })
+        subscription.dispose()
+        context.expectHops(["api", "main"], subscribedOn: "main")
+    },
     Scenario("search-screen", summary: "type a query on a virtual clock, read the results, stop") { context in
         let clock = context.virtualClock("typing")
         try SharingScheduler.mock(scheduler: clock) {
