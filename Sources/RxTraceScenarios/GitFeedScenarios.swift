@@ -24,6 +24,8 @@ private struct FeedEvent {
 
 private final class FeedScreen {
     let disposeBag = DisposeBag()
+    /// Pull to refresh: each element reloads the feed.
+    let refresh = PublishRelay<Void>()
     private(set) var events: [FeedEvent] = []
     private(set) var refreshes = 0
 
@@ -37,28 +39,42 @@ private final class FeedScreen {
             .share(replay: 1, scope: .forever)
     }
 
-    func bind(_ response: Observable<(response: HTTPURLResponse, data: Data)>) {
-        response
+    func bind(_ response: Observable<(response: HTTPURLResponse, data: Data)>, strongSelf: Bool = false) {
+        // The strong form reloads on every pull to refresh, so its chain never completes.
+        let source = strongSelf ? refresh.asObservable().flatMapLatest { response } : response
+        let events = source
             .filter { 200..<300 ~= $0.response.statusCode }
             .map { (try JSONSerialization.jsonObject(with: $0.data)) as? [[String: Any]] ?? [] }
             .filter { !$0.isEmpty }
             .map { $0.compactMap(FeedEvent.init) }
-            .subscribe(onNext: { [weak self] events in
-                self?.events = events
-                self?.refreshes += 1
-            })
-            .disposed(by: disposeBag)
+        if strongSelf {
+            // The leaky form: the closure keeps the screen, whose bag keeps the closure.
+            events
+                .subscribe(onNext: { events in
+                    self.events = events
+                    self.refreshes += 1
+                })
+                .disposed(by: disposeBag)
+        } else {
+            events
+                .subscribe(onNext: { [weak self] events in
+                    self?.events = events
+                    self?.refreshes += 1
+                })
+                .disposed(by: disposeBag)
+        }
     }
 }
 
-let gitFeedScenarios: [Scenario] = [
-    Scenario("gitfeed", summary: "C20: GitFeed request chain (map → flatMap → share(replay: 1, scope: .forever) → filter → map), bound with [weak self]; a late subscriber gets the replayed response") { context in
+private func gitFeedScenario(_ name: String, _ summary: String, strongSelf: Bool, expect: Verdict) -> Scenario {
+    Scenario(name, summary: summary, expect: expect) { context in
         let server = try exampleBackend(context)
         let session = exampleSession(context)
         let requestsBefore = server.requestsServed
         let screen = FeedScreen()
         let response = screen.load(repo: "ReactiveX/RxSwift", server: server, session: session)
-        screen.bind(response)
+        screen.bind(response, strongSelf: strongSelf)
+        if strongSelf { screen.refresh.accept(()) }
         try waitFor(context, "the GitFeed response") { screen.refreshes == 1 }
         // Subscribing again after completion replays the cached response: no new request.
         screen.bind(response)
@@ -67,5 +83,10 @@ let gitFeedScenarios: [Scenario] = [
             throw ScenarioTimeout(what: "exactly one request per screen (served \(server.requestsServed - requestsBefore))")
         }
         context.expectReleased(screen, name: "FeedScreen")
-    },
+    }
+}
+
+let gitFeedScenarios: [Scenario] = [
+    gitFeedScenario("gitfeed", "C20: GitFeed request chain (map → flatMap → share(replay: 1, scope: .forever) → filter → map), bound with [weak self]; a late subscriber gets the replayed response", strongSelf: false, expect: .clean),
+    gitFeedScenario("gitfeed-strong-self", "C20 leaky: the screen reloads on pull to refresh and binds with a closure that captures self strongly, kept in self's bag: a reference cycle", strongSelf: true, expect: .cycle),
 ]

@@ -9,7 +9,7 @@ import RxTrace
 
 /// B13/B14/B15: an owner that binds a chain and keeps it in its own bag.
 private final class Presenter {
-    enum Capture { case strong, weak, unowned, methodReference }
+    enum Capture { case strong, weak, unowned, withUnretained, methodReference }
 
     let disposeBag = DisposeBag()
     private(set) var reactions = 0
@@ -30,6 +30,10 @@ private final class Presenter {
         case .unowned:
             source.map { [unowned self] in self.transform($0) }
                 .subscribe(onNext: { [unowned self] in self.react(to: $0) })
+                .disposed(by: disposeBag)
+        case .withUnretained:
+            source.withUnretained(self).map { owner, value in owner.transform(value) }
+                .withUnretained(self).subscribe(onNext: { owner, value in owner.react(to: value) })
                 .disposed(by: disposeBag)
         case .methodReference:
             // An instance method passed as a closure captures self strongly.
@@ -59,6 +63,7 @@ let retentionScenarios: [Scenario] = [
     presenterScenario("strong-self-cycle", "B13: map/subscribe capture self strongly and self's bag keeps the chain: a reference cycle", .strong, expect: .cycle),
     presenterScenario("weak-self", "B14: the same chain with [weak self] is released with its owner", .weak, expect: .clean),
     presenterScenario("unowned-self", "B14: the same chain with [unowned self], disposed by the bag, is released with its owner", .unowned, expect: .clean),
+    presenterScenario("with-unretained", "B14: the same chain with withUnretained(self) is released with its owner", .withUnretained, expect: .clean),
     presenterScenario("method-reference-cycle", "B15: map(transform) passes a method, which captures self strongly: same cycle as B13", .methodReference, expect: .cycle),
 
     Scenario("finishing-chain-ignored", summary: "B16: a chain that completes may have its disposable ignored") { _ in

@@ -13,6 +13,7 @@ final class ReferenceCycleTests: XCTestCase {
         if let cached = Self.report { return cached }
         let output = try CLIHarness.temporaryFolder()
         _ = try CLIHarness.run("rxtrace", ["run", "strong-self-cycle", "method-reference-cycle", "weak-self", "unowned-self",
+                                           "with-unretained", "gitfeed-strong-self", "data-provider-strong-self",
                                            "--output", output.path, "--no-color"])
         let loaded = try JSONReportCoding.load(from: output.appendingPathComponent("rxtrace.json").path)
         Self.report = loaded
@@ -42,6 +43,8 @@ final class ReferenceCycleTests: XCTestCase {
         XCTAssertEqual(finding.signature, cycle.signature)
         XCTAssertEqual(finding.callSite?.line, edge.location?.line, "the finding sits at the capturing closure's line")
         XCTAssertEqual(finding.growthPerPass, 1)
+        XCTAssertEqual(finding.count, 1, "one finding per distinct cycle")
+        XCTAssertEqual(cycle.count, 2, "the warm-up's owner and the measured pass's")
         // The leaked subscription and the unreleased owner point at the cycle.
         for other in scenario.findings where other.kind != .referenceCycle {
             XCTAssertEqual(other.retentionReason?.hasPrefix("on reference cycle \(cycle.signature)"), true, "\(other)")
@@ -58,8 +61,22 @@ final class ReferenceCycleTests: XCTestCase {
         XCTAssertEqual(edge.closure, "method reference Presenter.transform(_:)")
     }
 
-    func testWeakAndUnownedTwinsHaveNoCycle() throws {
-        for name in ["weak-self", "unowned-self"] {
+    func testTheLeakyGitFeedAndDataProviderScreensAreOneCycleEach() throws {
+        for (name, owner) in [("gitfeed-strong-self", "FeedScreen"), ("data-provider-strong-self", "ItemsScreen")] {
+            let scenario = try scenario(name)
+            XCTAssertEqual(scenario.actualVerdict, .cycle, name)
+            XCTAssertEqual(scenario.cycles.count, 1, name)
+            let cycle = try XCTUnwrap(scenario.cycles.first)
+            XCTAssertEqual(cycle.steps.first?.typeName, owner)
+            XCTAssertEqual(cycle.steps.first?.via, "disposeBag")
+            let edge = cycle.steps[try XCTUnwrap(cycle.breakAt, name)]
+            XCTAssertEqual(edge.closure?.hasSuffix("in \(owner).\(owner == "FeedScreen" ? "bind(_:strongSelf:)" : "show(_:_:)")"), true, "\(edge)")
+            XCTAssertNotNil(edge.location, name)
+        }
+    }
+
+    func testWeakUnownedAndWithUnretainedTwinsHaveNoCycle() throws {
+        for name in ["weak-self", "unowned-self", "with-unretained"] {
             let scenario = try scenario(name)
             XCTAssertEqual(scenario.actualVerdict, .clean, name)
             XCTAssertEqual(scenario.cycles, [], name)

@@ -52,8 +52,9 @@ struct HeapExplanation {
             }
             let pass = leakedNodes[start]?.first?.pass
             if var existing = cyclesBySignature[signature] {
+                // One finding per distinct cycle; its instances show in the cycle's count and
+                // in the per-pass counts.
                 existing.cycle.count = (existing.cycle.count ?? 1) + 1
-                existing.finding.count += 1
                 if let pass, pass <= existing.finding.countPerPass.count { existing.finding.countPerPass[pass - 1] += 1 }
                 cyclesBySignature[signature] = existing
                 continue
