@@ -8,10 +8,12 @@ import XCTest
 /// capturing closure's line; the weak and unowned twins report none.
 final class ReferenceCycleTests: XCTestCase {
     private static var report: RunReport?
+    private static var output: URL?
 
     private func report() throws -> RunReport {
         if let cached = Self.report { return cached }
         let output = try CLIHarness.temporaryFolder()
+        Self.output = output
         _ = try CLIHarness.run("rxtrace", ["run", "strong-self-cycle", "method-reference-cycle", "weak-self", "unowned-self",
                                            "with-unretained", "gitfeed-strong-self", "data-provider-strong-self",
                                            "--output", output.path, "--no-color"])
@@ -81,6 +83,31 @@ final class ReferenceCycleTests: XCTestCase {
             XCTAssertEqual(scenario.actualVerdict, .clean, name)
             XCTAssertEqual(scenario.cycles, [], name)
         }
+    }
+
+    func testSARIFPutsTheCycleAtTheEdgeToBreakWithThePathAsACodeFlow() throws {
+        let cycle = try XCTUnwrap(try scenario("strong-self-cycle").cycles.first)
+        let edge = cycle.steps[try XCTUnwrap(cycle.breakAt)]
+        let data = try Data(contentsOf: try XCTUnwrap(Self.output).appendingPathComponent("rxtrace.sarif"))
+        let sarif = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let results = try XCTUnwrap(((sarif["runs"] as? [[String: Any]])?.first?["results"]) as? [[String: Any]])
+        let rx002 = results.filter { $0["ruleId"] as? String == "RX002" && (($0["properties"] as? [String: Any])?["scenario"] as? String) == "strong-self-cycle" }
+        XCTAssertEqual(rx002.count, 1)
+        let result = try XCTUnwrap(rx002.first)
+        let physical = try XCTUnwrap(((result["locations"] as? [[String: Any]])?.first?["physicalLocation"]) as? [String: Any])
+        XCTAssertEqual((physical["region"] as? [String: Any])?["startLine"] as? Int, edge.location?.line)
+        let flow = try XCTUnwrap((result["codeFlows"] as? [[String: Any]])?.first)
+        let locations = try XCTUnwrap(((flow["threadFlows"] as? [[String: Any]])?.first?["locations"]) as? [[String: Any]])
+        XCTAssertEqual(locations.count, cycle.steps.count)
+        XCTAssertEqual(locations.compactMap { $0["importance"] as? String }.filter { $0 == "essential" }.count, 1, "only the edge to break is essential")
+    }
+
+    func testTheHTMLReportDrawsTheCycleAsAnInlineSVG() throws {
+        _ = try report()
+        let html = try String(contentsOf: try XCTUnwrap(Self.output).appendingPathComponent("rxtrace.html"), encoding: .utf8)
+        XCTAssertTrue(html.contains("<figure class=\"refgraph\"><svg"), "cycle graph drawn")
+        XCTAssertTrue(html.contains("✂ .transform = closure #"), "the reference to break is marked")
+        XCTAssertTrue(html.contains("aria-label=\"Reference cycle."), "the drawing has an accessible label")
     }
 
     func testTheTextReportShowsTheTraceWithTheEdgeToBreak() throws {

@@ -3,7 +3,8 @@ import Foundation
 /// SARIF 2.1.0 for code-scanning services. One rule per finding kind (RX001 leaked
 /// subscriptions, RX002 reference cycles, RX003 thread anomalies, RX004 unreleased objects);
 /// each result is located at the repository-relative user call site, carries our signature
-/// in `partialFingerprints`, and its backtrace as a `codeFlows` thread flow. Suppressed
+/// in `partialFingerprints`, its reference cycle or retention path and its backtrace as
+/// `codeFlows` thread flows (a cycle finding sits at the reference to break). Suppressed
 /// findings carry a SARIF suppression; with a baseline, `baselineState` says new or unchanged.
 /// Crashed and timed-out scenarios are reported as tool execution notifications.
 public struct SARIFReportRenderer: Sendable {
@@ -120,7 +121,8 @@ public struct SARIFReportRenderer: Sendable {
     private func result(_ finding: LeakFinding, scenario: ScenarioReport, ruleIndex: Int, baseline: Bool) -> JSONValue {
         var message = "\(finding.headline) in scenario \(scenario.name)"
         if let site = finding.callSite {
-            message += ", subscribed at \(site.fileAndLine)\(site.function.map { " in \($0)" } ?? "")"
+            let place = finding.kind == .referenceCycle ? "closed by the closure at" : "subscribed at"
+            message += ", \(place) \(site.fileAndLine)\(site.function.map { " in \($0)" } ?? "")"
         }
         if let anomaly = finding.anomaly {
             message += "; anomaly \(anomaly.number)\(anomaly.stage.map { " at \($0)" } ?? ""): \(anomaly.detail), on \(anomaly.place.longName)"
@@ -159,16 +161,25 @@ public struct SARIFReportRenderer: Sendable {
             }
             fields["locations"] = [siteLocation]
         }
-        if !finding.backtrace.isEmpty {
-            var flows: [JSONValue] = [["locations": .array(threadFlowLocations(finding.backtrace))]]
-            if let other = finding.anomaly?.otherBacktrace, !other.isEmpty {
-                flows.append(["message": ["text": "The other side"], "locations": .array(threadFlowLocations(other))])
-            }
-            fields["codeFlows"] = [[
-                "message": ["text": .string(finding.anomaly == nil ? "Allocation backtrace, innermost frame first" : "Backtraces, innermost frame first: the detecting side, then the other side when captured")],
-                "threadFlows": .array(flows),
-            ]]
+        var flows: [JSONValue] = []
+        if finding.kind == .referenceCycle, let cycle = scenario.cycles.first(where: { $0.signature == finding.signature }) {
+            flows.append(referenceFlow(cycle.steps, breakAt: cycle.breakAt,
+                                       message: "Reference cycle, from \(cycle.steps.first?.typeName ?? "its first object") back to it"))
         }
+        if let path = finding.retentionPath {
+            flows.append(referenceFlow(path.steps, breakAt: nil, message: "Kept alive by \(path.holder): references from the holder to the leak"))
+        }
+        if !finding.backtrace.isEmpty {
+            var threadFlows: [JSONValue] = [["locations": .array(threadFlowLocations(finding.backtrace))]]
+            if let other = finding.anomaly?.otherBacktrace, !other.isEmpty {
+                threadFlows.append(["message": ["text": "The other side"], "locations": .array(threadFlowLocations(other))])
+            }
+            flows.append([
+                "message": ["text": .string(finding.anomaly == nil ? "Allocation backtrace, innermost frame first" : "Backtraces, innermost frame first: the detecting side, then the other side when captured")],
+                "threadFlows": .array(threadFlows),
+            ])
+        }
+        if !flows.isEmpty { fields["codeFlows"] = .array(flows) }
         if let rule = finding.suppressedBy {
             fields["suppressions"] = [[
                 "kind": "external",
@@ -198,6 +209,21 @@ public struct SARIFReportRenderer: Sendable {
     /// A repository file is a physical location under %SRCROOT%; a file outside the repository
     /// (a dependency, the toolchain) cannot be resolved, so its readable path goes in the
     /// message instead of a URI.
+    /// A cycle or retention path as a thread flow: one location per object, at the closure's
+    /// line when the reference is a closure's context; the reference to break is essential.
+    private func referenceFlow(_ steps: [ReportCycle.Step], breakAt: Int?, message: String) -> JSONValue {
+        let locations: [JSONValue] = steps.enumerated().map { index, step in
+            var text = step.typeName
+            if let via = step.via { text += ".\(via)" }
+            if let closure = step.closure { text += " = \(closure)" }
+            if index == breakAt { text += " (break this reference)" }
+            let place = step.location.map { location(file: $0.file, base: $0.fileBase, line: $0.line, message: text) }
+                ?? ["message": ["text": .string(text)]]
+            return ["location": place, "importance": index == breakAt ? "essential" : "important"]
+        }
+        return ["message": ["text": .string(message)], "threadFlows": [["locations": .array(locations)]]]
+    }
+
     private func location(file: String, base: SourcePathBase?, line: Int?, message: String?) -> JSONValue {
         if base == .outside {
             let place = line.map { "\(file):\($0)" } ?? file

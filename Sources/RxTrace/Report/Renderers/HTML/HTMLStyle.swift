@@ -53,6 +53,10 @@ enum HTMLStyle {
     .pass-chart .dot{fill:#d13838}.pass-chart text{font-size:10px;fill:#5b6570}
     details.scenario.clean{background:#fff;margin:6px 0;padding:6px 16px;border-radius:8px;border-left:4px solid #2e9e55}
     details.scenario.clean>summary{cursor:pointer;color:#5b6570}
+    figure.refgraph{margin:8px 0;overflow-x:auto}figure.refgraph figcaption{color:#5b6570;font-size:12.5px}
+    .refgraph rect.object{fill:#fff;stroke:#8895a3;rx:4}.refgraph text{font:12px ui-monospace,Menlo,monospace;fill:#1d232a}
+    .refgraph .edge{stroke:#5b6570;fill:none;stroke-width:1.4}.refgraph .edge.break{stroke:#d13838;stroke-width:2.2}
+    .refgraph text.via{fill:#5b6570}.refgraph text.via.break{fill:#9b1c1c;font-weight:600}
     """)
 
 
