@@ -13,6 +13,7 @@ build: setup
 
 # The project's tests, in the traced build (Resources.total is checked after every test).
 test: setup
+	python3 Tools/codegen/arity.py --check
 	$(SWIFT) build
 	$(SWIFT) test $(TRAITS)
 	@$(MAKE) --no-print-directory html-check
