@@ -94,7 +94,8 @@ clean:
 # (this repository's own builds); traced runs with counts only (RXTRACE_CAPTURE=off) and with
 # backtraces (on), and with counts but thread-hop recording off (RXTRACE_HOPS=off, the cost of
 # hop recording); OpenCombine as the outside reference. Prints markdown tables
-# (Reports/bench/table.md) and `rxbench --allocations`. About 10 minutes on this 2-core machine.
+# (Reports/bench/table.md) and `rxbench --allocations`. About 6 minutes on this 2-core machine with
+# warm build folders, about 12 cold (four release builds).
 BENCH := Tools/Benchmarks
 BENCH_DEPENDENCY := $(BENCH)/.build-dependency
 bench: setup
