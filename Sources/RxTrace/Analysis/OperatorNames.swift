@@ -1,4 +1,5 @@
 #if TRACE_RESOURCES
+import Foundation
 import RxCore
 
 /// Names each stage of an Rx chain by the API the user called (`flatMapLatest`,
@@ -63,7 +64,9 @@ public final class OperatorNames {
 
     private let framesOf: (StackID) -> [SymbolicatedFrame]
     private let origins: ProducerOrigins
-    private var names: [String: FunctionName?] = [:]
+    /// Parsed function names, for the process (a name always parses the same way).
+    private static let namesLock = NSLock()
+    nonisolated(unsafe) private static var names: [String: FunctionName?] = [:]
     private var facts: [Site: StackFacts] = [:]
     /// Producer base type → APIs seen making it in the snapshot.
     private var producerAPIs: [String: Set<String>] = [:]
@@ -79,10 +82,16 @@ public final class OperatorNames {
     init(entries: [ResourceEntry], frames: @escaping (StackID) -> [SymbolicatedFrame], symbolicator: Symbolicator) {
         self.framesOf = frames
         self.origins = ProducerOrigins(symbolicator: symbolicator)
+        // Resolve every stack in a few large batches first: one at a time, each is a small
+        // batch for the slow per-address path (see `Symbolicator.prefetchThroughCallSite`).
         // Learning is per distinct stack (the entries of one stack share its type).
         var seen = Set<StackID>()
+        var firsts: [ResourceEntry] = []
         for entry in entries {
-            guard let stack = entry.stack, seen.insert(stack).inserted else { continue }
+            if let stack = entry.stack, seen.insert(stack).inserted { firsts.append(entry) }
+        }
+        symbolicator.prefetchThroughCallSite(firsts.compactMap(\.stack))
+        for entry in firsts {
             let facts = self.facts(of: entry)
             let base = LeakAnalysis.baseTypeName(entry.typeName)
             switch entry.kind {
@@ -205,9 +214,11 @@ public final class OperatorNames {
     }
 
     private func name(_ frame: SymbolicatedFrame) -> FunctionName? {
-        if let cached = names[frame.function] { return cached }
+        OperatorNames.namesLock.lock()
+        defer { OperatorNames.namesLock.unlock() }
+        if let cached = OperatorNames.names[frame.function] { return cached }
         let parsed = FunctionName(frame.function)
-        names[frame.function] = parsed
+        OperatorNames.names[frame.function] = .some(parsed)
         return parsed
     }
 

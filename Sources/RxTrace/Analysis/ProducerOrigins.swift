@@ -1,4 +1,5 @@
 #if TRACE_RESOURCES
+import Foundation
 import RxCore
 
 /// Which API made the producers of a chain, read from their allocation stacks, alive or not. A
@@ -41,6 +42,25 @@ final class ProducerOrigins {
         self.symbolicator = symbolicator
     }
 
+    /// What each producer stack says, for the process: an interned stack never changes, and a
+    /// run analyses the same stacks several times (each pass, the final snapshots, the hops).
+    private static let cacheLock = NSLock()
+    nonisolated(unsafe) private static var originByStack: [StackID: Origin?] = [:]
+
+    private func cachedOrigin(of stack: StackID) -> Origin? {
+        ProducerOrigins.cacheLock.lock()
+        if let known = ProducerOrigins.originByStack[stack] {
+            ProducerOrigins.cacheLock.unlock()
+            return known
+        }
+        ProducerOrigins.cacheLock.unlock()
+        let found = origin(of: stack)
+        ProducerOrigins.cacheLock.lock()
+        ProducerOrigins.originByStack[stack] = .some(found)
+        ProducerOrigins.cacheLock.unlock()
+        return found
+    }
+
     /// The APIs that made producers of `type` in the same function invocation as `site`, at the
     /// nearest line at or above it; empty when no such producer stack exists.
     func apis(ofType type: String, near site: SymbolicatedFrame?, context: [UInt]) -> Set<String> {
@@ -50,7 +70,7 @@ final class ProducerOrigins {
             // One batch for the frames that name the type, the API and the user's frame.
             _ = symbolicator.frames(forAddresses: Array(Set(candidates.flatMap { ResourceRegistry.addresses(of: $0).prefix(16) })))
             for stack in candidates {
-                guard let origin = origin(of: stack) else { continue }
+                guard let origin = cachedOrigin(of: stack) else { continue }
                 originsByPlace[Place(type: origin.type, file: origin.site.file, function: origin.site.function), default: []].append(origin)
             }
         }

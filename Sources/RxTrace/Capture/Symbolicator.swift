@@ -12,6 +12,8 @@ public final class Symbolicator: @unchecked Sendable {
     private let lock = NSLock()
     private var framesByStack: [UInt32: [SymbolicatedFrame]] = [:]
     private var framesByAddress: [UInt: [SymbolicatedFrame]] = [:]
+    /// Stacks `prefetchThroughCallSite` has already resolved through their call site.
+    private var prefetched = Set<UInt32>()
     private var images: ImageMap?
     private var architecture: String?
 
@@ -70,7 +72,8 @@ public final class Symbolicator: @unchecked Sendable {
     /// few batches instead of thousands of small ones.
     public func prefetchThroughCallSite(_ stacks: [StackID]) {
         lock.lock(); defer { lock.unlock() }
-        var pending = stacks.filter { framesByStack[$0.rawValue] == nil }.map { (stack: $0, addresses: ResourceRegistry.addresses(of: $0)) }
+        var pending = stacks.filter { framesByStack[$0.rawValue] == nil && prefetched.insert($0.rawValue).inserted }
+            .map { (stack: $0, addresses: ResourceRegistry.addresses(of: $0)) }
         var start = 0
         while !pending.isEmpty {
             let round = pending.flatMap { $0.addresses.dropFirst(start).prefix(8) }
