@@ -116,6 +116,20 @@ static void *hook(const void *metadata, size_t size, size_t align_mask) {
     return object;
 }
 
+// Sanitizer runtimes bring their own allocator and intercept `free` themselves: a `free` of
+// ours forwarding to glibc would hand their memory to the wrong allocator (ThreadSanitizer
+// crashed in its interceptor set-up). Under a sanitizer the interposer is left out, so the
+// table is not exact (AllocationTable.isExact is false) and no heap graph is built.
+#if defined(__has_feature)
+#  if __has_feature(thread_sanitizer) || __has_feature(address_sanitizer)
+#    define RXHEAP_NO_FREE_INTERPOSER 1
+#  endif
+#endif
+#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
+#  define RXHEAP_NO_FREE_INTERPOSER 1
+#endif
+
+#ifndef RXHEAP_NO_FREE_INTERPOSER
 void free(void *pointer) {
     if (pointer && atomic_load_explicit(&installed, memory_order_relaxed)) {
         lock();
@@ -124,6 +138,7 @@ void free(void *pointer) {
     }
     __libc_free(pointer);
 }
+#endif
 
 static _Atomic(bool) hooked;
 

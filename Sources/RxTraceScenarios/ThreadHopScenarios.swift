@@ -10,13 +10,13 @@ let threadHopScenarios: [Scenario] = [
     Scenario("observe-on-hops", summary: "B18: just(42).observeOn(green).filter.observeOn(red).map.observeOn(green)", expect: .hopsReported) { context in
         let green = context.serialScheduler("green")
         let red = context.serialScheduler("red")
-        var done = false
+        let done = CompletionCounter()
         _ = Observable.just(42)
             .observe(on: green).filter { $0 > 30 }
             .observe(on: red).map { "\($0)" }
             .observe(on: green)
-            .subscribe(onNext: { _ in }, onCompleted: { done = true })
-        context.wait(until: { done })
+            .subscribe(onNext: { _ in }, onCompleted: { done.complete() })
+        context.wait(until: { done.completed == 1 })
         // just emits where it is subscribed (the main thread); filter runs on green, map on
         // red, the subscriber on green.
         context.expectHops(["main", "green", "red", "green"], subscribedOn: "main")
@@ -25,7 +25,7 @@ let threadHopScenarios: [Scenario] = [
         let green = context.serialScheduler("green")
         let red = context.serialScheduler("red")
         let blue = context.serialScheduler("blue")
-        var finished = 0
+        let finished = CompletionCounter()
         // subscribeOn(blue) moves the subscription, and with it just's emission, onto blue;
         // the observe(on:) hops stay where they were.
         _ = Observable.just(42)
@@ -33,18 +33,18 @@ let threadHopScenarios: [Scenario] = [
             .observe(on: red).map { "\($0)" }
             .observe(on: green)
             .subscribe(on: blue)
-            .subscribe(onNext: { _ in }, onCompleted: { finished += 1 })
+            .subscribe(onNext: { _ in }, onCompleted: { finished.complete() })
         // Two subscribeOn: the one nearest the source (blue) wins.
         _ = Observable.just(42)
             .observe(on: green).map { $0 + 1 }
             .subscribe(on: blue)
             .subscribe(on: green)
-            .subscribe(onNext: { _ in }, onCompleted: { finished += 1 })
+            .subscribe(onNext: { _ in }, onCompleted: { finished.complete() })
         // A source with a scheduler of its own emits there whatever subscribeOn says.
         _ = Observable.just(42, scheduler: blue)
             .subscribe(on: green)
-            .subscribe(onNext: { _ in }, onCompleted: { finished += 1 })
-        context.wait(until: { finished == 3 })
+            .subscribe(onNext: { _ in }, onCompleted: { finished.complete() })
+        context.wait(until: { finished.completed == 3 })
         context.expectHops(["blue", "green", "red", "green"], subscribedOn: "blue")
         context.expectHops(["blue", "green"], subscribedOn: "blue")
         context.expectHops(["blue"], subscribedOn: "green")
