@@ -94,8 +94,8 @@ clean:
 # (this repository's own builds); traced runs with counts only (RXTRACE_CAPTURE=off) and with
 # backtraces (on), and with counts but thread-hop recording off (RXTRACE_HOPS=off, the cost of
 # hop recording); OpenCombine as the outside reference. Prints markdown tables
-# (Reports/bench/table.md) and `rxbench --allocations`. About 6 minutes on this 2-core machine with
-# warm build folders, about 12 cold (four release builds).
+# (Reports/bench/table.md) and `rxbench --allocations`. About 8 minutes on this 2-core machine (the
+# dependency builds compile RxCore every run: each run's clone is a new URL), about 12 cold.
 BENCH := Tools/Benchmarks
 BENCH_DEPENDENCY := $(BENCH)/.build-dependency
 bench: setup
@@ -104,7 +104,11 @@ bench: setup
 	cd $(BENCH) && RXCORE_CROSS_MODULE_OPTIMIZATION=1 RXBENCH_TRACED=1 $(SWIFT) build -c release --scratch-path .build-traced --product rxbench
 	url="$$(bash $(BENCH)/dependency-clone.sh $(BENCH_DEPENDENCY))" && cd $(BENCH_DEPENDENCY)/consumer && \
 	  env -u RXCORE_CROSS_MODULE_OPTIMIZATION RXBENCH_RXTRACE_URL="$$url" $(SWIFT) build -c release --scratch-path ../../.build-dependency-untraced --product rxbench && \
-	  env -u RXCORE_CROSS_MODULE_OPTIMIZATION RXBENCH_RXTRACE_URL="$$url" RXBENCH_TRACED=1 $(SWIFT) build -c release --scratch-path ../../.build-dependency-traced --product rxbench
+	  env -u RXCORE_CROSS_MODULE_OPTIMIZATION RXBENCH_RXTRACE_URL="$$url" RXBENCH_TRACED=1 $(SWIFT) build -c release --scratch-path ../../.build-dependency-traced --product rxbench && \
+	  for build in untraced traced; do \
+	    built="$$(git -C ../../.build-dependency-$$build/checkouts/rxtrace describe --tags)"; \
+	    [ "$$built" = "$$(basename "$$(dirname "$$url")")" ] || { echo "make bench: the $$build dependency build resolved rxtrace $$built, not this run's tag" >&2; exit 1; }; \
+	  done
 	mkdir -p Reports/bench
 	RXBENCH_CONFIG=dependency-untraced bash $(BENCH)/callgrind.sh $(BENCH)/.build-dependency-untraced/release/rxbench Reports/bench/dependency-untraced.jsonl
 	RXBENCH_CONFIG=dependency-counts RXTRACE_CAPTURE=off bash $(BENCH)/callgrind.sh $(BENCH)/.build-dependency-traced/release/rxbench Reports/bench/dependency-counts.jsonl
