@@ -241,3 +241,9 @@ uintptr_t rxheap_image_base(uintptr_t address) {
     if (!dladdr((const void *)address, &info)) return 0;
     return (uintptr_t)info.dli_fbase;
 }
+
+const char *rxheap_image_path(uintptr_t address) {
+    Dl_info info;
+    if (!dladdr((const void *)address, &info)) return NULL;
+    return info.dli_fname;
+}

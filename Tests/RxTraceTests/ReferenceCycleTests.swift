@@ -61,6 +61,13 @@ final class ReferenceCycleTests: XCTestCase {
         XCTAssertEqual(cycle.steps.first?.typeName, "Presenter")
         let edge = cycle.steps[try XCTUnwrap(cycle.breakAt)]
         XCTAssertEqual(edge.closure, "method reference Presenter.transform(_:)")
+        // The line where `map(transform)` is written (its thunk's declaration line).
+        let location = try XCTUnwrap(edge.location)
+        XCTAssertEqual(location.file.hasSuffix("RetentionScenarios.swift"), true)
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let file = location.file.hasPrefix("/") ? URL(fileURLWithPath: location.file) : root.appendingPathComponent(location.file)
+        let source = try String(contentsOf: file, encoding: .utf8)
+        XCTAssertTrue(source.split(separator: "\n", omittingEmptySubsequences: false)[location.line - 1].contains("map(transform)"))
     }
 
     func testTheLeakyGitFeedAndDataProviderScreensAreOneCycleEach() throws {

@@ -35,6 +35,8 @@ unsigned rxheap_enum_tag_single_payload(const void *value, unsigned empty_cases,
 const void *rxheap_type_by_mangled_name(const char *name, size_t length);
 /// The load address of the image (executable or shared library) holding `address`, or 0.
 uintptr_t rxheap_image_base(uintptr_t address);
+/// The path of the image holding `address` as the loader opened it, or NULL.
+const char *rxheap_image_path(uintptr_t address);
 /// Hook cost counters for benchmarks: allocations recorded since install.
 uint64_t rxheap_recorded_allocations(void);
 

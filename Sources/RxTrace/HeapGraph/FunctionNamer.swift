@@ -33,13 +33,18 @@ final class FunctionNamer {
                     frame = target
                 }
             }
-            if frame.file == nil { frame = located(frame) }
+            if frame.line == nil { frame = located(frame) }
             let readable = frame.function.hasPrefix("thunk for ") || frame.function.hasPrefix("reabstraction thunk") ? "reabstraction thunk" : frame.function
             result = Name(frame: frame, readable: readable, isMethodReference: false)
             if frame.function.hasPrefix("implicit closure #"), frame.function.contains(" in implicit closure #"),
                let method = directTargets(frame.address).lazy.compactMap({ self.frame(at: $0) })
                    .first(where: { $0.origin == .user && !$0.function.contains("closure #") }) {
-                result = Name(frame: frame, readable: "method reference \(method.function)", isMethodReference: true)
+                var located = frame
+                if located.line == nil, let declared = DeclarationLine.lookup(frame.address) {
+                    located.file = declared.file
+                    located.line = declared.line
+                }
+                result = Name(frame: located, readable: "method reference \(method.function)", isMethodReference: true)
             }
         }
         cache[entry] = result
