@@ -137,6 +137,14 @@ let package = Package(
             path: "Tools/rxtrace-scale",
             swiftSettings: [traced, swift5]
         ),
+        // Heap graph benchmark (make bench-heapgraph): hook cost per object, graph build and cycle
+        // search with 100,000 live leaked resources, peak memory.
+        .executableTarget(
+            name: "rxtrace-heapgraph-bench",
+            dependencies: ["RxCore", "RxTrace"],
+            path: "Tools/rxtrace-heapgraph-bench",
+            swiftSettings: [traced, swift5]
+        ),
         .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxCoreTesting"], swiftSettings: [traced, swift5]),
         .testTarget(name: "RxCoreTestingTests", dependencies: ["RxCore", "RxCoreTesting"], swiftSettings: [traced, swift5]),
         .testTarget(name: "RxCoreBlockingTests", dependencies: ["RxCore", "RxCoreBlocking"], swiftSettings: [traced, swift5]),

@@ -152,6 +152,22 @@ final class HeapGraphTests: XCTestCase {
         XCTAssertEqual(path(cycle).first, "ArrayHolder.subscriptions[0]")
     }
 
+    /// The test assertions report the cycle too when the graph is turned on.
+    func testTheLeakCheckReportsTheCycleWithTheGraphOn() throws {
+        setenv("RXTRACE_HEAP_GRAPH", "on", 1)
+        defer { unsetenv("RXTRACE_HEAP_GRAPH") }
+        let source = Source()
+        let result = RxLeakCheck.run {
+            let holder = ArrayHolder().following(source.values.asObservable())
+            source.values.onNext(1)
+            _ = holder
+        }
+        guard case .leaked(let report) = result else { return XCTFail("expected a leak, got \(result)") }
+        XCTAssertTrue(report.contains("reference cycle"), report)
+        XCTAssertTrue(report.contains("ArrayHolder\n        .subscriptions[0]"), report)
+        XCTAssertTrue(report.contains("✂ break this reference"), report)
+    }
+
     func testWeakReferencesAreNeverEdges() throws {
         final class WeakOwner {
             let bag = DisposeBag()

@@ -8,7 +8,8 @@ public struct ScenarioReport: Equatable, Sendable {
     /// Live counts around each pass, in order.
     public var passes: [PassCount]
     public var findings: [LeakFinding]
-    /// Reserved for the cycle analysis; empty in schema version 1.
+    /// The reference cycles that keep this scenario's leaks alive (one per distinct cycle; see
+    /// `ReportCycle`), each explaining the `referenceCycle` finding with the same signature.
     public var cycles: [ReportCycle]
     /// The stages of each subscription chain the scenario ran, source first, with the
     /// scheduler and thread of each (see `ReportThreadHop`).
