@@ -79,14 +79,18 @@ private final class ShareWhileConnectedConnection<Element>: ObserverType, Synchr
         subscription.setDisposable(parent.source.subscribe(self))
     }
 
-    func synchronized_subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        lock.performLocked {
-            if let element {
-                observer.on(.next(element))
-            }
+    /// Adds `observer` (called under `lock`). If there is an element to replay, the observer is
+    /// added behind a `ReplayingObserver`, and the caller replays the element after the lock is
+    /// released.
+    func synchronized_subscribe<Observer: ObserverType>(_ observer: Observer)
+        -> (subscription: Disposable, replay: (observer: ReplayingObserver<Observer>, element: Element)?) where Observer.Element == Element {
+        guard let element else {
             let disposeKey = observers.insert(observer.on)
-            return SubscriptionDisposable(owner: self, key: disposeKey)
+            return (SubscriptionDisposable(owner: self, key: disposeKey), nil)
         }
+        let replaying = ReplayingObserver(observer)
+        let disposeKey = observers.insert(replaying.on)
+        return (SubscriptionDisposable(owner: self, key: disposeKey), (replaying, element))
     }
 
     private func synchronized_dispose() {
@@ -140,8 +144,14 @@ private final class ShareWhileConnected<Element>: Observable<Element> {
             self.connection = connection
         }
         let count = connection.observers.count
-        let disposable = connection.synchronized_subscribe(observer)
+        let (disposable, replay) = connection.synchronized_subscribe(observer)
         lock.unlock()
+        // The cached element is replayed outside the lock (see ReplayingObserver); only a
+        // connection that already has observers can have one, so replay and connect exclude
+        // each other.
+        if let replay {
+            replay.observer.replay(replay.element)
+        }
         if count == 0 {
             connection.connect()
         }

@@ -66,17 +66,24 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     }
 
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        lock.lock(); defer { lock.unlock() }
+        // Decided under the lock, delivered after it: the current value goes to user code, which
+        // must not run while this subject's lock is held (see ReplayingObserver).
+        lock.lock()
         if disposed {
+            lock.unlock()
             observer.on(.error(RxError.disposed(object: self)))
             return Disposables.create()
         }
         if let stoppedEvent {
+            lock.unlock()
             observer.on(stoppedEvent)
             return Disposables.create()
         }
-        let key = observers.insert(observer.on)
-        observer.on(.next(element))
+        let current = element
+        let replaying = ReplayingObserver(observer)
+        let key = observers.insert(replaying.on)
+        lock.unlock()
+        replaying.replay(current)
         return SubscriptionDisposable(owner: self, key: key)
     }
 

@@ -100,19 +100,31 @@ private final class ReplayBuffer<Element>: ReplaySubject<Element>, SynchronizedU
     }
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        lock.lock(); defer { lock.unlock() }
+        // Decided under the lock, delivered after it: the replay runs user code, which must not
+        // run while this subject's lock is held (another thread sending to the subject while
+        // holding a lock that code takes would deadlock).
+        lock.lock()
         if disposed {
+            lock.unlock()
             observer.on(.error(RxError.disposed(object: self)))
             return Disposables.create()
         }
-        for element in queue[head...] {
-            observer.on(.next(element))
-        }
+        let replayed = queue[head...]
         if let stoppedEvent {
+            lock.unlock()
+            for element in replayed { observer.on(.next(element)) }
             observer.on(stoppedEvent)
             return Disposables.create()
         }
-        let key = observers.insert(observer.on)
+        if replayed.isEmpty {
+            let key = observers.insert(observer.on)
+            lock.unlock()
+            return SubscriptionDisposable(owner: self, key: key)
+        }
+        let replaying = ReplayingObserver(observer)
+        let key = observers.insert(replaying.on)
+        lock.unlock()
+        replaying.replay(replayed)
         return SubscriptionDisposable(owner: self, key: key)
     }
 

@@ -143,6 +143,20 @@ let workloads = [
     Workload("flatMapLatest-x5.create", operations: 10_000) { n in create({ nestedFlatMap($0, latest: true) }, count: n) },
     Workload("combineLatest4-x7.pump", operations: 100_000) { n in pump(nestedCombineLatest, events: n) },
     Workload("combineLatest4-x7.create", operations: 10_000) { n in create(nestedCombineLatest, count: n) },
+    // A late subscriber to a subject or share that replays one element (the replay path).
+    Workload("replay1.subscribe-dispose", operations: 100_000) { n in
+        let subject = ReplaySubject<Int>.create(bufferSize: 1)
+        subject.onNext(1)
+        for _ in 0..<n { subject.subscribe(onNext: { blackHole($0) }).dispose() }
+    },
+    Workload("share-replay1.subscribe-dispose", operations: 100_000) { n in
+        let source = PublishSubject<Int>()
+        let shared = source.share(replay: 1)
+        let first = shared.subscribe(onNext: { blackHole($0) })
+        source.onNext(1)
+        for _ in 0..<n { shared.subscribe(onNext: { blackHole($0) }).dispose() }
+        first.dispose()
+    },
     Workload("observeOn-serial.pump", operations: 100_000) { n in pumpObserveOn(events: n) },
     Workload("seed-chain.subscribe", operations: 100_000) { n in
         var count = 0

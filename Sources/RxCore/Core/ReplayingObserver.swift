@@ -1,0 +1,90 @@
+import Synchronization
+
+/// Stands in for a new subscriber of a subject or share that replays stored elements, so the
+/// replay can run after the owner released its lock.
+///
+/// The owner inserts this observer into its observer list under its lock (so the subscriber
+/// counts, and misses nothing sent from then on), releases the lock, and calls `replay`. Events
+/// the owner sends while the replay runs are queued here and delivered after it, in order; once
+/// the queue is drained the observer forwards directly. So the subscriber sees the replay, then
+/// every later event, never two at once and nothing after a terminal event, and no user code
+/// runs under the owner's lock (where it could take a lock another thread holds while that
+/// thread waits for the owner: RxSwift's ReplaySubject and share(replay:) deadlocks).
+final class ReplayingObserver<Observer: ObserverType>: @unchecked Sendable {
+    typealias Element = Observer.Element
+
+    private let observer: Observer
+    /// Set while the replay or the queue drain runs. Read without the lock on the fast path;
+    /// cleared under `state`'s lock once the queue is empty.
+    private let replaying = Atomic<Bool>(true)
+    /// What arrived during the replay, and whether a terminal event was delivered from the
+    /// queue. A `Mutex` stored inline: a lock object would cost this per-subscriber object
+    /// more allocations.
+    private let state = Mutex(State())
+
+    private struct State {
+        var pending: [Event<Element>] = []
+        var stopped = false
+    }
+
+    init(_ observer: Observer) {
+        self.observer = observer
+    }
+
+    func on(_ event: Event<Element>) {
+        if !replaying.load(ordering: .acquiring) {
+            observer.on(event)
+            return
+        }
+        let forwardNow: Bool = state.withLock { state in
+            if state.stopped { return false }
+            if replaying.load(ordering: .relaxed) {
+                state.pending.append(event)
+                return false
+            }
+            return true
+        }
+        if forwardNow { observer.on(event) }
+    }
+
+    /// Delivers `replayed`, then what was queued meanwhile. Call without holding the owner's lock.
+    func replay(_ replayed: ArraySlice<Element>) {
+        for element in replayed {
+            observer.on(.next(element))
+        }
+        drain()
+    }
+
+    /// Delivers `element`, then what was queued meanwhile. Call without holding the owner's lock.
+    func replay(_ element: Element) {
+        observer.on(.next(element))
+        drain()
+    }
+
+    private func drain() {
+        var next = 0
+        while true {
+            let event: Event<Element>? = state.withLock { state in
+                if next < state.pending.count {
+                    defer { next += 1 }
+                    return state.pending[next]
+                }
+                state.pending = []
+                replaying.store(false, ordering: .releasing)
+                return nil
+            }
+            guard let event else { return }
+            if event.isStopEvent {
+                // Nothing may follow a terminal event: drop whatever else was queued, and keep
+                // later events on the locked path, where `stopped` drops them.
+                state.withLock { state in
+                    state.stopped = true
+                    state.pending = []
+                }
+                observer.on(event)
+                return
+            }
+            observer.on(event)
+        }
+    }
+}
