@@ -165,6 +165,93 @@ final class LockInversionConcurrencyTests: RxTestCase {
         subscription.dispose()
     }
 
+    // MARK: - ConnectableObservable and refCount
+
+    func testConnectionDisposesItsSourceOutsideItsLock() {
+        let probe = LockInversionProbe()
+        let connectable = instrumented(Observable<Int>.never(), onDispose: { probe.userCode() }).publish()
+        let connection = connectable.connect()
+        let subscription = SingleAssignmentDisposable()
+        guard probe.run(operatorCallingOut: {
+            connection.dispose()
+        }, operatorEntry: {
+            subscription.setDisposable(connectable.subscribe())
+        }) else { return }
+        subscription.dispose()
+    }
+
+    func testConnectSubscribesItsSourceOutsideItsLock() {
+        let probe = LockInversionProbe()
+        let connectable = instrumented(Observable<Int>.never(), onSubscribe: { probe.userCode() }).publish()
+        let connection = SingleAssignmentDisposable()
+        let subscription = SingleAssignmentDisposable()
+        guard probe.run(operatorCallingOut: {
+            connection.setDisposable(connectable.connect())
+        }, operatorEntry: {
+            subscription.setDisposable(connectable.subscribe())
+        }) else { return }
+        subscription.dispose()
+        connection.dispose()
+    }
+
+    func testRefCountConnectsOutsideItsLock() {
+        let probe = LockInversionProbe()
+        let source = PublishSubject<Int>()
+        let shared = instrumented(source.asObservable(), onSubscribe: { probe.userCode() }).publish().refCount()
+        let recorder = Recorder<Int>()
+        let first = SingleAssignmentDisposable()
+        let second = SingleAssignmentDisposable()
+        guard probe.run(operatorCallingOut: {
+            first.setDisposable(shared.subscribe())
+        }, operatorEntry: {
+            second.setDisposable(shared.subscribe(recorder.record))
+        }) else { return }
+        source.onNext(1)
+        XCTAssertEqual(recorder.elements, [1], "the second subscriber shares the one connection")
+        first.dispose()
+        second.dispose()
+        XCTAssertFalse(source.hasObservers, "the last subscriber leaving disconnects")
+    }
+
+    func testRefCountDisconnectsOutsideItsLock() {
+        let probe = LockInversionProbe()
+        let source = PublishSubject<Int>()
+        let shared = instrumented(source.asObservable(), onDispose: { probe.userCode() }).publish().refCount()
+        let first = shared.subscribe()
+        let second = SingleAssignmentDisposable()
+        guard probe.run(operatorCallingOut: {
+            first.dispose()
+        }, operatorEntry: {
+            second.setDisposable(shared.subscribe())
+        }) else { return }
+        second.dispose()
+        XCTAssertFalse(source.hasObservers)
+    }
+
+    // MARK: - zip over a collection
+
+    func testZipCollectionDisposesASourceOutsideItsLock() {
+        let probe = LockInversionProbe()
+        let completing = PublishSubject<Int>()
+        let other = PublishSubject<Int>()
+        let recorder = Recorder<[Int]>()
+        let subscription = Observable.zip([
+            instrumented(completing.asObservable(), onDispose: { probe.userCode() }),
+            other.asObservable(),
+        ])
+        .subscribe(recorder.record)
+        completing.onNext(1)
+        guard probe.run(operatorCallingOut: {
+            completing.onCompleted()
+        }, operatorEntry: {
+            other.onNext(2)
+        }) else { return }
+        XCTAssertEqual(recorder.elements, [[1, 2]])
+        other.onNext(3)
+        XCTAssertEqual(recorder.events.last?.isCompleted, true, "the completed source has nothing left to pair with")
+        subscription.dispose()
+    }
+
 }
 
 private enum TestError: Error { case test }

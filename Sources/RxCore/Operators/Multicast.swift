@@ -79,16 +79,19 @@ private final class Connection<Subject: SubjectType>: ObserverType, Disposable {
     }
 
     func dispose() {
-        lock.lock(); defer { lock.unlock() }
-        disposed.fetchOr(1)
-        guard let parent else { return }
-        if parent.connection === self {
-            parent.connection = nil
-            parent.subject = nil
+        // Detached under the lock, disposed after it: the source's disposal runs user code.
+        let subscription: Disposable? = lock.performLocked {
+            disposed.fetchOr(1)
+            guard let parent else { return nil }
+            if parent.connection === self {
+                parent.connection = nil
+                parent.subject = nil
+            }
+            self.parent = nil
+            defer { self.subscription = nil }
+            return self.subscription
         }
-        self.parent = nil
         subscription?.dispose()
-        subscription = nil
     }
 }
 
@@ -106,15 +109,18 @@ private final class ConnectableObservableAdapter<Subject: SubjectType>: Connecta
     }
 
     override func connect() -> Disposable {
-        lock.performLocked {
-            if let connection { return connection }
+        // The connection is made under the lock (a second connect() returns it), the source is
+        // subscribed after it: subscribing runs user code. Disposing the connection before the
+        // subscription is set disposes the subscription as soon as it is.
+        let (connection, sourceSubscription): (Connection<Subject>, SingleAssignmentDisposable?) = lock.performLocked {
+            if let existing = self.connection { return (existing, nil) }
             let singleAssignmentDisposable = SingleAssignmentDisposable()
             let connection = Connection(parent: self, subjectObserver: lazySubject.asObserver(), lock: lock, subscription: singleAssignmentDisposable)
             self.connection = connection
-            let subscription = source.subscribe(connection)
-            singleAssignmentDisposable.setDisposable(subscription)
-            return connection
+            return (connection, singleAssignmentDisposable)
         }
+        sourceSubscription?.setDisposable(source.subscribe(connection))
+        return connection
     }
 
     private var lazySubject: Subject {
@@ -145,35 +151,43 @@ private final class RefCountSink<ConnectableSource: ConnectableObservableType, O
 
     func run() -> Disposable {
         let subscription = parent.source.subscribe(self)
-        parent.lock.lock()
-        connectionIdSnapshot = parent.connectionId
-        if isDisposed {
-            parent.lock.unlock()
+        // Counted under the lock; connected and disconnected after it (connecting subscribes
+        // the source and disconnecting disposes it, both user code). While the first subscriber
+        // connects, `connectableSubscription` is a placeholder, so a disconnect that comes first
+        // disposes the connection as soon as it is set.
+        let (counted, connecting): (Bool, SingleAssignmentDisposable?) = parent.lock.performLocked {
+            connectionIdSnapshot = parent.connectionId
+            if isDisposed { return (false, nil) }
+            if parent.count == 0 {
+                parent.count = 1
+                let placeholder = SingleAssignmentDisposable()
+                parent.connectableSubscription = placeholder
+                return (true, placeholder)
+            }
+            parent.count += 1
+            return (true, nil)
+        }
+        if !counted {
             return Disposables.create()
         }
-        if parent.count == 0 {
-            parent.count = 1
-            parent.connectableSubscription = parent.source.connect()
-        } else {
-            parent.count += 1
-        }
-        parent.lock.unlock()
+        connecting?.setDisposable(parent.source.connect())
 
         return Disposables.create {
             subscription.dispose()
-            self.parent.lock.lock()
-            defer { self.parent.lock.unlock() }
-            if self.parent.connectionId != self.connectionIdSnapshot { return }
-            if self.parent.count == 1 {
-                self.parent.count = 0
-                guard let connectableSubscription = self.parent.connectableSubscription else { return }
-                connectableSubscription.dispose()
-                self.parent.connectableSubscription = nil
-            } else if self.parent.count > 1 {
-                self.parent.count -= 1
-            } else {
-                rxFatalError("Something went wrong with RefCount disposing mechanism")
+            let disconnect: Disposable? = self.parent.lock.performLocked {
+                if self.parent.connectionId != self.connectionIdSnapshot { return nil }
+                if self.parent.count == 1 {
+                    self.parent.count = 0
+                    defer { self.parent.connectableSubscription = nil }
+                    return self.parent.connectableSubscription
+                } else if self.parent.count > 1 {
+                    self.parent.count -= 1
+                    return nil
+                } else {
+                    rxFatalError("Something went wrong with RefCount disposing mechanism")
+                }
             }
+            disconnect?.dispose()
         }
     }
 

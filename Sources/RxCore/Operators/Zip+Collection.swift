@@ -30,6 +30,7 @@ private final class ZipCollectionSink<Collection: Swift.Collection, Observer: Ob
     private var isDone: [Bool]
     private var numberOfNonEmpty = 0
     private var numberOfDone = 0
+    private var stopped = false
     private let subscriptions: [SingleAssignmentDisposable]
 
     init(parent: Parent, observer: Observer, cancel: Cancelable) {
@@ -40,8 +41,21 @@ private final class ZipCollectionSink<Collection: Swift.Collection, Observer: Ob
         super.init(observer: observer, cancel: cancel)
     }
 
+    /// What `on` does once it released the lock.
+    private enum Teardown {
+        case none
+        /// The result terminated: dispose every subscription.
+        case all
+        /// One source completed early: dispose its subscription.
+        case source(Int)
+    }
+
     func on(_ event: Event<SourceElement>, atIndex index: Int) {
-        lock.performLocked {
+        // Events are forwarded under the lock (that serialises the sources); subscriptions are
+        // disposed after it, since disposing runs user code. `stopped` keeps anything from being
+        // forwarded between a terminal event and that disposal.
+        let teardown: Teardown = lock.performLocked {
+            if stopped { return .none }
             switch event {
             case .next(let element):
                 values[index].enqueue(element)
@@ -52,10 +66,9 @@ private final class ZipCollectionSink<Collection: Swift.Collection, Observer: Ob
                 guard numberOfNonEmpty == parent.count else {
                     // Every other source has completed: the one with an empty buffer never refills.
                     if numberOfDone == parent.count - 1 {
-                        forwardOn(.completed)
-                        dispose()
+                        return stop(.completed)
                     }
-                    return
+                    return .none
                 }
 
                 var arguments: [SourceElement] = []
@@ -69,25 +82,34 @@ private final class ZipCollectionSink<Collection: Swift.Collection, Observer: Ob
                 }
                 do {
                     forwardOn(.next(try parent.resultSelector(arguments)))
+                    return .none
                 } catch let error {
-                    forwardOn(.error(error))
-                    dispose()
+                    return stop(.error(error))
                 }
             case .error(let error):
-                forwardOn(.error(error))
-                dispose()
+                return stop(.error(error))
             case .completed:
-                if isDone[index] { return }
+                if isDone[index] { return .none }
                 isDone[index] = true
                 numberOfDone += 1
                 if numberOfDone == parent.count {
-                    forwardOn(.completed)
-                    dispose()
-                } else {
-                    subscriptions[index].dispose()
+                    return stop(.completed)
                 }
+                return .source(index)
             }
         }
+        switch teardown {
+        case .none: break
+        case .all: dispose()
+        case .source(let index): subscriptions[index].dispose()
+        }
+    }
+
+    /// Called under `lock`: forwards the terminal event; the caller disposes.
+    private func stop(_ event: Event<Observer.Element>) -> Teardown {
+        stopped = true
+        forwardOn(event)
+        return .all
     }
 
     func run() -> Disposable {
