@@ -252,6 +252,78 @@ final class LockInversionConcurrencyTests: RxTestCase {
         subscription.dispose()
     }
 
+    // MARK: - merge family
+
+    func testFlatMapDisposesACompletedInnerOutsideItsLock() {
+        let probe = LockInversionProbe()
+        let outer = PublishSubject<Int>()
+        let inner = PublishSubject<Int>()
+        let recorder = Recorder<Int>()
+        let subscription = outer.flatMap { value in
+            value == 0 ? self.instrumented(inner.asObservable(), onDispose: { probe.userCode() }) : Observable.just(value)
+        }
+        .subscribe(recorder.record)
+        outer.onNext(0)
+        guard probe.run(operatorCallingOut: {
+            inner.onCompleted()
+        }, operatorEntry: {
+            outer.onNext(1)
+        }) else { return }
+        XCTAssertEqual(recorder.elements, [1])
+        outer.onCompleted()
+        XCTAssertEqual(recorder.events.last?.isCompleted, true)
+        subscription.dispose()
+    }
+
+    func testFlatMapDisposesEverythingOnErrorOutsideItsLock() {
+        let probe = LockInversionProbe()
+        let outer = PublishSubject<Int>()
+        let disposedFirst = PublishSubject<Int>()
+        let failing = PublishSubject<Int>()
+        let live = PublishSubject<Int>()
+        let recorder = Recorder<Int>()
+        let sources = [
+            instrumented(disposedFirst.asObservable(), onDispose: { probe.userCode() }),
+            failing.asObservable(),
+            live.asObservable(),
+        ]
+        let subscription = outer.flatMap { sources[$0] }.subscribe(recorder.record)
+        outer.onNext(0)
+        outer.onNext(1)
+        outer.onNext(2)
+        guard probe.run(operatorCallingOut: {
+            failing.onError(TestError.test)
+        }, operatorEntry: {
+            // `live` is disposed after the first inner (whose disposal thread A is in), so it is
+            // still subscribed; but the merge has terminated: nothing may follow the error.
+            live.onNext(7)
+        }) else { return }
+        XCTAssertEqual(recorder.events.count, 1)
+        XCTAssertNotNil(recorder.events.first?.error)
+        subscription.dispose()
+    }
+
+    func testConcatSubscribesTheNextInnerOutsideItsLock() {
+        let probe = LockInversionProbe()
+        let outer = PublishSubject<Int>()
+        let first = PublishSubject<Int>()
+        let recorder = Recorder<Int>()
+        let subscription = outer.concatMap { value in
+            value == 0 ? first.asObservable() : self.instrumented(Observable.just(value), onSubscribe: { probe.userCode() })
+        }
+        .subscribe(recorder.record)
+        outer.onNext(0)
+        outer.onNext(1)
+        guard probe.run(operatorCallingOut: {
+            first.onCompleted()
+        }, operatorEntry: {
+            outer.onNext(2)
+        }) else { return }
+        outer.onCompleted()
+        XCTAssertEqual(recorder.elements, [1, 2], "concatenated in order")
+        XCTAssertEqual(recorder.events.last?.isCompleted, true)
+        subscription.dispose()
+    }
 }
 
 private enum TestError: Error { case test }

@@ -69,23 +69,131 @@ extension ObservableType {
     }
 }
 
+// MARK: - Shared by both sinks
+
+/// The lock, the subscriptions and the termination rule of both merging sinks. Events are
+/// forwarded downstream under `lock` (that serialises the sources); everything else that runs
+/// other code, the selector, subscribing an inner sequence, disposing one or all, runs after
+/// the lock is released, so no user code runs under it while another thread may wait for it
+/// (RxSwift's merge lock-inversion deadlock). `terminated` is set with the terminal event,
+/// under the lock, so nothing is forwarded between it and the disposal that follows.
+private class MergeSinkBase<Observer: ObserverType>: Sink<Observer> {
+    final let lock = RecursiveLock()
+    final let group = CompositeDisposable()
+    final let outerSubscription = SingleAssignmentDisposable()
+
+    // Guarded by `lock`.
+    final var activeCount = 0
+    final var outerStopped = false
+    final var terminated = false
+
+    /// Subscribes `observer` (the sink itself) to the outer sequence.
+    final func run<Outer: ObserverType>(_ source: Observable<Outer.Element>, observer: Outer) -> Disposable {
+        _ = group.insert(outerSubscription)
+        outerSubscription.setDisposable(source.subscribe(observer))
+        return group
+    }
+
+    final func subscribeInner(_ source: Observable<Observer.Element>) {
+        let subscription = SingleAssignmentDisposable()
+        guard let key = group.insert(subscription) else { return }
+        let observer = MergeInnerObserver(parent: self, key: key)
+        subscription.setDisposable(source.subscribe(observer))
+    }
+
+    /// An element of an inner sequence.
+    final func forwardInner(_ event: Event<Observer.Element>) {
+        lock.performLocked {
+            if !terminated { forwardOn(event) }
+        }
+    }
+
+    /// Called under `lock`: forwards the terminal event unless one was forwarded already, and
+    /// says whether the caller must dispose once it released the lock.
+    final func synchronized_terminate(_ event: Event<Observer.Element>) -> Bool {
+        if terminated { return false }
+        terminated = true
+        forwardOn(event)
+        return true
+    }
+
+    /// Forwards the terminal event (once) and disposes everything.
+    final func terminate(_ event: Event<Observer.Element>) {
+        if lock.performLocked({ synchronized_terminate(event) }) {
+            dispose()
+        }
+    }
+
+    /// Runs the selector (user code, so outside the lock); a thrown error terminates the result.
+    final func select<SourceElement, Inner>(_ selector: (SourceElement) throws -> Inner, _ element: SourceElement) -> Inner? {
+        do {
+            return try selector(element)
+        } catch let error {
+            terminate(.error(error))
+            return nil
+        }
+    }
+
+    /// The outer sequence completed: completes the result if no inner sequence is running.
+    final func outerCompleted() {
+        let completes: Bool = lock.performLocked {
+            outerStopped = true
+            return activeCount == 0 && synchronized_terminate(.completed)
+        }
+        if completes {
+            dispose()
+        } else {
+            outerSubscription.dispose()
+        }
+    }
+
+    /// An inner sequence completed.
+    func innerCompleted(key: CompositeDisposable.DisposeKey) {
+        rxAbstractMethod()
+    }
+}
+
+private final class MergeInnerObserver<Observer: ObserverType>: ObserverType {
+    typealias Element = Observer.Element
+
+    private let parent: MergeSinkBase<Observer>
+    private let key: CompositeDisposable.DisposeKey
+
+    init(parent: MergeSinkBase<Observer>, key: CompositeDisposable.DisposeKey) {
+        self.parent = parent
+        self.key = key
+        #if TRACE_RESOURCES
+        Resources.track(self, kind: .observer)
+        #endif
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next:
+            parent.forwardInner(event)
+        case .error:
+            parent.terminate(event)
+        case .completed:
+            parent.innerCompleted(key: key)
+        }
+    }
+
+    deinit {
+        #if TRACE_RESOURCES
+        Resources.untrack(self)
+        #endif
+    }
+}
+
 // MARK: - Unlimited
 
-private final class MergeSink<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>: Sink<Observer>, ObserverType
+private final class MergeSink<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>: MergeSinkBase<Observer>, ObserverType
     where Inner.Element == Observer.Element {
     typealias Element = SourceElement
     typealias Selector = (SourceElement) throws -> Inner
 
     private let selector: Selector
     private let dropsWhileBusy: Bool
-
-    let lock = RecursiveLock()
-    let group = CompositeDisposable()
-    private let outerSubscription = SingleAssignmentDisposable()
-
-    // Guarded by `lock`.
-    private var activeCount = 0
-    private var outerStopped = false
 
     init(selector: @escaping Selector, dropsWhileBusy: Bool, observer: Observer, cancel: Cancelable) {
         self.selector = selector
@@ -95,9 +203,7 @@ private final class MergeSink<SourceElement, Inner: ObservableConvertibleType, O
 
     /// Subscribes to the outer sequence.
     func run(_ source: Observable<SourceElement>) -> Disposable {
-        _ = group.insert(outerSubscription)
-        outerSubscription.setDisposable(source.subscribe(self))
-        return group
+        run(source, observer: self)
     }
 
     /// Subscribes to a fixed list of inner sequences (the static `merge`s): there is no outer
@@ -107,122 +213,40 @@ private final class MergeSink<SourceElement, Inner: ObservableConvertibleType, O
         for source in sources {
             subscribeInner(source)
         }
-        lock.performLocked {
+        let completes: Bool = lock.performLocked {
             outerStopped = true
-            completeIfDone()
+            return activeCount == 0 && synchronized_terminate(.completed)
         }
+        if completes { dispose() }
         return group
     }
 
     func on(_ event: Event<SourceElement>) {
         switch event {
         case .next(let element):
-            // The selector runs under the lock; the inner subscription is made outside it, so a
-            // slow or synchronous inner sequence does not hold other sources back.
-            let inner: Inner? = lock.performLocked {
-                if dropsWhileBusy && activeCount > 0 { return nil }
-                do {
-                    let inner = try selector(element)
-                    activeCount += 1
-                    return inner
-                } catch let error {
-                    forwardOn(.error(error))
-                    dispose()
-                    return nil
-                }
+            // Counted under the lock; the selector (user code) runs and the inner sequence is
+            // subscribed after it. Outer elements never overlap, so neither do selector calls.
+            let proceeds: Bool = lock.performLocked {
+                if terminated || (dropsWhileBusy && activeCount > 0) { return false }
+                activeCount += 1
+                return true
             }
-            if let inner {
-                subscribeInner(inner.asObservable())
-            }
+            guard proceeds, let inner = select(selector, element) else { return }
+            subscribeInner(inner.asObservable())
         case .error(let error):
-            lock.performLocked {
-                forwardOn(.error(error))
-                dispose()
-            }
+            terminate(.error(error))
         case .completed:
-            lock.performLocked {
-                outerStopped = true
-                outerSubscription.dispose()
-                completeIfDone()
-            }
+            outerCompleted()
         }
     }
 
-    private func subscribeInner(_ source: Observable<Observer.Element>) {
-        let subscription = SingleAssignmentDisposable()
-        guard let key = group.insert(subscription) else { return }
-        let observer = MergeInnerObserver(parent: self, key: key)
-        subscription.setDisposable(source.subscribe(observer))
-    }
-
-    /// Called under `lock` when an inner sequence completed.
-    func innerCompleted(key: CompositeDisposable.DisposeKey) {
+    override func innerCompleted(key: CompositeDisposable.DisposeKey) {
+        let completes: Bool = lock.performLocked {
+            activeCount -= 1
+            return outerStopped && activeCount == 0 && synchronized_terminate(.completed)
+        }
         group.remove(for: key)
-        activeCount -= 1
-        completeIfDone()
-    }
-
-    private func completeIfDone() {
-        if outerStopped && activeCount == 0 {
-            forwardOn(.completed)
-            dispose()
-        }
-    }
-}
-
-/// What an inner observer needs from its merging sink: the sink's lock, which serialises the
-/// inner sequences, its downstream, and its bookkeeping when an inner sequence completes.
-/// Both the unbounded and the `maxConcurrent` sinks conform, so one observer serves both.
-private protocol MergeInnerParent: AnyObject {
-    // Not `Element`: the sinks are observers of the outer sequence, whose `Element` differs.
-    associatedtype Output
-    var lock: RecursiveLock { get }
-    func forwardOn(_ event: Event<Output>)
-    func dispose()
-    /// Called under `lock` when an inner sequence completed.
-    func innerCompleted(key: CompositeDisposable.DisposeKey)
-}
-
-extension MergeSink: MergeInnerParent {
-    typealias Output = Observer.Element
-}
-
-extension MergeLimitedSink: MergeInnerParent {
-    typealias Output = Observer.Element
-}
-
-private final class MergeInnerObserver<Parent: MergeInnerParent>: ObserverType {
-    typealias Element = Parent.Output
-
-    private let parent: Parent
-    private let key: CompositeDisposable.DisposeKey
-
-    init(parent: Parent, key: CompositeDisposable.DisposeKey) {
-        self.parent = parent
-        self.key = key
-        #if TRACE_RESOURCES
-        Resources.track(self, kind: .observer)
-        #endif
-    }
-
-    func on(_ event: Event<Element>) {
-        parent.lock.performLocked {
-            switch event {
-            case .next:
-                parent.forwardOn(event)
-            case .error:
-                parent.forwardOn(event)
-                parent.dispose()
-            case .completed:
-                parent.innerCompleted(key: key)
-            }
-        }
-    }
-
-    deinit {
-        #if TRACE_RESOURCES
-        Resources.untrack(self)
-        #endif
+        if completes { dispose() }
     }
 }
 
@@ -266,7 +290,7 @@ private final class MergeArray<Element>: Producer<Element> {
 
 // MARK: - Limited concurrency
 
-private final class MergeLimitedSink<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>: Sink<Observer>, ObserverType
+private final class MergeLimitedSink<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>: MergeSinkBase<Observer>, ObserverType
     where Inner.Element == Observer.Element {
     typealias Element = SourceElement
     typealias Selector = (SourceElement) throws -> Inner
@@ -274,13 +298,7 @@ private final class MergeLimitedSink<SourceElement, Inner: ObservableConvertible
     private let selector: Selector
     private let maxConcurrent: Int
 
-    let lock = RecursiveLock()
-    private let group = CompositeDisposable()
-    private let outerSubscription = SingleAssignmentDisposable()
-
     // Guarded by `lock`.
-    private var activeCount = 0
-    private var outerStopped = false
     private var waiting = Queue<Inner>(capacity: 2)
 
     init(selector: @escaping Selector, maxConcurrent: Int, observer: Observer, cancel: Cancelable) {
@@ -290,71 +308,58 @@ private final class MergeLimitedSink<SourceElement, Inner: ObservableConvertible
     }
 
     func run(_ source: Observable<SourceElement>) -> Disposable {
-        _ = group.insert(outerSubscription)
-        outerSubscription.setDisposable(source.subscribe(self))
-        return group
+        run(source, observer: self)
     }
 
     func on(_ event: Event<SourceElement>) {
         switch event {
         case .next(let element):
-            // The selector runs when the element arrives, even if its sequence has to wait.
-            let inner: Inner? = lock.performLocked {
-                do {
-                    let inner = try selector(element)
-                    if activeCount < maxConcurrent {
-                        activeCount += 1
-                        return inner
-                    }
-                    waiting.enqueue(inner)
-                    return nil
-                } catch let error {
-                    forwardOn(.error(error))
-                    dispose()
-                    return nil
+            // The selector runs when the element arrives, even if its sequence has to wait, and
+            // outside the lock (user code). A slot is taken under the lock before it runs, or
+            // the sequence is queued after it; either way it is subscribed outside the lock.
+            let hasSlot: Bool? = lock.performLocked {
+                if terminated { return nil }
+                if activeCount < maxConcurrent {
+                    activeCount += 1
+                    return true
                 }
+                return false
             }
-            if let inner {
-                subscribeInner(inner)
+            guard let hasSlot, let inner = select(selector, element) else { return }
+            if hasSlot {
+                subscribeInner(inner.asObservable())
+                return
             }
+            // A running sequence may have completed while the selector ran: take its slot.
+            let next: Inner? = lock.performLocked {
+                if terminated { return nil }
+                waiting.enqueue(inner)
+                if activeCount < maxConcurrent, let next = waiting.dequeue() {
+                    activeCount += 1
+                    return next
+                }
+                return nil
+            }
+            if let next { subscribeInner(next.asObservable()) }
         case .error(let error):
-            lock.performLocked {
-                forwardOn(.error(error))
-                dispose()
-            }
+            terminate(.error(error))
         case .completed:
-            lock.performLocked {
-                if activeCount == 0 {
-                    forwardOn(.completed)
-                    dispose()
-                } else {
-                    outerSubscription.dispose()
-                }
-                outerStopped = true
-            }
+            outerCompleted()
         }
     }
 
-    private func subscribeInner(_ inner: Inner) {
-        let subscription = SingleAssignmentDisposable()
-        guard let key = group.insert(subscription) else { return }
-        let observer = MergeInnerObserver(parent: self, key: key)
-        subscription.setDisposable(inner.asObservable().subscribe(observer))
-    }
-
-    /// Called under `lock` when an inner sequence completed: the next waiting sequence takes
-    /// its place, or the result completes if nothing is left.
-    func innerCompleted(key: CompositeDisposable.DisposeKey) {
+    /// The next waiting sequence takes the completed one's place, or the result completes if
+    /// nothing is left.
+    override func innerCompleted(key: CompositeDisposable.DisposeKey) {
+        let (next, completes): (Inner?, Bool) = lock.performLocked {
+            if terminated { return (nil, false) }
+            if let next = waiting.dequeue() { return (next, false) }
+            activeCount -= 1
+            return (nil, outerStopped && activeCount == 0 && synchronized_terminate(.completed))
+        }
         group.remove(for: key)
-        if let next = waiting.dequeue() {
-            subscribeInner(next)
-            return
-        }
-        activeCount -= 1
-        if outerStopped && activeCount == 0 {
-            forwardOn(.completed)
-            dispose()
-        }
+        if let next { subscribeInner(next.asObservable()) }
+        if completes { dispose() }
     }
 }
 
