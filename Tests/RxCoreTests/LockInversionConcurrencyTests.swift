@@ -134,6 +134,23 @@ final class LockInversionConcurrencyTests: RxTestCase {
         XCTAssertEqual(events.compactMap(\.element), [1, 2])
     }
 
+    func testPublishSubjectDeliversItsTerminalEventOutsideItsLock() {
+        let subject = PublishSubject<Int>()
+        subject.onCompleted()
+        guard let events = replayWhileSending(subject.asObservable(), send: { _ = subject.hasObservers }) else { return }
+        XCTAssertEqual(events.count, 1)
+        XCTAssertEqual(events.first?.isCompleted, true)
+    }
+
+    func testAsyncSubjectDeliversItsLastElementOutsideItsLock() {
+        let subject = AsyncSubject<Int>()
+        subject.onNext(1)
+        subject.onCompleted()
+        guard let events = replayWhileSending(subject.asObservable(), send: { _ = subject.hasObservers }) else { return }
+        XCTAssertEqual(events.compactMap(\.element), [1])
+        XCTAssertEqual(events.last?.isCompleted, true)
+    }
+
     func testShareReplayOneReplaysOutsideItsLock() {
         let source = PublishSubject<Int>()
         let shared = source.share(replay: 1, scope: .whileConnected)

@@ -15,20 +15,20 @@ final class ReplayingObserver<Observer: ObserverType>: @unchecked Sendable {
 
     private let observer: Observer
     /// Set while the replay or the queue drain runs. Read without the lock on the fast path;
-    /// cleared under `state`'s lock once the queue is empty.
+    /// cleared under `lock` once the queue is empty.
     private let replaying = Atomic<Bool>(true)
-    /// What arrived during the replay, and whether a terminal event was delivered from the
-    /// queue. A `Mutex` stored inline: a lock object would cost this per-subscriber object
-    /// more allocations.
-    private let state = Mutex(State())
+    /// The owner's lock, taken here only for a moment and never around a call out: a lock of
+    /// its own would cost every replayed subscriber more allocations (NSRecursiveLock), and a
+    /// `Mutex` is invisible to ThreadSanitizer on Linux (futex-based).
+    private let lock: RecursiveLock
+    // Guarded by `lock`: what arrived during the replay, and whether a terminal event was
+    // delivered from the queue.
+    private var pending: [Event<Element>] = []
+    private var stopped = false
 
-    private struct State {
-        var pending: [Event<Element>] = []
-        var stopped = false
-    }
-
-    init(_ observer: Observer) {
+    init(_ observer: Observer, lock: RecursiveLock) {
         self.observer = observer
+        self.lock = lock
     }
 
     func on(_ event: Event<Element>) {
@@ -36,10 +36,10 @@ final class ReplayingObserver<Observer: ObserverType>: @unchecked Sendable {
             observer.on(event)
             return
         }
-        let forwardNow: Bool = state.withLock { state in
-            if state.stopped { return false }
+        let forwardNow: Bool = lock.performLocked {
+            if stopped { return false }
             if replaying.load(ordering: .relaxed) {
-                state.pending.append(event)
+                pending.append(event)
                 return false
             }
             return true
@@ -64,12 +64,12 @@ final class ReplayingObserver<Observer: ObserverType>: @unchecked Sendable {
     private func drain() {
         var next = 0
         while true {
-            let event: Event<Element>? = state.withLock { state in
-                if next < state.pending.count {
+            let event: Event<Element>? = lock.performLocked {
+                if next < pending.count {
                     defer { next += 1 }
-                    return state.pending[next]
+                    return pending[next]
                 }
-                state.pending = []
+                pending = []
                 replaying.store(false, ordering: .releasing)
                 return nil
             }
@@ -77,9 +77,9 @@ final class ReplayingObserver<Observer: ObserverType>: @unchecked Sendable {
             if event.isStopEvent {
                 // Nothing may follow a terminal event: drop whatever else was queued, and keep
                 // later events on the locked path, where `stopped` drops them.
-                state.withLock { state in
-                    state.stopped = true
-                    state.pending = []
+                lock.performLocked {
+                    stopped = true
+                    pending = []
                 }
                 observer.on(event)
                 return

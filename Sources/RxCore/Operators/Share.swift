@@ -88,7 +88,7 @@ private final class ShareWhileConnectedConnection<Element>: ObserverType, Synchr
             let disposeKey = observers.insert(observer.on)
             return (SubscriptionDisposable(owner: self, key: disposeKey), nil)
         }
-        let replaying = ReplayingObserver(observer)
+        let replaying = ReplayingObserver(observer, lock: lock)
         let disposeKey = observers.insert(replaying.on)
         return (SubscriptionDisposable(owner: self, key: disposeKey), (replaying, element))
     }

@@ -75,8 +75,11 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
     }
 
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        lock.lock(); defer { lock.unlock() }
+        // A stopped subject's last element and terminal event go to the subscriber after the
+        // lock is released: they run user code (docs/lock-audit.md).
+        lock.lock()
         if let stoppedEvent {
+            lock.unlock()
             switch stoppedEvent {
             case .next:
                 observer.on(stoppedEvent)
@@ -89,6 +92,7 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
             return Disposables.create()
         }
         let key = observers.insert(observer.on)
+        lock.unlock()
         return SubscriptionDisposable(owner: self, key: key)
     }
 

@@ -80,7 +80,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
             return Disposables.create()
         }
         let current = element
-        let replaying = ReplayingObserver(observer)
+        let replaying = ReplayingObserver(observer, lock: lock)
         let key = observers.insert(replaying.on)
         lock.unlock()
         replaying.replay(current)

@@ -69,16 +69,21 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
     }
 
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        lock.lock(); defer { lock.unlock() }
+        // A stopped or disposed subject's terminal event goes to the subscriber after the lock
+        // is released: it runs user code (docs/lock-audit.md).
+        lock.lock()
         if let stoppedEvent {
+            lock.unlock()
             observer.on(stoppedEvent)
             return Disposables.create()
         }
         if disposed {
+            lock.unlock()
             observer.on(.error(RxError.disposed(object: self)))
             return Disposables.create()
         }
         let key = observers.insert(observer.on)
+        lock.unlock()
         return SubscriptionDisposable(owner: self, key: key)
     }
 
