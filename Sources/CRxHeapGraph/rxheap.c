@@ -140,6 +140,38 @@ void free(void *pointer) {
 }
 #endif
 
+// The runtime raises its instrumentation flag in swift_allocObject before it jumps to our hook,
+// and the hook lowers it again a few instructions later. A retain on another thread inside that
+// window goes through the runtime's retain adapter, which masks the pointer with
+// 0x00FFFFFFFFFFFFF8 before calling `_swift_retain`: a value the plain path skips because it is
+// not a pointer (a small string's discriminator word, say: negative) becomes a positive garbage
+// address, and the default retain dereferences it (SIGSEGV, seen in scenarios with URLSession
+// threads under load). The adapter (libswiftCore 6.3.1, x86_64) keeps the unmasked value in
+// %rbx across that call, so this entry point reads it there and does what swift_retain does
+// without the flag: nothing for a non-positive value, the default retain otherwise. Release and
+// the other entry points pass the value through unmasked and need no guard.
+#if defined(__x86_64__)
+extern void *(*_swift_retain)(void *);
+__attribute__((visibility("hidden"))) void *(*rxheap_default_retain)(void *);
+__attribute__((naked, used)) static void *retain_from_adapter(void *masked) {
+    __asm__ volatile(
+        "testq %rbx, %rbx\n\t"
+        "jle 1f\n\t"
+        "jmpq *rxheap_default_retain(%rip)\n"
+        "1:\n\t"
+        "movq %rdi, %rax\n\t"
+        "retq\n");
+}
+static void guard_retain_adapter(void) {
+    if (!rxheap_default_retain) {
+        rxheap_default_retain = _swift_retain;
+        _swift_retain = retain_from_adapter;
+    }
+}
+#else
+static void guard_retain_adapter(void) {}
+#endif
+
 static _Atomic(bool) hooked;
 
 int rxheap_install(void) {
@@ -149,6 +181,7 @@ int rxheap_install(void) {
     // install/uninstall cycles (objects allocated while unhooked are simply not in it).
     atomic_store(&installed, true);
     if (!atomic_load(&hooked)) {
+        guard_retain_adapter();
         if (!original_alloc) original_alloc = _swift_allocObject;
         _swift_allocObject = hook;
         atomic_store(&hooked, true);
@@ -246,4 +279,13 @@ const char *rxheap_image_path(uintptr_t address) {
     Dl_info info;
     if (!dladdr((const void *)address, &info)) return NULL;
     return info.dli_fname;
+}
+
+extern void *swift_retain(void *);
+
+void *rxheap_retain_with_instrumentation_flag(void *value) {
+    bool was = atomic_exchange(&_swift_enableSwizzlingOfAllocationAndRefCountingFunctions_forInstrumentsOnly, true);
+    void *result = swift_retain(value);
+    atomic_store(&_swift_enableSwizzlingOfAllocationAndRefCountingFunctions_forInstrumentsOnly, was);
+    return result;
 }

@@ -40,4 +40,8 @@ const char *rxheap_image_path(uintptr_t address);
 /// Hook cost counters for benchmarks: allocations recorded since install.
 uint64_t rxheap_recorded_allocations(void);
 
+/// swift_retain(value) with the runtime's instrumentation flag raised, as another thread sees it
+/// while the allocation hook runs: the path through the runtime's retain adapter (for tests).
+void *rxheap_retain_with_instrumentation_flag(void *value);
+
 #endif
