@@ -33,14 +33,13 @@ let chainScenarios: [Scenario] = [
     Scenario("merged-timers", summary: "B19: merge of interval(red) and interval(green), disposed after a few ticks (hop analysis pending)") { context in
         let red = context.serialScheduler("red")
         let green = context.serialScheduler("green")
-        var ticks = 0
-        let lock = NSLock()
+        let ticks = SharedCounter()
         let subscription = Observable.merge([
             Observable<Int>.interval(.milliseconds(3), scheduler: red),
             Observable<Int>.interval(.milliseconds(5), scheduler: green),
         ])
-        .subscribe(onNext: { _ in lock.lock(); ticks += 1; lock.unlock() })
-        context.wait(timeout: 5) { lock.lock(); defer { lock.unlock() }; return ticks >= 6 }
+        .subscribe(onNext: { _ in ticks.increment() })
+        context.wait(timeout: 5) { ticks.value >= 6 }
         subscription.dispose()
     },
     Scenario("merged-timers-never-disposed", summary: "B19 leaky: the merged timers subscribed with the disposable ignored", expect: .leak) { context in

@@ -10,13 +10,13 @@ let threadHopScenarios: [Scenario] = [
     Scenario("observe-on-hops", summary: "B18: just(42).observeOn(green).filter.observeOn(red).map.observeOn(green)", expect: .hopsReported) { context in
         let green = context.serialScheduler("green")
         let red = context.serialScheduler("red")
-        let done = CompletionCounter()
+        let done = SharedCounter()
         _ = Observable.just(42)
             .observe(on: green).filter { $0 > 30 }
             .observe(on: red).map { "\($0)" }
             .observe(on: green)
-            .subscribe(onNext: { _ in }, onCompleted: { done.complete() })
-        context.wait(until: { done.completed == 1 })
+            .subscribe(onNext: { _ in }, onCompleted: { done.increment() })
+        context.wait(until: { done.value == 1 })
         // just emits where it is subscribed (the main thread); filter runs on green, map on
         // red, the subscriber on green.
         context.expectHops(["main", "green", "red", "green"], subscribedOn: "main")
@@ -25,7 +25,7 @@ let threadHopScenarios: [Scenario] = [
         let green = context.serialScheduler("green")
         let red = context.serialScheduler("red")
         let blue = context.serialScheduler("blue")
-        let finished = CompletionCounter()
+        let finished = SharedCounter()
         // subscribeOn(blue) moves the subscription, and with it just's emission, onto blue;
         // the observe(on:) hops stay where they were.
         _ = Observable.just(42)
@@ -33,18 +33,18 @@ let threadHopScenarios: [Scenario] = [
             .observe(on: red).map { "\($0)" }
             .observe(on: green)
             .subscribe(on: blue)
-            .subscribe(onNext: { _ in }, onCompleted: { finished.complete() })
+            .subscribe(onNext: { _ in }, onCompleted: { finished.increment() })
         // Two subscribeOn: the one nearest the source (blue) wins.
         _ = Observable.just(42)
             .observe(on: green).map { $0 + 1 }
             .subscribe(on: blue)
             .subscribe(on: green)
-            .subscribe(onNext: { _ in }, onCompleted: { finished.complete() })
+            .subscribe(onNext: { _ in }, onCompleted: { finished.increment() })
         // A source with a scheduler of its own emits there whatever subscribeOn says.
         _ = Observable.just(42, scheduler: blue)
             .subscribe(on: green)
-            .subscribe(onNext: { _ in }, onCompleted: { finished.complete() })
-        context.wait(until: { finished.completed == 3 })
+            .subscribe(onNext: { _ in }, onCompleted: { finished.increment() })
+        context.wait(until: { finished.value == 3 })
         context.expectHops(["blue", "green", "red", "green"], subscribedOn: "blue")
         context.expectHops(["blue", "green"], subscribedOn: "blue")
         context.expectHops(["blue"], subscribedOn: "green")
