@@ -30,17 +30,27 @@ let chainScenarios: [Scenario] = [
         source.onNext(42)
         subscription.dispose()
     },
-    Scenario("merged-timers", summary: "B19: merge of interval(red) and interval(green), disposed after a few ticks (hop analysis pending)") { context in
+    Scenario("merged-timers", summary: "B19: merge of interval(red) and interval(green), delivered on red and disposed there after a few ticks") { context in
         let red = context.serialScheduler("red")
         let green = context.serialScheduler("green")
         let ticks = SharedCounter()
+        let disposed = SharedCounter()
         let subscription = Observable.merge([
             Observable<Int>.interval(.milliseconds(3), scheduler: red),
             Observable<Int>.interval(.milliseconds(5), scheduler: green),
         ])
+        .observe(on: red)
         .subscribe(onNext: { _ in ticks.increment() })
         context.wait(timeout: 5) { ticks.value >= 6 }
-        subscription.dispose()
+        // Disposed on red, the serial scheduler the subscriber runs on, so never while it runs
+        // (disposing from the main thread while a timer delivers is anomaly 5, which rxtrace
+        // reported here now and then).
+        _ = red.schedule(()) { _ in
+            subscription.dispose()
+            disposed.increment()
+            return Disposables.create()
+        }
+        context.wait(timeout: 5) { disposed.value == 1 }
     },
     Scenario("merged-timers-never-disposed", summary: "B19 leaky: the merged timers subscribed with the disposable ignored", expect: .leak) { context in
         let red = context.serialScheduler("red")
