@@ -91,7 +91,8 @@ final class HTMLReportRendererTests: XCTestCase {
         legacy.summary = "Legacy feed screen, leak suppressed"
         legacy.findings[0].signature = "sig-legacy"
         legacy.findings[0].callSite = SourceLocation(file: "Sources/Legacy/OldFeed.swift", line: 17, function: "OldFeed.start()")
-        var report = ReportFixtures.run(ReportFixtures.run().scenarios + [legacy, ReportFixtures.hostile().scenarios[0]])
+        var report = ReportFixtures.run(ReportFixtures.run().scenarios + [legacy, ReportFixtures.hostile().scenarios[0], ReportFixtures.hungScenario])
+        report.interruption = RunInterruption(signal: "SIGINT", unfinishedScenarios: ["feedSlow", "profileSlow"])
         report.apply(suppressions: [SuppressionRule(kind: .leak, conditions: [.init(field: .file, pattern: "Sources/Legacy/*")], reason: "legacy module, rewrite planned (FEED-12)", file: "rxtrace-suppressions.txt", line: 4)])
 
         let written = try ReportWriter(directory: folder, formats: [.html, .json]).write(report)

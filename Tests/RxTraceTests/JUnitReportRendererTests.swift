@@ -16,10 +16,12 @@ final class JUnitReportRendererTests: XCTestCase {
         XCTAssertEqual(suites.count, 1)
         let suite = suites[0]
         XCTAssertEqual(suite.attribute(forName: "tests")?.stringValue, "4")
-        XCTAssertEqual(suite.attribute(forName: "failures")?.stringValue, "2")
+        XCTAssertEqual(suite.attribute(forName: "failures")?.stringValue, "1")
+        XCTAssertEqual(suite.attribute(forName: "errors")?.stringValue, "1", "a crash is an error: the scenario could not finish")
         let cases = suite.elements(forName: "testcase")
         XCTAssertEqual(cases.map { $0.attribute(forName: "name")?.stringValue }, ["gitFeed", "dataProviderLeak", "intervalNotDisposed", "crashes"])
-        XCTAssertEqual(cases.map { $0.elements(forName: "failure").count }, [0, 1, 0, 1])
+        XCTAssertEqual(cases.map { $0.elements(forName: "failure").count }, [0, 1, 0, 0])
+        XCTAssertEqual(cases.map { $0.elements(forName: "error").count }, [0, 0, 0, 1])
 
         let leakFailure = cases[1].elements(forName: "failure")[0]
         XCTAssertEqual(leakFailure.attribute(forName: "type")?.stringValue, "leakedSubscription")
@@ -28,9 +30,9 @@ final class JUnitReportRendererTests: XCTestCase {
         XCTAssertTrue(body.contains("2 leaked subscriptions · interval → map → subscribe\n    at Sources/App/Feed.swift:42 in FeedViewModel.bind()"), body)
         XCTAssertEqual(body, TextReportRenderer(colour: false).render(ReportFixtures.leakyScenario))
 
-        let crash = cases[3].elements(forName: "failure")[0]
+        let crash = cases[3].elements(forName: "error")[0]
         XCTAssertEqual(crash.attribute(forName: "type")?.stringValue, "crashed")
-        XCTAssertEqual(crash.attribute(forName: "message")?.stringValue, "scenario crashed (signal 4)")
+        XCTAssertEqual(crash.attribute(forName: "message")?.stringValue, "scenario crashed (signal 4)", "no stack captured: no place named")
         let output = try XCTUnwrap(cases[3].elements(forName: "system-out").first?.stringValue)
         XCTAssertEqual(output, "pass 1 ok\nFatal error: boom <red> & done", "colour codes stripped: ESC is not allowed in XML 1.0")
     }

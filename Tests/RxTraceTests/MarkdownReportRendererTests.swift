@@ -5,7 +5,7 @@ final class MarkdownReportRendererTests: XCTestCase {
     func testSummaryFailingFindingsWithSourceAndFixThenTheRestFolded() {
         let markdown = MarkdownReportRenderer().render(ReportFixtures.run())
 
-        XCTAssertTrue(markdown.hasPrefix("## ❌ rxtrace: 4 scenarios · 2 passed · 2 failed · 1 crashed or timed out · 3 leaked subscriptions\n\n### Failing\n"), markdown)
+        XCTAssertTrue(markdown.hasPrefix("## ❌ rxtrace: 4 scenarios · 2 passed · 2 failed · 1 crashed or timed out · 3 leaked subscriptions\n\n### Stopped (crashed, timed out or threw)\n\n**crashes**: crashed (signal 4)\n\nWhere it stopped is unknown: no thread stacks were captured (its output is in `rxtrace.txt`).\n\n### Failing\n"), markdown)
         XCTAssertTrue(markdown.contains("| 2 leaked subscriptions · interval → map → subscribe | `Sources/App/Feed.swift:42` in `FeedViewModel.bind()` | +1 per pass | dataProviderLeak |\n"), markdown)
         XCTAssertTrue(markdown.contains("```swift\n  40     func bind() {\n"), markdown)
         XCTAssertTrue(markdown.contains("→ 42             .map { \"tick \\($0)\" }.subscribe(onNext: { [label] in label.text = $0 })\n"), markdown)

@@ -65,6 +65,34 @@ enum ReportFixtures {
         output: "pass 1 ok\nFatal error: boom \u{1B}[31m<red>\u{1B}[0m & done", durationSeconds: 0.1
     )
 
+    /// A scenario that timed out: the main thread waited in user code (with the source there),
+    /// a worker in user code too, and one thread never reached user code.
+    static let hungScenario = ScenarioReport(
+        name: "deadlocks", summary: "reload waits for a lock the worker holds", expectedVerdict: .clean, actualVerdict: .timedOut,
+        status: .timedOut(seconds: 2), passes: [PassCount(pass: 1, before: 0, after: 4)],
+        threadStacks: [
+            ReportThreadStack(name: "main", frames: [
+                ReportFrame(function: "__futex_abstimed_wait_common", origin: .system),
+                ReportFrame(function: "NSLock.lock()", origin: .system),
+                ReportFrame(function: "FeedViewModel.reload()", file: "Sources/App/Feed.swift", line: 58, origin: .user),
+                ReportFrame(function: "main", file: "Sources/App/main.swift", line: 3, origin: .user),
+            ], snippet: SourceSnippet(firstLine: 57, lines: ["    func reload() {", "        lock.lock()", "    }"], highlightedLine: 58)),
+            ReportThreadStack(name: "feed-worker", frames: [
+                ReportFrame(function: "__futex_abstimed_wait_common", origin: .system),
+                ReportFrame(function: "closure #1 in FeedService.start()", file: "Sources/App/FeedService.swift", line: 21, origin: .user),
+            ]),
+            ReportThreadStack(name: "dispatch-worker", frames: [ReportFrame(function: "__futex_abstimed_wait_common", origin: .system)]),
+        ],
+        durationSeconds: 2.1
+    )
+
+    /// A run stopped by Ctrl-C after `finished`; `unfinished` did not finish.
+    static func interrupted(_ finished: [ScenarioReport] = [cleanScenario], unfinished: [String] = ["feedSlow", "profileSlow"]) -> RunReport {
+        var report = run(finished)
+        report.interruption = RunInterruption(signal: "SIGINT", unfinishedScenarios: unfinished)
+        return report
+    }
+
     static func run(_ scenarios: [ScenarioReport] = [cleanScenario, leakyScenario, expectedLeakScenario, crashedScenario]) -> RunReport {
         RunReport(generatedAt: date, host: host, scenarios: scenarios)
     }

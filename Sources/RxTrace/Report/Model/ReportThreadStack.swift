@@ -8,13 +8,20 @@ public struct ReportThreadStack: Codable, Equatable, Sendable {
     public var crashed: Bool
     /// Innermost frame first.
     public var frames: [ReportFrame]
+    /// The source around `userFrame`'s line, read when the report was made; nil without a
+    /// user frame or when the file could not be read.
+    public var snippet: SourceSnippet?
 
-    public init(name: String? = nil, crashed: Bool = false, frames: [ReportFrame]) {
+    public init(name: String? = nil, crashed: Bool = false, frames: [ReportFrame], snippet: SourceSnippet? = nil) {
         self.name = name
         self.crashed = crashed
         self.frames = frames
+        self.snippet = snippet
     }
 
     /// The innermost user frame: the line the thread waited (or crashed) at.
     public var userFrame: ReportFrame? { frames.first { $0.origin == .user } }
+
+    /// `thread "main"`, or `a thread` without a name.
+    public var label: String { name.map { "thread \"\($0)\"" } ?? "a thread" }
 }

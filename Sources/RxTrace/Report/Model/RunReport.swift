@@ -38,6 +38,12 @@ public struct RunReport: Equatable, Sendable {
     /// Counts over all scenarios.
     public var summary: RunSummary { RunSummary(scenarios: scenarios) }
 
+    /// Whether every selected scenario ran its passes to the end: the run was not interrupted
+    /// and none crashed, hung or threw. Only then does "no findings" mean nothing leaked.
+    public var everyScenarioFinished: Bool {
+        interruption == nil && !scenarios.contains { $0.status.isAbnormal }
+    }
+
     /// The CI gate: 0 passed, 1 findings, 3 crashed or timed out, 130 interrupted.
     public var gateOutcome: GateOutcome {
         if interruption != nil { return .interrupted }

@@ -1,8 +1,16 @@
 import Foundation
 
-/// JUnit XML: one `<testsuite>` (inside `<testsuites>`), one `<testcase>` per scenario. A
-/// failing scenario (verdict mismatch, unexpected findings, crash, timeout) carries a
-/// `<failure>` whose body is the scenario's text report; captured output goes to `<system-out>`.
+/// JUnit XML: one `<testsuite>` (inside `<testsuites>`), one `<testcase>` per scenario.
+///
+/// - A scenario that fails the gate with findings or a verdict mismatch carries a `<failure>`;
+///   one that crashed, timed out or threw without declaring it carries an `<error>` (JUnit's
+///   element for a test that could not finish), whose message ends with the line it waited or
+///   crashed at. Either body is the scenario's text report (stacks included).
+/// - An interrupted run (Ctrl-C, SIGTERM) lists each scenario that did not finish as a test
+///   case with an `<error type="interrupted">`, so a CI test view does not show a partial run
+///   as a complete one.
+/// - Captured output goes to `<system-out>`.
+///
 /// Test cases are classed under the executable that ran the scenarios (the user's own, when a
 /// package calls `RxTraceCLI.main(scenarios:)`), so CI lists them under a recognisable name.
 public struct JUnitReportRenderer: Sendable {
@@ -14,29 +22,45 @@ public struct JUnitReportRenderer: Sendable {
 
     public func render(_ report: RunReport) -> String {
         let text = TextReportRenderer(colour: false)
-        let failures = report.scenarios.filter { !$0.passed }.count
+        let unfinished = report.interruption?.unfinishedScenarios ?? []
+        let errors = report.scenarios.filter(\.isUnexpectedlyAbnormal).count + unfinished.count
+        let failures = report.scenarios.filter { !$0.passed && !$0.isUnexpectedlyAbnormal }.count
+        let tests = report.scenarios.count + unfinished.count
         let time = report.scenarios.reduce(0) { $0 + $1.durationSeconds }
         let timestamp = ISO8601DateFormatter().string(from: report.generatedAt)
+        let classname = a(report.tool.executable ?? suiteName)
         var x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        x += "<testsuites name=\"\(a(suiteName))\" tests=\"\(report.scenarios.count)\" failures=\"\(failures)\" errors=\"0\" time=\"\(Self.seconds(time))\">\n"
-        x += "  <testsuite name=\"\(a(suiteName))\" tests=\"\(report.scenarios.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\" time=\"\(Self.seconds(time))\" timestamp=\"\(a(timestamp))\" hostname=\"\(a(report.host.hostname))\">\n"
+        x += "<testsuites name=\"\(a(suiteName))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(Self.seconds(time))\">\n"
+        x += "  <testsuite name=\"\(a(suiteName))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"0\" time=\"\(Self.seconds(time))\" timestamp=\"\(a(timestamp))\" hostname=\"\(a(report.host.hostname))\">\n"
         x += "    <properties>\n"
         x += "      <property name=\"tool\" value=\"\(a("\(report.tool.name) \(report.tool.version)"))\"/>\n"
         x += "      <property name=\"schemaVersion\" value=\"\(report.schemaVersion)\"/>\n"
         if let baseline = report.baseline {
             x += "      <property name=\"baseline\" value=\"\(a(baseline.path))\"/>\n"
         }
+        if let interruption = report.interruption {
+            x += "      <property name=\"interrupted\" value=\"\(a(interruption.displayText))\"/>\n"
+        }
         x += "    </properties>\n"
         for scenario in report.scenarios {
-            x += "    <testcase classname=\"\(a(report.tool.executable ?? suiteName))\" name=\"\(a(scenario.name))\" time=\"\(Self.seconds(scenario.durationSeconds))\">\n"
+            x += "    <testcase classname=\"\(classname)\" name=\"\(a(scenario.name))\" time=\"\(Self.seconds(scenario.durationSeconds))\">\n"
             if !scenario.passed {
-                let message = scenario.failureReasons.joined(separator: "; ")
-                x += "      <failure type=\"\(a(failureType(scenario)))\" message=\"\(a(message))\">\(t(text.render(scenario)))</failure>\n"
+                var message = scenario.failureReasons.joined(separator: "; ")
+                if let stop = ScenarioStop(scenario) { message += "; " + stop.placeLine }
+                let element = scenario.isUnexpectedlyAbnormal ? "error" : "failure"
+                x += "      <\(element) type=\"\(a(failureType(scenario)))\" message=\"\(a(message))\">\(t(text.render(scenario)))</\(element)>\n"
             }
             if let output = scenario.output, !output.isEmpty {
                 x += "      <system-out>\(t(TextReportRenderer.strippingANSI(output)))</system-out>\n"
             }
             x += "    </testcase>\n"
+        }
+        if let interruption = report.interruption {
+            for name in unfinished {
+                x += "    <testcase classname=\"\(classname)\" name=\"\(a(name))\" time=\"0.000\">\n"
+                x += "      <error type=\"interrupted\" message=\"\(a("did not finish: the run was interrupted by \(interruption.signal)"))\">\(t("The run was \(interruption.displayText). This scenario's result is unknown."))</error>\n"
+                x += "    </testcase>\n"
+            }
         }
         x += "  </testsuite>\n</testsuites>\n"
         return x

@@ -32,6 +32,13 @@ public struct MarkdownReportRenderer: Sendable {
         let tail = "\nThe full report, findings first with source and backtraces: `rxtrace.html` (also `rxtrace.txt`, `rxtrace.json`, `rxtrace.sarif`, `rxtrace.junit.xml`).\n"
 
         var blocks: [String] = []
+        let stopped = report.scenarios.filter(\.isUnexpectedlyAbnormal)
+        if !stopped.isEmpty {
+            var block = "### Stopped (crashed, timed out or threw)\n\n"
+            for scenario in stopped.prefix(findingsWithSource) { block += stop(scenario) }
+            if stopped.count > findingsWithSource { block += "_… and \(stopped.count - findingsWithSource) more stopped scenarios._\n\n" }
+            blocks.append(block)
+        }
         if !failing.isEmpty {
             var table = "### Failing\n\n| Finding | Call site | Growth | Scenario |\n|---|---|---|---|\n"
             for reviewed in failing.prefix(tableRows) { table += row(reviewed) }
@@ -68,6 +75,28 @@ public struct MarkdownReportRenderer: Sendable {
         return out + tail
     }
 
+    /// A stopped scenario: how it ended, the line each thread in user code waited or crashed
+    /// at, and the source there (first thread).
+    private func stop(_ scenario: ScenarioReport) -> String {
+        var out = "**\(cell(scenario.name))**: \(cell(scenario.status.displayName))\n\n"
+        guard let stop = ScenarioStop(scenario) else {
+            if case .failed = scenario.status { return out }
+            return out + "Where it stopped is unknown: no thread stacks were captured (its output is in `rxtrace.txt`).\n\n"
+        }
+        for thread in stop.threadsInUserCode {
+            guard let frame = thread.userFrame else { continue }
+            out += "- \(cell(thread.label)) \(stop.verb) at `\(code(frame.fileAndLine ?? "an unknown line"))` in `\(code(frame.function))`\n"
+        }
+        if stop.threadsInUserCode.isEmpty {
+            out += "- \(stop.placeLine)\n"
+        } else if stop.otherThreadCount > 0 {
+            out += "- \(ReportNumbers.count(stop.otherThreadCount, "other thread")) not in user code\n"
+        }
+        out += "\n"
+        if let snippet = stop.threadsInUserCode.first?.snippet { out += fenced(snippet) }
+        return out
+    }
+
     private func row(_ reviewed: ReviewedFinding) -> String {
         let finding = reviewed.finding
         let site = finding.callSite.map { "`\(code($0.fileAndLine))`" + ($0.function.map { " in `\(code($0))`" } ?? "") } ?? "—"
@@ -80,17 +109,20 @@ public struct MarkdownReportRenderer: Sendable {
         if let site = finding.callSite {
             out += "`\(code(site.fileAndLine))`" + (site.function.map { " in `\(code($0))`" } ?? "") + "\n\n"
         }
-        if let snippet = finding.snippet {
-            let fence = snippet.lines.contains { $0.contains("```") } ? "~~~~" : "```"
-            out += "\(fence)swift\n"
-            for (number, text) in snippet.numberedLines {
-                out += (number == snippet.highlightedLine ? "→ " : "  ") + "\(number) " + text + "\n"
-            }
-            out += "\(fence)\n\n"
-        }
+        if let snippet = finding.snippet { out += fenced(snippet) }
         if let reason = finding.retentionReason { out += "Retained: \(cell(reason)).\n\n" }
         out += "**Fix:** \(finding.kind.fixHint)\n\n"
         return out
+    }
+
+    /// The source around a line as a fenced block, the line marked with an arrow.
+    private func fenced(_ snippet: SourceSnippet) -> String {
+        let fence = snippet.lines.contains { $0.contains("```") } ? "~~~~" : "```"
+        var out = "\(fence)swift\n"
+        for (number, text) in snippet.numberedLines {
+            out += (number == snippet.highlightedLine ? "→ " : "  ") + "\(number) " + text + "\n"
+        }
+        return out + "\(fence)\n\n"
     }
 
     /// Text for a table cell: no pipes or line breaks, HTML-like text shown as text.

@@ -51,7 +51,7 @@ public struct TextReportRenderer: Sendable {
         for reason in scenario.failureReasons {
             out += "  " + paint("fails: \(reason)", .red) + "\n"
         }
-        out += render(threadStacks: scenario.threadStacks, status: scenario.status)
+        out += render(stop: ScenarioStop(scenario))
         for chain in ThreadHopText.chains(scenario.threadHops) {
             out += "  hops: \(ThreadHopText.stagesLine(chain))\n"
             out += "        " + paint(ThreadHopText.summaryLine(chain), .dim) + "\n"
@@ -135,26 +135,24 @@ public struct TextReportRenderer: Sendable {
     }
 
     /// Where a stopped scenario's threads were: each thread in user code with the line it was
-    /// at and its folded stack, then how many threads were elsewhere.
-    private func render(threadStacks: [ReportThreadStack], status: ScenarioStatus) -> String {
-        guard !threadStacks.isEmpty else { return "" }
-        let crashed: Bool
-        if case .crashed = status { crashed = true } else { crashed = false }
-        var out = "\n  " + (crashed ? "where it crashed:" : "where it waited:") + "\n"
-        let inUserCode = threadStacks.filter { $0.userFrame != nil }
-        for thread in inUserCode {
-            let name = thread.name.map { "thread \"\($0)\"" } ?? "a thread"
+    /// at, the source line itself and its folded stack, then how many threads were elsewhere.
+    private func render(stop: ScenarioStop?) -> String {
+        guard let stop else { return "" }
+        var out = "\n  \(stop.heading):\n"
+        for thread in stop.threadsInUserCode {
             if let frame = thread.userFrame {
                 let place = frame.fileAndLine.map { " at " + paint($0, .bold) } ?? ""
-                out += "    \(name)\(place) in \(frame.function)\n"
+                out += "    \(thread.label)\(place) in \(frame.function)\n"
+            }
+            if let text = thread.snippet?.highlightedText {
+                out += "      \(paint(SourceLines.normalized(text), .dim))\n"
             }
             out += render(frames: thread.frames, indent: "      ")
         }
-        let elsewhere = threadStacks.count - inUserCode.count
-        if inUserCode.isEmpty {
-            out += "    no thread was in user code (\(ReportNumbers.count(elsewhere, "thread")) in library or system code)\n"
-        } else if elsewhere > 0 {
-            out += "    " + paint("… \(ReportNumbers.count(elsewhere, "other thread")) not in user code", .dim) + "\n"
+        if stop.threadsInUserCode.isEmpty {
+            out += "    no thread was in user code (\(ReportNumbers.count(stop.otherThreadCount, "thread")) in library or system code)\n"
+        } else if stop.otherThreadCount > 0 {
+            out += "    " + paint("… \(ReportNumbers.count(stop.otherThreadCount, "other thread")) not in user code", .dim) + "\n"
         }
         return out
     }

@@ -3,6 +3,9 @@
 struct HTMLFindingsSection {
     let findings: [ReviewedFinding]
     let parts: [any HTMLFindingPart]
+    /// False when a scenario crashed, hung or threw, or the run was interrupted: "nothing is
+    /// still alive" would then claim more than was measured.
+    let everyScenarioFinished: Bool
 
     var node: HTMLNode {
         let firstFailing = findings.firstIndex { $0.standing == .failing }
@@ -16,7 +19,9 @@ struct HTMLFindingsSection {
                 HTMLNode.element("button", [HTMLAttribute("type", "button"), .id("toggle-all"), .flag("hidden")], text: "Expand all")
             }
             if findings.isEmpty {
-                HTMLNode.element("p", [.class("meta")], text: "No findings: nothing the measured passes created is still alive.")
+                HTMLNode.element("p", [.class("meta")], text: everyScenarioFinished
+                    ? "No findings: nothing the measured passes created is still alive."
+                    : "No findings in the scenarios that ran to the end; not every scenario did (see above).")
             } else {
                 HTMLNode.element("p", [.class("meta")], text: counts.joined(separator: " · "))
                 for (index, reviewed) in findings.enumerated() {

@@ -4,7 +4,9 @@ import Foundation
 /// a Content-Security-Policy that forbids any network access. Findings come first, in review
 /// order (failing in red, expected leaks in amber, accepted ones in grey; the first failing one
 /// open), each with the source around its call site, a one-line fix and its live count per
-/// pass; then the scenarios table; then each scenario, clean ones folded away.
+/// pass; then the scenarios table; then each scenario, clean ones folded away. An interrupted
+/// run is headed by a banner, and scenarios that crashed or hung come before the findings with
+/// the line they stopped at (`HTMLStoppedSection`).
 ///
 /// The page is built as an `HTMLNode` tree (escaping by construction), one file per piece:
 /// `HTMLSummaryTable`, `HTMLScenarioArticle`, `HTMLFindingDetails`, `HTMLBacktrace`,
@@ -59,6 +61,13 @@ public struct HTMLReportRenderer: Sendable {
                         "\(tool.name) \(tool.version) · generated \(Self.timestamp(report.generatedAt)) · \(host.hostname) (\(host.operatingSystem) \(host.architecture), \(host.processorCount) CPUs) · schema v\(report.schemaVersion)")
                     HTMLNode.element("p", [.id("gate"), .class("gate", report.gateOutcome == .passed ? "pass" : "fail")],
                                      text: text.summaryLine(report).replacingOccurrences(of: "Summary: ", with: ""))
+                    if let interruption = report.interruption {
+                        // An interrupted run's page must not read as a whole run: the banner
+                        // names the scenarios that did not finish.
+                        HTMLNode.element("p", [.id("interruption"), .class("banner", "interrupted"), HTMLAttribute("role", "alert")],
+                                         text: interruption.displayText.prefix(1).uppercased() + interruption.displayText.dropFirst()
+                                            + ". The report holds the scenarios that finished.")
+                    }
                     if let baseline = report.baseline {
                         HTMLNode.element("p", [.id("baseline"), .class("meta")]) {
                             "Baseline "
@@ -68,7 +77,8 @@ public struct HTMLReportRenderer: Sendable {
                     }
                 }
                 HTMLNode.element("main") {
-                    HTMLFindingsSection(findings: review, parts: parts.finding).node
+                    HTMLStoppedSection(report: report).node
+                    HTMLFindingsSection(findings: review, parts: parts.finding, everyScenarioFinished: report.everyScenarioFinished).node
                     HTMLSummaryTable(report: report).node
                     HTMLNode.element("section", [.id("details")]) {
                         HTMLNode.element("h2", text: "Scenarios in detail")
