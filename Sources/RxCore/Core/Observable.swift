@@ -20,6 +20,12 @@ open class Observable<Element>: ObservableType {
         rxAbstractMethod()
     }
 
+    /// How RxCore's own sinks and observers subscribe: producers and subjects take the
+    /// `Receiver` as it is; any other observable gets it through `subscribe` as an observer.
+    func subscribeReceiver(_ receiver: Receiver<Element>) -> Disposable {
+        subscribe(receiver)
+    }
+
     public func asObservable() -> Observable<Element> { self }
 
     deinit {

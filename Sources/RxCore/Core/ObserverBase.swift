@@ -1,5 +1,5 @@
 /// Enforces the grammar for observers: after a terminal event nothing more is delivered.
-class ObserverBase<Element>: Disposable, ObserverType {
+class ObserverBase<Element>: Receiver<Element>, Disposable {
     private let isStopped = InlineAtomicInt(0)
     #if TRACE_RESOURCES
     /// Where events reached this observer (thread hops), and who is inside `on` (anomalies 1, 5).
@@ -7,7 +7,7 @@ class ObserverBase<Element>: Disposable, ObserverType {
     final let overlap = OverlapTracker()
     #endif
 
-    func on(_ event: Event<Element>) {
+    override func on(_ event: Event<Element>) {
         #if TRACE_RESOURCES
         let stage = hops.stage
         if stage != 0 {

@@ -7,16 +7,21 @@ class Producer<Element>: Observable<Element> {
     }
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        subscribeReceiver(observer.asReceiver())
+    }
+
+    /// RxCore's own sinks subscribe here: straight to `run`, no cast, no adapter.
+    override final func subscribeReceiver(_ receiver: Receiver<Element>) -> Disposable {
         if !CurrentThreadScheduler.isScheduleRequired {
-            return runWithDisposer(observer)
+            return runWithDisposer(receiver)
         }
         // Entering the trampoline without `schedule`, whose escaping closure would cost an
         // allocation per top-level subscription; the behaviour is `schedule`'s first branch.
-        return CurrentThreadScheduler.runTrampoline { runWithDisposer(observer) }
+        return CurrentThreadScheduler.runTrampoline { runWithDisposer(receiver) }
     }
 
     @inline(__always)
-    private func runWithDisposer<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    private func runWithDisposer(_ observer: Receiver<Element>) -> Disposable {
         #if TRACE_RESOURCES
         // The sinks `run` creates record this producer as the API they came from, and link to
         // the stage subscribing them when their observer is private to an operator.
@@ -41,9 +46,9 @@ class Producer<Element>: Observable<Element> {
     }
 
     /// Builds the sink for one subscription and starts it. `cancel` is the subscription's
-    /// disposer: the sink disposes it to end the subscription from inside.
-    func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable)
-        where Observer.Element == Element {
+    /// disposer: the sink disposes it to end the subscription from inside. `observer` is a
+    /// class, not a generic parameter, so this is an ordinary override (see `Receiver`).
+    func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         rxAbstractMethod()
     }
 }

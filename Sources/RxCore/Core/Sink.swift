@@ -1,6 +1,12 @@
 /// One subscription's running state for an operator: it forwards events downstream until it
 /// is disposed, and then forwards nothing more.
-class Sink<Observer: ObserverType>: Disposable {
+///
+/// It is the `Receiver` of its upstream's `Input` elements (`Never` for a sink that subscribes
+/// nothing itself, or only through private observers). `Observer` is the downstream: a
+/// `Receiver<Output>` for sinks on the element-level path (`forwardNext`, `forwardError`,
+/// `forwardCompleted`), which hand bare values on; sinks not converted yet build `Event`s and
+/// use `forwardOn`.
+class Sink<Input, Observer: ObserverType>: Receiver<Input>, Disposable {
     final let observer: Observer
     final let cancel: Cancelable
     private let disposed = InlineAtomicInt(0)
@@ -16,6 +22,7 @@ class Sink<Observer: ObserverType>: Disposable {
     init(observer: Observer, cancel: Cancelable) {
         self.observer = observer
         self.cancel = cancel
+        super.init()
         #if TRACE_RESOURCES
         let stack = Resources.track(self, kind: .sink)
         hops.beginOperator(owner: self, downstream: observer, sinkStack: stack)
@@ -42,8 +49,39 @@ class Sink<Observer: ObserverType>: Disposable {
         observer.on(event)
     }
 
+    #if DEBUG
+    /// Marks this sink as sending downstream (the overlap check of `forwardOn` and friends).
+    @inline(__always)
+    final func enterForwarding() -> OverlapTracker.Entry {
+        let entry = synchronizationTracker.enter(OverlapTracker.threadToken)
+        reportOverlap(entry, message: .default, stage: 0)
+        return entry
+    }
+
+    @inline(__always)
+    final func leaveForwarding(_ entry: OverlapTracker.Entry) {
+        _ = synchronizationTracker.leave(entry)
+    }
+    #endif
+
+    /// Whether an event may go downstream now: not after disposal (traced builds record the
+    /// delivery, or anomaly 3 for an element sent after disposal via `droppedNext`).
+    @inline(__always)
+    final func mayForward(droppedNext: () -> Void) -> Bool {
+        #if TRACE_RESOURCES
+        if disposed.isFlagSet(1) {
+            if hops.stage != 0 { droppedNext() }
+            return false
+        }
+        hops.recordFrequent(.delivered)
+        return true
+        #else
+        return !disposed.isFlagSet(1)
+        #endif
+    }
+
     /// An observer that forwards straight to this sink's downstream (used by `catch`, `retry`…).
-    final func forwarder() -> SinkForward<Observer> {
+    final func forwarder() -> SinkForward<Input, Observer> {
         SinkForward(forward: self)
     }
 
@@ -87,16 +125,14 @@ extension Sink: HopDownstream {
 #endif
 
 /// Forwards events to a sink's downstream observer; a terminal event also disposes the sink.
-final class SinkForward<Observer: ObserverType>: ObserverType {
-    typealias Element = Observer.Element
+final class SinkForward<Input, Observer: ObserverType>: Receiver<Observer.Element> {
+    private let forward: Sink<Input, Observer>
 
-    private let forward: Sink<Observer>
-
-    init(forward: Sink<Observer>) {
+    init(forward: Sink<Input, Observer>) {
         self.forward = forward
     }
 
-    func on(_ event: Event<Element>) {
+    override func on(_ event: Event<Observer.Element>) {
         switch event {
         case .next:
             forward.observer.on(event)

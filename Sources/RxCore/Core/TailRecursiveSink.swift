@@ -18,7 +18,7 @@ public var maxTailRecursiveSinkStackSize = 0
 ///
 /// Sources that are themselves sequences of the same operator (`concat` of a `concat`) are
 /// flattened into the iterator stack (`extract`), so nested definitions stay flat too.
-class TailRecursiveSink<Sources: Sequence, Observer: ObserverType>: Sink<Observer>
+class TailRecursiveSink<Sources: Sequence, Observer: ObserverType>: Sink<Observer.Element, Observer>
     where Sources.Element: ObservableConvertibleType, Sources.Element.Element == Observer.Element {
     /// An iterator with, when known, how many elements it still has (so the stack can drop an
     /// iterator before its last source is subscribed: endless generated chains do not pile up).

@@ -18,7 +18,7 @@ private enum AmbSide {
     case left, right
 }
 
-private final class AmbSink<Observer: ObserverType>: Sink<Observer> {
+private final class AmbSink<Observer: ObserverType>: Sink<Never, Observer> {
     typealias Element = Observer.Element
 
     private let lock = RecursiveLock()
@@ -51,7 +51,7 @@ private final class AmbSink<Observer: ObserverType>: Sink<Observer> {
     }
 }
 
-private final class AmbObserver<Observer: ObserverType>: ObserverType {
+private final class AmbObserver<Observer: ObserverType>: Receiver<Observer.Element> {
     typealias Element = Observer.Element
 
     private let parent: AmbSink<Observer>
@@ -60,12 +60,13 @@ private final class AmbObserver<Observer: ObserverType>: ObserverType {
     init(parent: AmbSink<Observer>, side: AmbSide) {
         self.parent = parent
         self.side = side
+        super.init()
         #if TRACE_RESOURCES
         Resources.track(self, kind: .observer)
         #endif
     }
 
-    func on(_ event: Event<Element>) {
+    override func on(_ event: Event<Element>) {
         parent.on(event, from: side)
     }
 
@@ -85,8 +86,7 @@ private final class Amb<Element>: Producer<Element> {
         self.right = right
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable)
-        where Observer.Element == Element {
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = AmbSink(observer: observer, cancel: cancel)
         let subscription = sink.run(left: left, right: right)
         return (sink: sink, subscription: subscription)

@@ -15,7 +15,7 @@ extension ObservableType {
     }
 }
 
-private final class BufferTimeCountSink<SourceType, Observer: ObserverType>: Sink<Observer>, ObserverType where Observer.Element == [SourceType] {
+private final class BufferTimeCountSink<SourceType, Observer: ObserverType>: Sink<SourceType, Observer> where Observer.Element == [SourceType]  {
     typealias Element = SourceType
     typealias Parent = BufferTimeCount<SourceType>
 
@@ -41,7 +41,7 @@ private final class BufferTimeCountSink<SourceType, Observer: ObserverType>: Sin
         return Disposables.create(timer, subscription)
     }
 
-    func on(_ event: Event<SourceType>) {
+    override func on(_ event: Event<SourceType>) {
         lock.performLocked {
             switch event {
             case .next(let element):
@@ -100,7 +100,7 @@ private final class BufferTimeCount<SourceType>: Producer<[SourceType]> {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == [SourceType] {
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = BufferTimeCountSink(parent: self, observer: observer, cancel: cancel)
         let subscription = sink.run()
         return (sink: sink, subscription: subscription)

@@ -21,7 +21,7 @@ extension ObservableType {
     }
 }
 
-private final class CatchSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+private final class CatchSink<Observer: ObserverType>: Sink<Observer.Element, Observer> {
     typealias Element = Observer.Element
     typealias Parent = Catch<Element>
 
@@ -41,7 +41,7 @@ private final class CatchSink<Observer: ObserverType>: Sink<Observer>, ObserverT
         return subscription
     }
 
-    func on(_ event: Event<Element>) {
+    override func on(_ event: Event<Element>) {
         switch event {
         case .next:
             forwardOn(event)
@@ -62,19 +62,20 @@ private final class CatchSink<Observer: ObserverType>: Sink<Observer>, ObserverT
 }
 
 /// Forwards the handler sequence through the sink, so nothing passes once it is disposed.
-private final class CatchSinkProxy<Observer: ObserverType>: ObserverType {
+private final class CatchSinkProxy<Observer: ObserverType>: Receiver<Observer.Element> {
     typealias Element = Observer.Element
 
     private let parent: CatchSink<Observer>
 
     init(parent: CatchSink<Observer>) {
         self.parent = parent
+        super.init()
         #if TRACE_RESOURCES
         Resources.track(self, kind: .observer)
         #endif
     }
 
-    func on(_ event: Event<Element>) {
+    override func on(_ event: Event<Element>) {
         parent.forwardOn(event)
         if event.isStopEvent {
             parent.dispose()
@@ -99,7 +100,7 @@ private final class Catch<Element>: Producer<Element> {
         self.handler = handler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = CatchSink(parent: self, observer: observer, cancel: cancel)
         let subscription = sink.run()
         return (sink: sink, subscription: subscription)

@@ -14,11 +14,11 @@ extension ObservableType {
     }
 }
 
-private final class CatchSequenceSink<Sources: Sequence, Observer: ObserverType>: TailRecursiveSink<Sources, Observer>, ObserverType
-    where Sources.Element: ObservableConvertibleType, Sources.Element.Element == Observer.Element {
+private final class CatchSequenceSink<Sources: Sequence, Observer: ObserverType>: TailRecursiveSink<Sources, Observer>
+    where Sources.Element: ObservableConvertibleType, Sources.Element.Element == Observer.Element  {
     private var lastError: Swift.Error?
 
-    func on(_ event: Event<Element>) {
+    override func on(_ event: Event<Element>) {
         switch event {
         case .next:
             forwardOn(event)
@@ -59,9 +59,8 @@ final class CatchSequence<Sources: Sequence>: Producer<Sources.Element.Element> 
         self.sources = sources
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable)
-        where Observer.Element == Element {
-        let sink = CatchSequenceSink<Sources, Observer>(observer: observer, cancel: cancel)
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
+        let sink = CatchSequenceSink<Sources, Receiver<Element>>(observer: observer, cancel: cancel)
         let subscription = sink.run((sources.makeIterator(), nil))
         return (sink: sink, subscription: subscription)
     }

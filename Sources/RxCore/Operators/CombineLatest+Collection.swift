@@ -17,8 +17,8 @@ extension ObservableType {
     }
 }
 
-private final class CombineLatestCollectionSink<Collection: Swift.Collection, Observer: ObserverType>: Sink<Observer>
-    where Collection.Element: ObservableConvertibleType {
+private final class CombineLatestCollectionSink<Collection: Swift.Collection, Observer: ObserverType>: Sink<Never, Observer>
+    where Collection.Element: ObservableConvertibleType  {
     typealias SourceElement = Collection.Element.Element
     typealias Parent = CombineLatestCollection<Collection, Observer.Element>
 
@@ -118,8 +118,7 @@ private final class CombineLatestCollection<Collection: Swift.Collection, Result
         count = sources.count
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable)
-        where Observer.Element == Result {
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = CombineLatestCollectionSink(parent: self, observer: observer, cancel: cancel)
         let subscription = sink.run()
         return (sink: sink, subscription: subscription)

@@ -16,7 +16,7 @@ protocol CombineLatestParent: AnyObject {
     func done(_ index: Int)
 }
 
-class CombineLatestSink<Observer: ObserverType>: Sink<Observer>, CombineLatestParent {
+class CombineLatestSink<Observer: ObserverType>: Sink<Never, Observer>, CombineLatestParent {
     let lock = RecursiveLock()
 
     private let arity: Int
@@ -84,7 +84,7 @@ class CombineLatestSink<Observer: ObserverType>: Sink<Observer>, CombineLatestPa
 
 /// Observes source number `index` of a combineLatest: stores its latest element and reports
 /// to the sink, under the sink's lock. A terminal event disposes this source's subscription.
-final class CombineLatestObserver<Element>: ObserverType {
+final class CombineLatestObserver<Element>: Receiver<Element> {
     private let lock: RecursiveLock
     private let parent: CombineLatestParent
     private let index: Int
@@ -97,12 +97,13 @@ final class CombineLatestObserver<Element>: ObserverType {
         self.index = index
         self.subscription = subscription
         self.setLatestValue = setLatestValue
+        super.init()
         #if TRACE_RESOURCES
         Resources.track(self, kind: .observer)
         #endif
     }
 
-    func on(_ event: Event<Element>) {
+    override func on(_ event: Event<Element>) {
         lock.performLocked {
             switch event {
             case .next(let element):

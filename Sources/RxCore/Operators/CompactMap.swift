@@ -6,7 +6,7 @@ extension ObservableType {
     }
 }
 
-private final class CompactMapSink<SourceType, Observer: ObserverType>: Sink<Observer>, ObserverType {
+private final class CompactMapSink<SourceType, Observer: ObserverType>: Sink<SourceType, Observer> {
     typealias Transform = (SourceType) throws -> Observer.Element?
     typealias Element = SourceType
 
@@ -17,7 +17,7 @@ private final class CompactMapSink<SourceType, Observer: ObserverType>: Sink<Obs
         super.init(observer: observer, cancel: cancel)
     }
 
-    func on(_ event: Event<SourceType>) {
+    override func on(_ event: Event<SourceType>) {
         switch event {
         case .next(let element):
             do {
@@ -49,7 +49,7 @@ private final class CompactMap<SourceType, ResultType>: Producer<ResultType> {
         self.transform = transform
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == ResultType {
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = CompactMapSink(transform: transform, observer: observer, cancel: cancel)
         let subscription = source.subscribe(sink)
         return (sink: sink, subscription: subscription)

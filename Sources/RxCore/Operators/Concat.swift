@@ -27,9 +27,9 @@ extension ObservableType {
     }
 }
 
-private final class ConcatSink<Sources: Sequence, Observer: ObserverType>: TailRecursiveSink<Sources, Observer>, ObserverType
-    where Sources.Element: ObservableConvertibleType, Sources.Element.Element == Observer.Element {
-    func on(_ event: Event<Element>) {
+private final class ConcatSink<Sources: Sequence, Observer: ObserverType>: TailRecursiveSink<Sources, Observer>
+    where Sources.Element: ObservableConvertibleType, Sources.Element.Element == Observer.Element  {
+    override func on(_ event: Event<Element>) {
         switch event {
         case .next:
             forwardOn(event)
@@ -60,9 +60,8 @@ private final class Concat<Sources: Sequence>: Producer<Sources.Element.Element>
         self.count = count
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable)
-        where Observer.Element == Element {
-        let sink = ConcatSink<Sources, Observer>(observer: observer, cancel: cancel)
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
+        let sink = ConcatSink<Sources, Receiver<Element>>(observer: observer, cancel: cancel)
         let subscription = sink.run((sources.makeIterator(), count))
         return (sink: sink, subscription: subscription)
     }

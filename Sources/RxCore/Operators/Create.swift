@@ -6,7 +6,7 @@ extension ObservableType {
     }
 }
 
-private final class AnonymousObservableSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+private final class AnonymousObservableSink<Observer: ObserverType>: Sink<Observer.Element, Observer> {
     typealias Element = Observer.Element
     typealias Parent = AnonymousObservable<Element>
 
@@ -16,7 +16,7 @@ private final class AnonymousObservableSink<Observer: ObserverType>: Sink<Observ
     private let synchronizationTracker = SynchronizationTracker()
     #endif
 
-    func on(_ event: Event<Element>) {
+    override func on(_ event: Event<Element>) {
         #if DEBUG
         synchronizationTracker.register(synchronizationErrorMessage: .default)
         defer { synchronizationTracker.unregister() }
@@ -56,7 +56,7 @@ final class AnonymousObservable<Element>: Producer<Element> {
         self.subscribeHandler = subscribeHandler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = AnonymousObservableSink(observer: observer, cancel: cancel)
         let subscription = sink.run(self)
         return (sink: sink, subscription: subscription)

@@ -14,7 +14,7 @@ private func logEvent(_ identifier: String, dateFormat: DateFormatter, content: 
     print("\(dateFormat.string(from: Date())): \(identifier) -> \(content)")
 }
 
-private final class DebugSink<Source: ObservableType, Observer: ObserverType>: Sink<Observer>, ObserverType where Observer.Element == Source.Element {
+private final class DebugSink<Source: ObservableType, Observer: ObserverType>: Sink<Observer.Element, Observer> where Observer.Element == Source.Element  {
     typealias Element = Observer.Element
     typealias Parent = Debug<Source>
 
@@ -28,7 +28,7 @@ private final class DebugSink<Source: ObservableType, Observer: ObserverType>: S
         super.init(observer: observer, cancel: cancel)
     }
 
-    func on(_ event: Event<Element>) {
+    override func on(_ event: Event<Element>) {
         let maxEventTextLength = 40
         let eventText = "\(event)"
         let eventNormalized = (eventText.count > maxEventTextLength) && parent.trimOutput
@@ -70,7 +70,7 @@ private final class Debug<Source: ObservableType>: Producer<Source.Element> {
         self.source = source
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Source.Element {
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = DebugSink(parent: self, observer: observer, cancel: cancel)
         let subscription = source.subscribe(sink)
         return (sink: sink, subscription: subscription)

@@ -6,7 +6,7 @@ extension ObservableType {
     }
 }
 
-private final class DeferredSink<Source: ObservableType, Observer: ObserverType>: Sink<Observer>, ObserverType where Source.Element == Observer.Element {
+private final class DeferredSink<Source: ObservableType, Observer: ObserverType>: Sink<Observer.Element, Observer> where Source.Element == Observer.Element  {
     typealias Element = Observer.Element
 
     func run(_ factory: () throws -> Source) -> Disposable {
@@ -19,7 +19,7 @@ private final class DeferredSink<Source: ObservableType, Observer: ObserverType>
         }
     }
 
-    func on(_ event: Event<Element>) {
+    override func on(_ event: Event<Element>) {
         forwardOn(event)
         if event.isStopEvent { dispose() }
     }
@@ -34,8 +34,8 @@ private final class Deferred<Source: ObservableType>: Producer<Source.Element> {
         self.observableFactory = observableFactory
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Source.Element {
-        let sink = DeferredSink<Source, Observer>(observer: observer, cancel: cancel)
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
+        let sink = DeferredSink<Source, Receiver<Element>>(observer: observer, cancel: cancel)
         let subscription = sink.run(observableFactory)
         return (sink: sink, subscription: subscription)
     }

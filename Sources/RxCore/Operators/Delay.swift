@@ -13,7 +13,7 @@ extension ObservableType {
     }
 }
 
-private final class DelaySink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+private final class DelaySink<Observer: ObserverType>: Sink<Observer.Element, Observer> {
     typealias Element = Observer.Element
 
     private let lock = RecursiveLock()
@@ -42,7 +42,7 @@ private final class DelaySink<Observer: ObserverType>: Sink<Observer>, ObserverT
         return Disposables.create(sourceSubscription, drainTimer)
     }
 
-    func on(_ event: Event<Element>) {
+    override func on(_ event: Event<Element>) {
         // The source is done once it stopped, even though its completion is still to come.
         if event.isStopEvent {
             sourceSubscription.dispose()
@@ -150,7 +150,7 @@ private final class Delay<Element>: Producer<Element> {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = DelaySink(dueTime: dueTime, scheduler: scheduler, observer: observer, cancel: cancel)
         let subscription = sink.run(source: source)
         return (sink: sink, subscription: subscription)

@@ -12,10 +12,10 @@ extension ObservableType {
     }
 }
 
-private final class DelaySubscriptionSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+private final class DelaySubscriptionSink<Observer: ObserverType>: Sink<Observer.Element, Observer> {
     typealias Element = Observer.Element
 
-    func on(_ event: Event<Element>) {
+    override func on(_ event: Event<Element>) {
         forwardOn(event)
         if event.isStopEvent {
             dispose()
@@ -34,7 +34,7 @@ private final class DelaySubscription<Element>: Producer<Element> {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = DelaySubscriptionSink(observer: observer, cancel: cancel)
         let source = self.source
         // The scheduled action's result is the source subscription, so disposing before the

@@ -28,7 +28,7 @@ extension ObservableType {
     }
 }
 
-private final class DistinctUntilChangedSink<Observer: ObserverType, Key>: Sink<Observer>, ObserverType {
+private final class DistinctUntilChangedSink<Observer: ObserverType, Key>: Sink<Observer.Element, Observer> {
     typealias Element = Observer.Element
     typealias Parent = DistinctUntilChanged<Element, Key>
 
@@ -41,7 +41,7 @@ private final class DistinctUntilChangedSink<Observer: ObserverType, Key>: Sink<
         super.init(observer: observer, cancel: cancel)
     }
 
-    func on(_ event: Event<Element>) {
+    override func on(_ event: Event<Element>) {
         switch event {
         case .next(let value):
             do {
@@ -76,7 +76,7 @@ private final class DistinctUntilChanged<Element, Key>: Producer<Element> {
         self.comparer = comparer
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = DistinctUntilChangedSink(parent: self, observer: observer, cancel: cancel)
         let subscription = source.subscribe(sink)
         return (sink: sink, subscription: subscription)

@@ -35,7 +35,7 @@ extension ObservableType {
     }
 }
 
-private final class DoSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+private final class DoSink<Observer: ObserverType>: Sink<Observer.Element, Observer> {
     typealias Element = Observer.Element
     typealias EventHandler = (Event<Element>) throws -> Void
 
@@ -48,7 +48,7 @@ private final class DoSink<Observer: ObserverType>: Sink<Observer>, ObserverType
         super.init(observer: observer, cancel: cancel)
     }
 
-    func on(_ event: Event<Element>) {
+    override func on(_ event: Event<Element>) {
         do {
             try eventHandler(event)
             forwardOn(event)
@@ -89,7 +89,7 @@ private final class Do<Element>: Producer<Element> {
         self.onDispose = onDispose
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         onSubscribe?()
         let sink = DoSink(eventHandler: eventHandler, afterEventHandler: afterEventHandler, observer: observer, cancel: cancel)
         let subscription = source.subscribe(sink)

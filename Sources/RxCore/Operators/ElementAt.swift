@@ -11,7 +11,7 @@ extension ObservableType {
     }
 }
 
-private final class ElementAtSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+private final class ElementAtSink<Observer: ObserverType>: Sink<Observer.Element, Observer> {
     typealias Element = Observer.Element
     typealias Parent = ElementAt<Element>
 
@@ -24,7 +24,7 @@ private final class ElementAtSink<Observer: ObserverType>: Sink<Observer>, Obser
         super.init(observer: observer, cancel: cancel)
     }
 
-    func on(_ event: Event<Element>) {
+    override func on(_ event: Event<Element>) {
         switch event {
         case .next:
             if remaining == 0 {
@@ -62,7 +62,7 @@ private final class ElementAt<Element>: Producer<Element> {
         self.throwOnEmpty = throwOnEmpty
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = ElementAtSink(parent: self, observer: observer, cancel: cancel)
         let subscription = source.subscribe(sink)
         return (sink: sink, subscription: subscription)

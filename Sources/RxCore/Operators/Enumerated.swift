@@ -17,12 +17,12 @@ extension ObservableType {
     }
 }
 
-private final class EnumeratedSink<SourceType, Observer: ObserverType>: Sink<Observer>, ObserverType where Observer.Element == (index: Int, element: SourceType) {
+private final class EnumeratedSink<SourceType, Observer: ObserverType>: Sink<SourceType, Observer> where Observer.Element == (index: Int, element: SourceType)  {
     typealias Element = SourceType
 
     private var nextIndex = 0
 
-    func on(_ event: Event<SourceType>) {
+    override func on(_ event: Event<SourceType>) {
         switch event {
         case .next(let element):
             let index = nextIndex
@@ -52,8 +52,8 @@ private final class Enumerated<SourceType>: Producer<(index: Int, element: Sourc
         self.source = source
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == (index: Int, element: SourceType) {
-        let sink = EnumeratedSink<SourceType, Observer>(observer: observer, cancel: cancel)
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
+        let sink = EnumeratedSink<SourceType, Receiver<Element>>(observer: observer, cancel: cancel)
         let subscription = source.subscribe(sink)
         return (sink: sink, subscription: subscription)
     }

@@ -38,14 +38,14 @@ private final class RangeProducer<Element: RxAbstractInteger>: Producer<Element>
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = RangeSink(parent: self, observer: observer, cancel: cancel)
         let subscription = sink.run()
         return (sink: sink, subscription: subscription)
     }
 }
 
-private final class RangeSink<Observer: ObserverType>: Sink<Observer> where Observer.Element: RxAbstractInteger {
+private final class RangeSink<Observer: ObserverType>: Sink<Never, Observer> where Observer.Element: RxAbstractInteger  {
     typealias Parent = RangeProducer<Observer.Element>
 
     private let parent: Parent
@@ -68,7 +68,7 @@ private final class RangeSink<Observer: ObserverType>: Sink<Observer> where Obse
     }
 }
 
-private final class GenerateSink<Sequence, Observer: ObserverType>: Sink<Observer> {
+private final class GenerateSink<Sequence, Observer: ObserverType>: Sink<Never, Observer> {
     typealias Parent = Generate<Sequence, Observer.Element>
 
     private let parent: Parent
@@ -123,14 +123,14 @@ private final class Generate<Sequence, Element>: Producer<Element> {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = GenerateSink(parent: self, observer: observer, cancel: cancel)
         let subscription = sink.run()
         return (sink: sink, subscription: subscription)
     }
 }
 
-private final class RepeatElementSink<Observer: ObserverType>: Sink<Observer> {
+private final class RepeatElementSink<Observer: ObserverType>: Sink<Never, Observer> {
     func run(_ element: Observer.Element, scheduler: ImmediateSchedulerType) -> Disposable {
         scheduler.scheduleRecursive(element) { element, recurse in
             self.forwardOn(.next(element))
@@ -148,7 +148,7 @@ private final class RepeatElement<Element>: Producer<Element> {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = RepeatElementSink(observer: observer, cancel: cancel)
         let subscription = sink.run(element, scheduler: scheduler)
         return (sink: sink, subscription: subscription)

@@ -48,7 +48,7 @@ private final class GroupObservable<Element>: Observable<Element> {
     }
 }
 
-private final class GroupBySink<Key: Hashable, SourceType, Observer: ObserverType>: Sink<Observer>, ObserverType where Observer.Element == GroupedObservable<Key, SourceType> {
+private final class GroupBySink<Key: Hashable, SourceType, Observer: ObserverType>: Sink<SourceType, Observer> where Observer.Element == GroupedObservable<Key, SourceType>  {
     typealias Element = SourceType
     typealias Parent = GroupBy<Key, SourceType>
 
@@ -68,7 +68,7 @@ private final class GroupBySink<Key: Hashable, SourceType, Observer: ObserverTyp
         return refCount
     }
 
-    func on(_ event: Event<SourceType>) {
+    override func on(_ event: Event<SourceType>) {
         switch event {
         case .next(let element):
             let key: Key
@@ -127,7 +127,7 @@ private final class GroupBy<Key: Hashable, SourceType>: Producer<GroupedObservab
         self.keySelector = keySelector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == GroupedObservable<Key, SourceType> {
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = GroupBySink(parent: self, observer: observer, cancel: cancel)
         let subscription = sink.run()
         return (sink: sink, subscription: subscription)

@@ -12,7 +12,7 @@ extension ObservableType {
 
 // MARK: ifEmpty(default:)
 
-private final class DefaultIfEmptySink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+private final class DefaultIfEmptySink<Observer: ObserverType>: Sink<Observer.Element, Observer> {
     typealias Element = Observer.Element
 
     private let defaultElement: Element
@@ -23,7 +23,7 @@ private final class DefaultIfEmptySink<Observer: ObserverType>: Sink<Observer>, 
         super.init(observer: observer, cancel: cancel)
     }
 
-    func on(_ event: Event<Element>) {
+    override func on(_ event: Event<Element>) {
         switch event {
         case .next:
             isEmpty = false
@@ -50,7 +50,7 @@ private final class DefaultIfEmpty<Element>: Producer<Element> {
         self.defaultElement = `default`
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = DefaultIfEmptySink(default: defaultElement, observer: observer, cancel: cancel)
         let subscription = source.subscribe(sink)
         return (sink: sink, subscription: subscription)
@@ -59,7 +59,7 @@ private final class DefaultIfEmpty<Element>: Producer<Element> {
 
 // MARK: ifEmpty(switchTo:)
 
-private final class SwitchIfEmptySink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+private final class SwitchIfEmptySink<Observer: ObserverType>: Sink<Observer.Element, Observer> {
     typealias Element = Observer.Element
 
     private let ifEmpty: Observable<Element>
@@ -76,7 +76,7 @@ private final class SwitchIfEmptySink<Observer: ObserverType>: Sink<Observer>, O
         return Disposables.create(subscription, ifEmptySubscription)
     }
 
-    func on(_ event: Event<Element>) {
+    override func on(_ event: Event<Element>) {
         switch event {
         case .next:
             isEmpty = false
@@ -97,19 +97,20 @@ private final class SwitchIfEmptySink<Observer: ObserverType>: Sink<Observer>, O
 }
 
 /// Forwards the fallback sequence through the sink, so nothing passes once it is disposed.
-private final class SwitchIfEmptySinkIter<Observer: ObserverType>: ObserverType {
+private final class SwitchIfEmptySinkIter<Observer: ObserverType>: Receiver<Observer.Element> {
     typealias Element = Observer.Element
 
     private let parent: SwitchIfEmptySink<Observer>
 
     init(parent: SwitchIfEmptySink<Observer>) {
         self.parent = parent
+        super.init()
         #if TRACE_RESOURCES
         Resources.track(self, kind: .observer)
         #endif
     }
 
-    func on(_ event: Event<Element>) {
+    override func on(_ event: Event<Element>) {
         parent.forwardOn(event)
         if event.isStopEvent {
             parent.dispose()
@@ -132,7 +133,7 @@ private final class SwitchIfEmpty<Element>: Producer<Element> {
         self.ifEmpty = ifEmpty
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = SwitchIfEmptySink(ifEmpty: ifEmpty, observer: observer, cancel: cancel)
         let subscription = sink.run(source)
         return (sink: sink, subscription: subscription)

@@ -5,10 +5,10 @@ extension ObservableType {
     }
 }
 
-private final class IgnoreElementsSink<SourceElement, Observer: ObserverType>: Sink<Observer>, ObserverType where Observer.Element == Never {
+private final class IgnoreElementsSink<SourceElement, Observer: ObserverType>: Sink<SourceElement, Observer> where Observer.Element == Never  {
     typealias Element = SourceElement
 
-    func on(_ event: Event<SourceElement>) {
+    override func on(_ event: Event<SourceElement>) {
         switch event {
         case .next:
             break
@@ -29,8 +29,8 @@ private final class IgnoreElements<SourceElement>: Producer<Never> {
         self.source = source
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Never {
-        let sink = IgnoreElementsSink<SourceElement, Observer>(observer: observer, cancel: cancel)
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
+        let sink = IgnoreElementsSink<SourceElement, Receiver<Element>>(observer: observer, cancel: cancel)
         let subscription = source.subscribe(sink)
         return (sink: sink, subscription: subscription)
     }

@@ -10,7 +10,7 @@ extension ObservableType {
     }
 }
 
-private final class JustScheduledSink<Observer: ObserverType>: Sink<Observer> {
+private final class JustScheduledSink<Observer: ObserverType>: Sink<Never, Observer> {
     typealias Parent = JustScheduled<Observer.Element>
 
     private let parent: Parent
@@ -42,14 +42,14 @@ private final class JustScheduled<Element>: Producer<Element> {
         self.element = element
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = JustScheduledSink(parent: self, observer: observer, cancel: cancel)
         let subscription = sink.run()
         return (sink: sink, subscription: subscription)
     }
 }
 
-private final class JustSink<Observer: ObserverType>: Sink<Observer> {
+private final class JustSink<Observer: ObserverType>: Sink<Never, Observer> {
     func run(_ element: Observer.Element) -> Disposable {
         forwardOn(.next(element))
         forwardOn(.completed)
@@ -67,7 +67,7 @@ private final class Just<Element>: Producer<Element> {
 
     // A real sink (rather than writing straight to the observer) so that traced builds show
     // `JustSink` in a chain, as the seed example's four sinks require.
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = JustSink(observer: observer, cancel: cancel)
         let subscription = sink.run(element)
         return (sink: sink, subscription: subscription)

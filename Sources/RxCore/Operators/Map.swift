@@ -5,7 +5,7 @@ extension ObservableType {
     }
 }
 
-private final class MapSink<SourceType, Observer: ObserverType>: Sink<Observer>, ObserverType {
+private final class MapSink<SourceType, Observer: ObserverType>: Sink<SourceType, Observer> {
     typealias Transform = (SourceType) throws -> Observer.Element
     typealias Element = SourceType
 
@@ -16,7 +16,7 @@ private final class MapSink<SourceType, Observer: ObserverType>: Sink<Observer>,
         super.init(observer: observer, cancel: cancel)
     }
 
-    func on(_ event: Event<SourceType>) {
+    override func on(_ event: Event<SourceType>) {
         switch event {
         case .next(let element):
             do {
@@ -47,7 +47,7 @@ private final class Map<SourceType, ResultType>: Producer<ResultType> {
         self.transform = transform
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == ResultType {
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = MapSink(transform: transform, observer: observer, cancel: cancel)
         let subscription = source.subscribe(sink)
         return (sink: sink, subscription: subscription)

@@ -14,10 +14,10 @@ extension ObservableType where Element: EventConvertible {
     }
 }
 
-private final class MaterializeSink<SourceType, Observer: ObserverType>: Sink<Observer>, ObserverType where Observer.Element == Event<SourceType> {
+private final class MaterializeSink<SourceType, Observer: ObserverType>: Sink<SourceType, Observer> where Observer.Element == Event<SourceType>  {
     typealias Element = SourceType
 
-    func on(_ event: Event<SourceType>) {
+    override func on(_ event: Event<SourceType>) {
         forwardOn(.next(event))
         if event.isStopEvent {
             forwardOn(.completed)
@@ -33,17 +33,17 @@ private final class Materialize<SourceType>: Producer<Event<SourceType>> {
         self.source = source
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Event<SourceType> {
-        let sink = MaterializeSink<SourceType, Observer>(observer: observer, cancel: cancel)
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
+        let sink = MaterializeSink<SourceType, Receiver<Element>>(observer: observer, cancel: cancel)
         let subscription = source.subscribe(sink)
         return (sink: sink, subscription: subscription)
     }
 }
 
-private final class DematerializeSink<SourceType: EventConvertible, Observer: ObserverType>: Sink<Observer>, ObserverType where Observer.Element == SourceType.Element {
+private final class DematerializeSink<SourceType: EventConvertible, Observer: ObserverType>: Sink<SourceType, Observer> where Observer.Element == SourceType.Element  {
     typealias Element = SourceType
 
-    func on(_ event: Event<SourceType>) {
+    override func on(_ event: Event<SourceType>) {
         switch event {
         case .next(let element):
             let inner = element.event
@@ -68,8 +68,8 @@ private final class Dematerialize<SourceType: EventConvertible>: Producer<Source
         self.source = source
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == SourceType.Element {
-        let sink = DematerializeSink<SourceType, Observer>(observer: observer, cancel: cancel)
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
+        let sink = DematerializeSink<SourceType, Receiver<Element>>(observer: observer, cancel: cancel)
         let subscription = source.subscribe(sink)
         return (sink: sink, subscription: subscription)
     }

@@ -77,7 +77,7 @@ extension ObservableType {
 /// the lock is released, so no user code runs under it while another thread may wait for it
 /// (RxSwift's merge lock-inversion deadlock). `terminated` is set with the terminal event,
 /// under the lock, so nothing is forwarded between it and the disposal that follows.
-private class MergeSinkBase<Observer: ObserverType>: Sink<Observer> {
+private class MergeSinkBase<SourceElement, Observer: ObserverType>: Sink<SourceElement, Observer> {
     final let lock = RecursiveLock()
     final let group = CompositeDisposable()
     final let outerSubscription = SingleAssignmentDisposable()
@@ -153,21 +153,22 @@ private class MergeSinkBase<Observer: ObserverType>: Sink<Observer> {
     }
 }
 
-private final class MergeInnerObserver<Observer: ObserverType>: ObserverType {
+private final class MergeInnerObserver<SourceElement, Observer: ObserverType>: Receiver<Observer.Element> {
     typealias Element = Observer.Element
 
-    private let parent: MergeSinkBase<Observer>
+    private let parent: MergeSinkBase<SourceElement, Observer>
     private let key: CompositeDisposable.DisposeKey
 
-    init(parent: MergeSinkBase<Observer>, key: CompositeDisposable.DisposeKey) {
+    init(parent: MergeSinkBase<SourceElement, Observer>, key: CompositeDisposable.DisposeKey) {
         self.parent = parent
         self.key = key
+        super.init()
         #if TRACE_RESOURCES
         Resources.track(self, kind: .observer)
         #endif
     }
 
-    func on(_ event: Event<Element>) {
+    override func on(_ event: Event<Element>) {
         switch event {
         case .next:
             parent.forwardInner(event)
@@ -187,8 +188,8 @@ private final class MergeInnerObserver<Observer: ObserverType>: ObserverType {
 
 // MARK: - Unlimited
 
-private final class MergeSink<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>: MergeSinkBase<Observer>, ObserverType
-    where Inner.Element == Observer.Element {
+private final class MergeSink<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>: MergeSinkBase<SourceElement, Observer>
+    where Inner.Element == Observer.Element  {
     typealias Element = SourceElement
     typealias Selector = (SourceElement) throws -> Inner
 
@@ -221,7 +222,7 @@ private final class MergeSink<SourceElement, Inner: ObservableConvertibleType, O
         return group
     }
 
-    func on(_ event: Event<SourceElement>) {
+    override func on(_ event: Event<SourceElement>) {
         switch event {
         case .next(let element):
             // Counted under the lock; the selector (user code) runs and the inner sequence is
@@ -263,8 +264,7 @@ private final class FlatMap<SourceElement, Inner: ObservableConvertibleType>: Pr
         self.dropsWhileBusy = dropsWhileBusy
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable)
-        where Observer.Element == Inner.Element {
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = MergeSink(selector: selector, dropsWhileBusy: dropsWhileBusy, observer: observer, cancel: cancel)
         let subscription = sink.run(source)
         return (sink: sink, subscription: subscription)
@@ -278,9 +278,8 @@ private final class MergeArray<Element>: Producer<Element> {
         self.sources = sources
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable)
-        where Observer.Element == Element {
-        let sink = MergeSink<Observable<Element>, Observable<Element>, Observer>(
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
+        let sink = MergeSink<Observable<Element>, Observable<Element>, Receiver<Element>>(
             selector: { $0 }, dropsWhileBusy: false, observer: observer, cancel: cancel
         )
         let subscription = sink.run(sources: sources)
@@ -290,8 +289,8 @@ private final class MergeArray<Element>: Producer<Element> {
 
 // MARK: - Limited concurrency
 
-private final class MergeLimitedSink<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>: MergeSinkBase<Observer>, ObserverType
-    where Inner.Element == Observer.Element {
+private final class MergeLimitedSink<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>: MergeSinkBase<SourceElement, Observer>
+    where Inner.Element == Observer.Element  {
     typealias Element = SourceElement
     typealias Selector = (SourceElement) throws -> Inner
 
@@ -311,7 +310,7 @@ private final class MergeLimitedSink<SourceElement, Inner: ObservableConvertible
         run(source, observer: self)
     }
 
-    func on(_ event: Event<SourceElement>) {
+    override func on(_ event: Event<SourceElement>) {
         switch event {
         case .next(let element):
             // The selector runs when the element arrives, even if its sequence has to wait, and
@@ -376,8 +375,7 @@ private final class MergeLimited<SourceElement, Inner: ObservableConvertibleType
         self.maxConcurrent = maxConcurrent
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable)
-        where Observer.Element == Inner.Element {
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = MergeLimitedSink(selector: selector, maxConcurrent: maxConcurrent, observer: observer, cancel: cancel)
         let subscription = sink.run(source)
         return (sink: sink, subscription: subscription)

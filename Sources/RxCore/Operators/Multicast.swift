@@ -54,7 +54,7 @@ extension ConnectableObservableType {
     }
 }
 
-private final class Connection<Subject: SubjectType>: ObserverType, Disposable {
+private final class Connection<Subject: SubjectType>: Receiver<Subject.Observer.Element>, Disposable {
     typealias Element = Subject.Observer.Element
 
     private let lock: RecursiveLock
@@ -70,7 +70,7 @@ private final class Connection<Subject: SubjectType>: ObserverType, Disposable {
         self.subjectObserver = subjectObserver
     }
 
-    func on(_ event: Event<Subject.Observer.Element>) {
+    override func on(_ event: Event<Subject.Observer.Element>) {
         if disposed.isFlagSet(1) { return }
         if event.isStopEvent {
             dispose()
@@ -136,8 +136,8 @@ private final class ConnectableObservableAdapter<Subject: SubjectType>: Connecta
     }
 }
 
-private final class RefCountSink<ConnectableSource: ConnectableObservableType, Observer: ObserverType>: Sink<Observer>, ObserverType
-    where ConnectableSource.Element == Observer.Element {
+private final class RefCountSink<ConnectableSource: ConnectableObservableType, Observer: ObserverType>: Sink<Observer.Element, Observer>
+    where ConnectableSource.Element == Observer.Element  {
     typealias Element = Observer.Element
     typealias Parent = RefCount<ConnectableSource>
 
@@ -191,7 +191,7 @@ private final class RefCountSink<ConnectableSource: ConnectableObservableType, O
         }
     }
 
-    func on(_ event: Event<Element>) {
+    override func on(_ event: Event<Element>) {
         switch event {
         case .next:
             forwardOn(event)
@@ -223,14 +223,14 @@ private final class RefCount<ConnectableSource: ConnectableObservableType>: Prod
         self.source = source
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == ConnectableSource.Element {
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = RefCountSink(parent: self, observer: observer, cancel: cancel)
         let subscription = sink.run()
         return (sink: sink, subscription: subscription)
     }
 }
 
-private final class MulticastSink<Subject: SubjectType, Observer: ObserverType>: Sink<Observer>, ObserverType {
+private final class MulticastSink<Subject: SubjectType, Observer: ObserverType>: Sink<Observer.Element, Observer> {
     typealias Element = Observer.Element
     typealias ResultType = Element
     typealias MutlicastType = Multicast<Subject, Observer.Element>
@@ -257,7 +257,7 @@ private final class MulticastSink<Subject: SubjectType, Observer: ObserverType>:
         }
     }
 
-    func on(_ event: Event<ResultType>) {
+    override func on(_ event: Event<ResultType>) {
         forwardOn(event)
         switch event {
         case .next: break
@@ -280,7 +280,7 @@ private final class Multicast<Subject: SubjectType, Result>: Producer<Result> {
         self.selector = selector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = MulticastSink(parent: self, observer: observer, cancel: cancel)
         let subscription = sink.run()
         return (sink: sink, subscription: subscription)

@@ -13,7 +13,7 @@ extension ObservableType {
     }
 }
 
-private final class ReduceSink<SourceType, Accumulate, Observer: ObserverType>: Sink<Observer>, ObserverType {
+private final class ReduceSink<SourceType, Accumulate, Observer: ObserverType>: Sink<SourceType, Observer> {
     typealias Element = SourceType
     typealias Parent = Reduce<SourceType, Accumulate, Observer.Element>
 
@@ -26,7 +26,7 @@ private final class ReduceSink<SourceType, Accumulate, Observer: ObserverType>: 
         super.init(observer: observer, cancel: cancel)
     }
 
-    func on(_ event: Event<SourceType>) {
+    override func on(_ event: Event<SourceType>) {
         switch event {
         case .next(let element):
             do {
@@ -67,7 +67,7 @@ private final class Reduce<SourceType, Accumulate, ResultType>: Producer<ResultT
         self.mapResult = mapResult
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == ResultType {
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = ReduceSink(parent: self, observer: observer, cancel: cancel)
         let subscription = source.subscribe(sink)
         return (sink: sink, subscription: subscription)

@@ -16,10 +16,10 @@ extension ObservableType {
 #if TRACE_RESOURCES
 import Foundation
 
-private final class RequireMainThreadSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+private final class RequireMainThreadSink<Observer: ObserverType>: Sink<Observer.Element, Observer> {
     typealias Element = Observer.Element
 
-    func on(_ event: Event<Element>) {
+    override func on(_ event: Event<Element>) {
         hops.checkMainThread(stage: hops.stage, consumer: "a consumer declared with requireMainThread()")
         forwardOn(event)
         if event.isStopEvent { dispose() }
@@ -33,7 +33,7 @@ private final class RequireMainThread<Element>: Producer<Element> {
         self.source = source
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = RequireMainThreadSink(observer: observer, cancel: cancel)
         let subscription = source.subscribe(sink)
         return (sink: sink, subscription: subscription)

@@ -61,7 +61,7 @@ private final class ResubscriptionGate {
 
 // MARK: retry(), retry(_:)
 
-private final class RetrySink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+private final class RetrySink<Observer: ObserverType>: Sink<Observer.Element, Observer> {
     typealias Element = Observer.Element
 
     private let source: Observable<Element>
@@ -82,7 +82,7 @@ private final class RetrySink<Observer: ObserverType>: Sink<Observer>, ObserverT
         return subscription
     }
 
-    func on(_ event: Event<Element>) {
+    override func on(_ event: Event<Element>) {
         switch event {
         case .next:
             forwardOn(event)
@@ -129,7 +129,7 @@ private final class Retry<Element>: Producer<Element> {
         self.maxAttemptCount = maxAttemptCount
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = RetrySink(source: source, maxAttemptCount: maxAttemptCount, observer: observer, cancel: cancel)
         let subscription = sink.run()
         return (sink: sink, subscription: subscription)
@@ -139,7 +139,7 @@ private final class Retry<Element>: Producer<Element> {
 // MARK: retry(when:)
 
 /// Listens to the trigger sequence between an error and the decision it produces.
-private final class RetryTriggerSink<Observer: ObserverType, TriggerObservable: ObservableType, Error>: ObserverType {
+private final class RetryTriggerSink<Observer: ObserverType, TriggerObservable: ObservableType, Error>: Receiver<TriggerObservable.Element> {
     typealias Element = TriggerObservable.Element
     typealias Parent = RetryWhenSink<Observer, TriggerObservable, Error>
 
@@ -147,12 +147,13 @@ private final class RetryTriggerSink<Observer: ObserverType, TriggerObservable: 
 
     init(parent: Parent) {
         self.parent = parent
+        super.init()
         #if TRACE_RESOURCES
         Resources.track(self, kind: .observer)
         #endif
     }
 
-    func on(_ event: Event<Element>) {
+    override func on(_ event: Event<Element>) {
         switch event {
         case .next:
             parent.resubscribe()
@@ -173,7 +174,7 @@ private final class RetryTriggerSink<Observer: ObserverType, TriggerObservable: 
 }
 
 /// One subscription to the source, plus the trigger listener its error installs.
-private final class RetryWhenIteration<Observer: ObserverType, TriggerObservable: ObservableType, Error>: ObserverType, Disposable {
+private final class RetryWhenIteration<Observer: ObserverType, TriggerObservable: ObservableType, Error>: Receiver<Observer.Element>, Disposable {
     typealias Element = Observer.Element
     typealias Parent = RetryWhenSink<Observer, TriggerObservable, Error>
 
@@ -183,12 +184,13 @@ private final class RetryWhenIteration<Observer: ObserverType, TriggerObservable
 
     init(parent: Parent) {
         self.parent = parent
+        super.init()
         #if TRACE_RESOURCES
         Resources.track(self, kind: .observer)
         #endif
     }
 
-    func on(_ event: Event<Element>) {
+    override func on(_ event: Event<Element>) {
         switch event {
         case .next:
             parent.forwardOn(event)
@@ -219,7 +221,7 @@ private final class RetryWhenIteration<Observer: ObserverType, TriggerObservable
     }
 }
 
-private final class RetryWhenSink<Observer: ObserverType, TriggerObservable: ObservableType, Error>: Sink<Observer> {
+private final class RetryWhenSink<Observer: ObserverType, TriggerObservable: ObservableType, Error>: Sink<Never, Observer> {
     typealias Element = Observer.Element
     typealias Parent = RetryWhen<Element, TriggerObservable, Error>
 
@@ -268,8 +270,8 @@ private final class RetryWhen<Element, TriggerObservable: ObservableType, Error>
         self.notificationHandler = notificationHandler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = RetryWhenSink<Observer, TriggerObservable, Error>(parent: self, observer: observer, cancel: cancel)
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
+        let sink = RetryWhenSink<Receiver<Element>, TriggerObservable, Error>(parent: self, observer: observer, cancel: cancel)
         let subscription = sink.run()
         return (sink: sink, subscription: subscription)
     }

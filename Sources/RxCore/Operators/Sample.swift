@@ -7,7 +7,7 @@ extension ObservableType {
     }
 }
 
-private final class SamplerSink<Observer: ObserverType, SampleType>: ObserverType {
+private final class SamplerSink<Observer: ObserverType, SampleType>: Receiver<SampleType> {
     typealias Element = SampleType
     typealias Parent = SampleSequenceSink<Observer, SampleType>
 
@@ -15,12 +15,13 @@ private final class SamplerSink<Observer: ObserverType, SampleType>: ObserverTyp
 
     init(parent: Parent) {
         self.parent = parent
+        super.init()
         #if TRACE_RESOURCES
         Resources.track(self, kind: .observer)
         #endif
     }
 
-    func on(_ event: Event<Element>) {
+    override func on(_ event: Event<Element>) {
         parent.lock.performLocked {
             switch event {
             case .next, .completed:
@@ -48,7 +49,7 @@ private final class SamplerSink<Observer: ObserverType, SampleType>: ObserverTyp
     }
 }
 
-private final class SampleSequenceSink<Observer: ObserverType, SampleType>: Sink<Observer>, ObserverType {
+private final class SampleSequenceSink<Observer: ObserverType, SampleType>: Sink<Observer.Element, Observer> {
     typealias Element = Observer.Element
     typealias Parent = Sample<Element, SampleType>
 
@@ -71,7 +72,7 @@ private final class SampleSequenceSink<Observer: ObserverType, SampleType>: Sink
         return Disposables.create(sourceSubscription, samplerSubscription)
     }
 
-    func on(_ event: Event<Element>) {
+    override func on(_ event: Event<Element>) {
         lock.performLocked {
             switch event {
             case .next(let value):
@@ -99,7 +100,7 @@ private final class Sample<Element, SampleType>: Producer<Element> {
         self.defaultValue = defaultValue
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = SampleSequenceSink(parent: self, observer: observer, cancel: cancel)
         let subscription = sink.run()
         return (sink: sink, subscription: subscription)

@@ -14,7 +14,7 @@ extension ObservableType {
     }
 }
 
-private final class ScanSink<SourceType, Observer: ObserverType>: Sink<Observer>, ObserverType {
+private final class ScanSink<SourceType, Observer: ObserverType>: Sink<SourceType, Observer> {
     typealias Accumulate = Observer.Element
     typealias Element = SourceType
 
@@ -28,7 +28,7 @@ private final class ScanSink<SourceType, Observer: ObserverType>: Sink<Observer>
         super.init(observer: observer, cancel: cancel)
     }
 
-    func on(_ event: Event<SourceType>) {
+    override func on(_ event: Event<SourceType>) {
         switch event {
         case .next(let element):
             do {
@@ -61,7 +61,7 @@ private final class Scan<SourceType, Accumulate>: Producer<Accumulate> {
         self.accumulator = accumulator
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Accumulate {
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = ScanSink(seed: seed, accumulator: accumulator, observer: observer, cancel: cancel)
         let subscription = source.subscribe(sink)
         return (sink: sink, subscription: subscription)

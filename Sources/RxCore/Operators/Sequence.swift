@@ -25,7 +25,7 @@ extension ObservableType {
     }
 }
 
-private final class ObservableSequenceSink<Sequence: Swift.Sequence, Observer: ObserverType>: Sink<Observer> where Sequence.Element == Observer.Element {
+private final class ObservableSequenceSink<Sequence: Swift.Sequence, Observer: ObserverType>: Sink<Never, Observer> where Sequence.Element == Observer.Element  {
     typealias Parent = ObservableSequence<Sequence>
 
     private let parent: Parent
@@ -58,14 +58,14 @@ private final class ObservableSequence<Sequence: Swift.Sequence>: Producer<Seque
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = ObservableSequenceSink(parent: self, observer: observer, cancel: cancel)
         let subscription = sink.run()
         return (sink: sink, subscription: subscription)
     }
 }
 
-private final class ObservableOptionalScheduledSink<Observer: ObserverType>: Sink<Observer> {
+private final class ObservableOptionalScheduledSink<Observer: ObserverType>: Sink<Never, Observer> {
     typealias Parent = ObservableOptionalScheduled<Observer.Element>
 
     private let parent: Parent
@@ -101,7 +101,7 @@ private final class ObservableOptionalScheduled<Element>: Producer<Element> {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = ObservableOptionalScheduledSink(parent: self, observer: observer, cancel: cancel)
         let subscription = sink.run()
         return (sink: sink, subscription: subscription)

@@ -30,7 +30,7 @@ extension ObservableType {
 
 /// One connection of `ShareWhileConnected` to its source: it multicasts to the current
 /// observers and replays at most one element.
-private final class ShareWhileConnectedConnection<Element>: ObserverType, SynchronizedUnsubscribeType {
+private final class ShareWhileConnectedConnection<Element>: Receiver<Element>, SynchronizedUnsubscribeType {
     typealias Observers = Bag<(Event<Element>) -> Void>
     typealias DisposeKey = BagKey
 
@@ -48,12 +48,13 @@ private final class ShareWhileConnectedConnection<Element>: ObserverType, Synchr
     init(parent: ShareWhileConnected<Element>, lock: RecursiveLock) {
         self.parent = parent
         self.lock = lock
+        super.init()
         #if TRACE_RESOURCES
         Resources.track(self, kind: .sink)
         #endif
     }
 
-    func on(_ event: Event<Element>) {
+    override func on(_ event: Event<Element>) {
         #if DEBUG
         synchronizationTracker.register(synchronizationErrorMessage: .default)
         defer { synchronizationTracker.unregister() }

@@ -12,7 +12,7 @@ extension ObservableType {
     }
 }
 
-private final class SingleElementSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+private final class SingleElementSink<Observer: ObserverType>: Sink<Observer.Element, Observer> {
     typealias Element = Observer.Element
     typealias Parent = SingleElement<Element>
 
@@ -24,7 +24,7 @@ private final class SingleElementSink<Observer: ObserverType>: Sink<Observer>, O
         super.init(observer: observer, cancel: cancel)
     }
 
-    func on(_ event: Event<Element>) {
+    override func on(_ event: Event<Element>) {
         switch event {
         case .next(let value):
             do {
@@ -67,7 +67,7 @@ private final class SingleElement<Element>: Producer<Element> {
         self.predicate = predicate
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = SingleElementSink(parent: self, observer: observer, cancel: cancel)
         let subscription = source.subscribe(sink)
         return (sink: sink, subscription: subscription)

@@ -47,7 +47,7 @@ extension ObservableType {
 
 // MARK: skip(_ count:)
 
-private final class SkipCountSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+private final class SkipCountSink<Observer: ObserverType>: Sink<Observer.Element, Observer> {
     typealias Element = Observer.Element
 
     private var remaining: Int
@@ -57,7 +57,7 @@ private final class SkipCountSink<Observer: ObserverType>: Sink<Observer>, Obser
         super.init(observer: observer, cancel: cancel)
     }
 
-    func on(_ event: Event<Element>) {
+    override func on(_ event: Event<Element>) {
         switch event {
         case .next:
             if remaining <= 0 {
@@ -81,7 +81,7 @@ private final class SkipCount<Element>: Producer<Element> {
         self.count = count
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = SkipCountSink(count: count, observer: observer, cancel: cancel)
         let subscription = source.subscribe(sink)
         return (sink: sink, subscription: subscription)
@@ -90,7 +90,7 @@ private final class SkipCount<Element>: Producer<Element> {
 
 // MARK: skip(for:scheduler:)
 
-private final class SkipTimeSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+private final class SkipTimeSink<Observer: ObserverType>: Sink<Observer.Element, Observer> {
     typealias Element = Observer.Element
     typealias Parent = SkipTime<Element>
 
@@ -104,7 +104,7 @@ private final class SkipTimeSink<Observer: ObserverType>: Sink<Observer>, Observ
         super.init(observer: observer, cancel: cancel)
     }
 
-    func on(_ event: Event<Element>) {
+    override func on(_ event: Event<Element>) {
         lock.performLocked {
             switch event {
             case .next:
@@ -143,7 +143,7 @@ private final class SkipTime<Element>: Producer<Element> {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = SkipTimeSink(parent: self, observer: observer, cancel: cancel)
         let subscription = sink.run()
         return (sink: sink, subscription: subscription)
@@ -152,7 +152,7 @@ private final class SkipTime<Element>: Producer<Element> {
 
 // MARK: skip(while:)
 
-private final class SkipWhileSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+private final class SkipWhileSink<Observer: ObserverType>: Sink<Observer.Element, Observer> {
     typealias Element = Observer.Element
     typealias Predicate = (Element) throws -> Bool
 
@@ -164,7 +164,7 @@ private final class SkipWhileSink<Observer: ObserverType>: Sink<Observer>, Obser
         super.init(observer: observer, cancel: cancel)
     }
 
-    func on(_ event: Event<Element>) {
+    override func on(_ event: Event<Element>) {
         switch event {
         case .next(let value):
             if !passing {
@@ -197,7 +197,7 @@ private final class SkipWhile<Element>: Producer<Element> {
         self.predicate = predicate
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = SkipWhileSink(predicate: predicate, observer: observer, cancel: cancel)
         let subscription = source.subscribe(sink)
         return (sink: sink, subscription: subscription)
@@ -206,7 +206,7 @@ private final class SkipWhile<Element>: Producer<Element> {
 
 // MARK: skip(until:)
 
-private final class SkipUntilSinkOther<Other, Observer: ObserverType>: ObserverType {
+private final class SkipUntilSinkOther<Other, Observer: ObserverType>: Receiver<Other> {
     typealias Parent = SkipUntilSink<Other, Observer>
     typealias Element = Other
 
@@ -215,12 +215,13 @@ private final class SkipUntilSinkOther<Other, Observer: ObserverType>: ObserverT
 
     init(parent: Parent) {
         self.parent = parent
+        super.init()
         #if TRACE_RESOURCES
         Resources.track(self, kind: .observer)
         #endif
     }
 
-    func on(_ event: Event<Element>) {
+    override func on(_ event: Event<Element>) {
         parent.lock.performLocked {
             switch event {
             case .next:
@@ -242,7 +243,7 @@ private final class SkipUntilSinkOther<Other, Observer: ObserverType>: ObserverT
     }
 }
 
-private final class SkipUntilSink<Other, Observer: ObserverType>: Sink<Observer>, ObserverType {
+private final class SkipUntilSink<Other, Observer: ObserverType>: Sink<Observer.Element, Observer> {
     typealias Element = Observer.Element
     typealias Parent = SkipUntil<Element, Other>
 
@@ -256,7 +257,7 @@ private final class SkipUntilSink<Other, Observer: ObserverType>: Sink<Observer>
         super.init(observer: observer, cancel: cancel)
     }
 
-    func on(_ event: Event<Element>) {
+    override func on(_ event: Event<Element>) {
         lock.performLocked {
             switch event {
             case .next:
@@ -295,7 +296,7 @@ private final class SkipUntil<Element, Other>: Producer<Element> {
         self.other = other
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = SkipUntilSink(parent: self, observer: observer, cancel: cancel)
         let subscription = sink.run()
         return (sink: sink, subscription: subscription)

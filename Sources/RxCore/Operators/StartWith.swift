@@ -14,8 +14,7 @@ private final class StartWith<Element>: Producer<Element> {
         self.elements = elements
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable)
-        where Observer.Element == Element {
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         // The prefix goes straight to the observer: no sink is needed for a fixed list, and the
         // source is only subscribed once the prefix has been delivered.
         for element in elements {

@@ -11,7 +11,7 @@ extension ObservableType {
     }
 }
 
-private final class SubscribeOnSink<Source: ObservableType, Observer: ObserverType>: Sink<Observer>, ObserverType where Source.Element == Observer.Element {
+private final class SubscribeOnSink<Source: ObservableType, Observer: ObserverType>: Sink<Observer.Element, Observer> where Source.Element == Observer.Element  {
     typealias Element = Observer.Element
     typealias Parent = SubscribeOn<Source>
 
@@ -22,7 +22,7 @@ private final class SubscribeOnSink<Source: ObservableType, Observer: ObserverTy
         super.init(observer: observer, cancel: cancel)
     }
 
-    func on(_ event: Event<Element>) {
+    override func on(_ event: Event<Element>) {
         forwardOn(event)
         if event.isStopEvent {
             dispose()
@@ -53,7 +53,7 @@ private final class SubscribeOn<Source: ObservableType>: Producer<Source.Element
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Source.Element {
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = SubscribeOnSink(parent: self, observer: observer, cancel: cancel)
         let subscription = sink.run()
         return (sink: sink, subscription: subscription)

@@ -30,8 +30,8 @@ extension ObservableType where Element: ObservableConvertibleType {
     }
 }
 
-private final class SwitchSink<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>: Sink<Observer>, ObserverType
-    where Inner.Element == Observer.Element {
+private final class SwitchSink<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>: Sink<SourceElement, Observer>
+    where Inner.Element == Observer.Element  {
     typealias Element = SourceElement
     typealias Selector = (SourceElement) throws -> Inner
 
@@ -56,7 +56,7 @@ private final class SwitchSink<SourceElement, Inner: ObservableConvertibleType, 
         return Disposables.create(outerSubscription, innerSubscription)
     }
 
-    func on(_ event: Event<SourceElement>) {
+    override func on(_ event: Event<SourceElement>) {
         switch event {
         case .next(let element):
             let next: (generation: Int, source: Observable<Observer.Element>)? = lock.performLocked {
@@ -104,8 +104,8 @@ private final class SwitchSink<SourceElement, Inner: ObservableConvertibleType, 
     }
 }
 
-private final class SwitchInnerObserver<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>: ObserverType
-    where Inner.Element == Observer.Element {
+private final class SwitchInnerObserver<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>: Receiver<Observer.Element>
+    where Inner.Element == Observer.Element  {
     typealias Element = Observer.Element
     typealias Parent = SwitchSink<SourceElement, Inner, Observer>
 
@@ -117,12 +117,13 @@ private final class SwitchInnerObserver<SourceElement, Inner: ObservableConverti
         self.parent = parent
         self.generation = generation
         self.subscription = subscription
+        super.init()
         #if TRACE_RESOURCES
         Resources.track(self, kind: .observer)
         #endif
     }
 
-    func on(_ event: Event<Element>) {
+    override func on(_ event: Event<Element>) {
         parent.lock.performLocked {
             if event.isStopEvent {
                 subscription.dispose()
@@ -158,8 +159,7 @@ private final class FlatMapLatest<SourceElement, Inner: ObservableConvertibleTyp
         self.selector = selector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable)
-        where Observer.Element == Inner.Element {
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = SwitchSink(selector: selector, observer: observer, cancel: cancel)
         let subscription = sink.run(source)
         return (sink: sink, subscription: subscription)

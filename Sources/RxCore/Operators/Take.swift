@@ -33,7 +33,7 @@ extension ObservableType {
 
 // MARK: take(_ count:)
 
-private final class TakeCountSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+private final class TakeCountSink<Observer: ObserverType>: Sink<Observer.Element, Observer> {
     typealias Element = Observer.Element
 
     private var remaining: Int
@@ -43,7 +43,7 @@ private final class TakeCountSink<Observer: ObserverType>: Sink<Observer>, Obser
         super.init(observer: observer, cancel: cancel)
     }
 
-    func on(_ event: Event<Element>) {
+    override func on(_ event: Event<Element>) {
         switch event {
         case .next:
             guard remaining > 0 else { return }
@@ -72,7 +72,7 @@ private final class TakeCount<Element>: Producer<Element> {
         self.count = count
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = TakeCountSink(count: count, observer: observer, cancel: cancel)
         let subscription = source.subscribe(sink)
         return (sink: sink, subscription: subscription)
@@ -81,7 +81,7 @@ private final class TakeCount<Element>: Producer<Element> {
 
 // MARK: take(for:scheduler:)
 
-private final class TakeTimeSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+private final class TakeTimeSink<Observer: ObserverType>: Sink<Observer.Element, Observer> {
     typealias Element = Observer.Element
     typealias Parent = TakeTime<Element>
 
@@ -94,7 +94,7 @@ private final class TakeTimeSink<Observer: ObserverType>: Sink<Observer>, Observ
         super.init(observer: observer, cancel: cancel)
     }
 
-    func on(_ event: Event<Element>) {
+    override func on(_ event: Event<Element>) {
         lock.performLocked {
             forwardOn(event)
             if event.isStopEvent {
@@ -133,7 +133,7 @@ private final class TakeTime<Element>: Producer<Element> {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = TakeTimeSink(parent: self, observer: observer, cancel: cancel)
         let subscription = sink.run()
         return (sink: sink, subscription: subscription)
@@ -142,7 +142,7 @@ private final class TakeTime<Element>: Producer<Element> {
 
 // MARK: takeLast(_:)
 
-private final class TakeLastSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+private final class TakeLastSink<Observer: ObserverType>: Sink<Observer.Element, Observer> {
     typealias Element = Observer.Element
 
     private let count: Int
@@ -155,7 +155,7 @@ private final class TakeLastSink<Observer: ObserverType>: Sink<Observer>, Observ
         super.init(observer: observer, cancel: cancel)
     }
 
-    func on(_ event: Event<Element>) {
+    override func on(_ event: Event<Element>) {
         switch event {
         case .next(let value):
             buffer.append(value)
@@ -193,7 +193,7 @@ private final class TakeLast<Element>: Producer<Element> {
         self.count = count
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = TakeLastSink(count: count, observer: observer, cancel: cancel)
         let subscription = source.subscribe(sink)
         return (sink: sink, subscription: subscription)

@@ -41,7 +41,7 @@ public enum TakeBehavior {
     case exclusive
 }
 
-private final class TakeUntilSinkOther<Other, Observer: ObserverType>: ObserverType {
+private final class TakeUntilSinkOther<Other, Observer: ObserverType>: Receiver<Other> {
     typealias Parent = TakeUntilSink<Other, Observer>
     typealias Element = Other
 
@@ -50,12 +50,13 @@ private final class TakeUntilSinkOther<Other, Observer: ObserverType>: ObserverT
 
     init(parent: Parent) {
         self.parent = parent
+        super.init()
         #if TRACE_RESOURCES
         Resources.track(self, kind: .observer)
         #endif
     }
 
-    func on(_ event: Event<Element>) {
+    override func on(_ event: Event<Element>) {
         parent.lock.performLocked {
             switch event {
             case .next:
@@ -77,7 +78,7 @@ private final class TakeUntilSinkOther<Other, Observer: ObserverType>: ObserverT
     }
 }
 
-private final class TakeUntilSink<Other, Observer: ObserverType>: Sink<Observer>, ObserverType {
+private final class TakeUntilSink<Other, Observer: ObserverType>: Sink<Observer.Element, Observer> {
     typealias Element = Observer.Element
     typealias Parent = TakeUntil<Element, Other>
 
@@ -89,7 +90,7 @@ private final class TakeUntilSink<Other, Observer: ObserverType>: Sink<Observer>
         super.init(observer: observer, cancel: cancel)
     }
 
-    func on(_ event: Event<Element>) {
+    override func on(_ event: Event<Element>) {
         lock.performLocked {
             switch event {
             case .next:
@@ -119,7 +120,7 @@ private final class TakeUntil<Element, Other>: Producer<Element> {
         self.other = other
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = TakeUntilSink(parent: self, observer: observer, cancel: cancel)
         let subscription = sink.run()
         return (sink: sink, subscription: subscription)
@@ -128,7 +129,7 @@ private final class TakeUntil<Element, Other>: Producer<Element> {
 
 // MARK: take(until: predicate)
 
-private final class TakeUntilPredicateSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+private final class TakeUntilPredicateSink<Observer: ObserverType>: Sink<Observer.Element, Observer> {
     typealias Element = Observer.Element
     typealias Parent = TakeUntilPredicate<Element>
 
@@ -140,7 +141,7 @@ private final class TakeUntilPredicateSink<Observer: ObserverType>: Sink<Observe
         super.init(observer: observer, cancel: cancel)
     }
 
-    func on(_ event: Event<Element>) {
+    override func on(_ event: Event<Element>) {
         switch event {
         case .next:
             guard running, case .next(let value) = event else { return }
@@ -180,7 +181,7 @@ private final class TakeUntilPredicate<Element>: Producer<Element> {
         self.predicate = predicate
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = TakeUntilPredicateSink(parent: self, observer: observer, cancel: cancel)
         let subscription = source.subscribe(sink)
         return (sink: sink, subscription: subscription)

@@ -15,7 +15,7 @@ extension ObservableType {
     }
 }
 
-private final class ThrottleSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+private final class ThrottleSink<Observer: ObserverType>: Sink<Observer.Element, Observer> {
     typealias Element = Observer.Element
     typealias Parent = Throttle<Element>
 
@@ -36,7 +36,7 @@ private final class ThrottleSink<Observer: ObserverType>: Sink<Observer>, Observ
         return Disposables.create(subscription, timer)
     }
 
-    func on(_ event: Event<Element>) {
+    override func on(_ event: Event<Element>) {
         lock.performLocked {
             switch event {
             case .next(let element):
@@ -108,7 +108,7 @@ private final class Throttle<Element>: Producer<Element> {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = ThrottleSink(parent: self, observer: observer, cancel: cancel)
         let subscription = sink.run()
         return (sink: sink, subscription: subscription)

@@ -24,7 +24,7 @@ extension ObservableType {
     }
 }
 
-private final class TimeoutSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+private final class TimeoutSink<Observer: ObserverType>: Sink<Observer.Element, Observer> {
     typealias Element = Observer.Element
     typealias Parent = Timeout<Element>
 
@@ -50,7 +50,7 @@ private final class TimeoutSink<Observer: ObserverType>: Sink<Observer>, Observe
         return Disposables.create(subscription, timer)
     }
 
-    func on(_ event: Event<Element>) {
+    override func on(_ event: Event<Element>) {
         let sourceWins: Bool = lock.performLocked {
             if switched { return false }
             id = id &+ 1
@@ -96,7 +96,7 @@ private final class Timeout<Element>: Producer<Element> {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = TimeoutSink(parent: self, observer: observer, cancel: cancel)
         let subscription = sink.run()
         return (sink: sink, subscription: subscription)

@@ -10,7 +10,7 @@ extension ObservableType where Element: RxAbstractInteger {
     }
 }
 
-private final class TimerSink<Observer: ObserverType>: Sink<Observer> where Observer.Element: RxAbstractInteger {
+private final class TimerSink<Observer: ObserverType>: Sink<Never, Observer> where Observer.Element: RxAbstractInteger  {
     typealias Parent = Timer<Observer.Element>
 
     private let parent: Parent
@@ -31,7 +31,7 @@ private final class TimerSink<Observer: ObserverType>: Sink<Observer> where Obse
     }
 }
 
-private final class TimerOneOffSink<Observer: ObserverType>: Sink<Observer> where Observer.Element: RxAbstractInteger {
+private final class TimerOneOffSink<Observer: ObserverType>: Sink<Never, Observer> where Observer.Element: RxAbstractInteger  {
     typealias Parent = Timer<Observer.Element>
 
     private let parent: Parent
@@ -62,7 +62,7 @@ private final class Timer<Element: RxAbstractInteger>: Producer<Element> {
         self.period = period
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         if period != nil {
             let sink = TimerSink(parent: self, observer: observer, cancel: cancel)
             let subscription = sink.run()

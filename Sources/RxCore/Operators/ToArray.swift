@@ -6,12 +6,12 @@ extension ObservableType {
     }
 }
 
-private final class ToArraySink<SourceType, Observer: ObserverType>: Sink<Observer>, ObserverType where Observer.Element == [SourceType] {
+private final class ToArraySink<SourceType, Observer: ObserverType>: Sink<SourceType, Observer> where Observer.Element == [SourceType]  {
     typealias Element = SourceType
 
     private var elements = [SourceType]()
 
-    func on(_ event: Event<SourceType>) {
+    override func on(_ event: Event<SourceType>) {
         switch event {
         case .next(let element):
             elements.append(element)
@@ -33,8 +33,8 @@ private final class ToArray<SourceType>: Producer<[SourceType]> {
         self.source = source
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == [SourceType] {
-        let sink = ToArraySink<SourceType, Observer>(observer: observer, cancel: cancel)
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
+        let sink = ToArraySink<SourceType, Receiver<Element>>(observer: observer, cancel: cancel)
         let subscription = source.subscribe(sink)
         return (sink: sink, subscription: subscription)
     }

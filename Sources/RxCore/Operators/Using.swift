@@ -8,7 +8,7 @@ extension ObservableType {
     }
 }
 
-private final class UsingSink<ResourceType: Disposable, Observer: ObserverType>: Sink<Observer>, ObserverType {
+private final class UsingSink<ResourceType: Disposable, Observer: ObserverType>: Sink<Observer.Element, Observer> {
     typealias SourceType = Observer.Element
     typealias Parent = Using<SourceType, ResourceType>
 
@@ -31,7 +31,7 @@ private final class UsingSink<ResourceType: Disposable, Observer: ObserverType>:
         }
     }
 
-    func on(_ event: Event<SourceType>) {
+    override func on(_ event: Event<SourceType>) {
         switch event {
         case .next:
             forwardOn(event)
@@ -54,7 +54,7 @@ private final class Using<SourceType, ResourceType: Disposable>: Producer<Source
         self.observableFactory = observableFactory
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == SourceType {
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = UsingSink(parent: self, observer: observer, cancel: cancel)
         let subscription = sink.run()
         return (sink: sink, subscription: subscription)

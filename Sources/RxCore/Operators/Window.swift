@@ -16,7 +16,7 @@ extension ObservableType {
     }
 }
 
-private final class WindowTimeCountSink<SourceType, Observer: ObserverType>: Sink<Observer>, ObserverType where Observer.Element == Observable<SourceType> {
+private final class WindowTimeCountSink<SourceType, Observer: ObserverType>: Sink<SourceType, Observer> where Observer.Element == Observable<SourceType>  {
     typealias Element = SourceType
     typealias Parent = WindowTimeCount<SourceType>
 
@@ -49,7 +49,7 @@ private final class WindowTimeCountSink<SourceType, Observer: ObserverType>: Sin
         return refCount
     }
 
-    func on(_ event: Event<SourceType>) {
+    override func on(_ event: Event<SourceType>) {
         lock.performLocked {
             var openedWindowID: Int?
             switch event {
@@ -117,7 +117,7 @@ private final class WindowObservable<Element>: Producer<Element> {
         self.refCount = refCount
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let release = refCount.retain()
         let sink = WindowObservableSink(observer: observer, cancel: cancel)
         let subscription = Disposables.create(release, subject.subscribe(sink))
@@ -125,10 +125,10 @@ private final class WindowObservable<Element>: Producer<Element> {
     }
 }
 
-private final class WindowObservableSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+private final class WindowObservableSink<Observer: ObserverType>: Sink<Observer.Element, Observer> {
     typealias Element = Observer.Element
 
-    func on(_ event: Event<Element>) {
+    override func on(_ event: Event<Element>) {
         switch event {
         case .next:
             forwardOn(event)
@@ -152,7 +152,7 @@ private final class WindowTimeCount<SourceType>: Producer<Observable<SourceType>
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Observable<SourceType> {
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = WindowTimeCountSink(parent: self, observer: observer, cancel: cancel)
         let subscription = sink.run()
         return (sink: sink, subscription: subscription)

@@ -16,7 +16,7 @@ extension ObservableType {
     }
 }
 
-private final class WithLatestFromSink<FirstElement, SecondElement, Observer: ObserverType>: Sink<Observer>, ObserverType {
+private final class WithLatestFromSink<FirstElement, SecondElement, Observer: ObserverType>: Sink<FirstElement, Observer> {
     typealias Element = FirstElement
     typealias Parent = WithLatestFrom<FirstElement, SecondElement, Observer.Element>
 
@@ -38,7 +38,7 @@ private final class WithLatestFromSink<FirstElement, SecondElement, Observer: Ob
         return Disposables.create(firstSubscription, secondSubscription)
     }
 
-    func on(_ event: Event<FirstElement>) {
+    override func on(_ event: Event<FirstElement>) {
         lock.performLocked {
             switch event {
             case .next(let element):
@@ -60,7 +60,7 @@ private final class WithLatestFromSink<FirstElement, SecondElement, Observer: Ob
     }
 }
 
-private final class WithLatestFromSecondObserver<FirstElement, SecondElement, Observer: ObserverType>: ObserverType {
+private final class WithLatestFromSecondObserver<FirstElement, SecondElement, Observer: ObserverType>: Receiver<SecondElement> {
     typealias Element = SecondElement
     typealias Parent = WithLatestFromSink<FirstElement, SecondElement, Observer>
 
@@ -70,12 +70,13 @@ private final class WithLatestFromSecondObserver<FirstElement, SecondElement, Ob
     init(parent: Parent, subscription: Disposable) {
         self.parent = parent
         self.subscription = subscription
+        super.init()
         #if TRACE_RESOURCES
         Resources.track(self, kind: .observer)
         #endif
     }
 
-    func on(_ event: Event<SecondElement>) {
+    override func on(_ event: Event<SecondElement>) {
         parent.lock.performLocked {
             switch event {
             case .next(let element):
@@ -109,8 +110,7 @@ private final class WithLatestFrom<FirstElement, SecondElement, ResultType>: Pro
         self.resultSelector = resultSelector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable)
-        where Observer.Element == ResultType {
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = WithLatestFromSink(parent: self, observer: observer, cancel: cancel)
         let subscription = sink.run()
         return (sink: sink, subscription: subscription)

@@ -12,7 +12,7 @@ extension ObservableType {
     }
 }
 
-private final class WithUnretainedSink<Object: AnyObject, SourceType, Observer: ObserverType>: Sink<Observer>, ObserverType {
+private final class WithUnretainedSink<Object: AnyObject, SourceType, Observer: ObserverType>: Sink<SourceType, Observer> {
     typealias Element = SourceType
     typealias ResultSelector = ((Object, SourceType)) -> Observer.Element
 
@@ -25,7 +25,7 @@ private final class WithUnretainedSink<Object: AnyObject, SourceType, Observer: 
         super.init(observer: observer, cancel: cancel)
     }
 
-    func on(_ event: Event<SourceType>) {
+    override func on(_ event: Event<SourceType>) {
         switch event {
         case .next(let element):
             guard let object else {
@@ -60,7 +60,7 @@ private final class WithUnretained<Object: AnyObject, SourceType, ResultType>: P
         self.resultSelector = resultSelector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == ResultType {
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = WithUnretainedSink(object: object, resultSelector: resultSelector, observer: observer, cancel: cancel)
         let subscription = source.subscribe(sink)
         return (sink: sink, subscription: subscription)

@@ -17,8 +17,8 @@ extension ObservableType {
     }
 }
 
-private final class ZipCollectionSink<Collection: Swift.Collection, Observer: ObserverType>: Sink<Observer>
-    where Collection.Element: ObservableConvertibleType {
+private final class ZipCollectionSink<Collection: Swift.Collection, Observer: ObserverType>: Sink<Never, Observer>
+    where Collection.Element: ObservableConvertibleType  {
     typealias SourceElement = Collection.Element.Element
     typealias Parent = ZipCollection<Collection, Observer.Element>
 
@@ -141,8 +141,7 @@ private final class ZipCollection<Collection: Swift.Collection, Result>: Produce
         count = sources.count
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable)
-        where Observer.Element == Result {
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = ZipCollectionSink(parent: self, observer: observer, cancel: cancel)
         let subscription = sink.run()
         return (sink: sink, subscription: subscription)

@@ -12,7 +12,7 @@ protocol ZipParent: AnyObject {
     func done(_ index: Int)
 }
 
-class ZipSink<Observer: ObserverType>: Sink<Observer>, ZipParent {
+class ZipSink<Observer: ObserverType>: Sink<Never, Observer>, ZipParent {
     let lock = RecursiveLock()
 
     private let arity: Int
@@ -63,7 +63,7 @@ class ZipSink<Observer: ObserverType>: Sink<Observer>, ZipParent {
 
 /// Observes source number `index` of a zip: buffers its elements and reports to the sink,
 /// under the sink's lock. A terminal event disposes this source's subscription.
-final class ZipObserver<Element>: ObserverType {
+final class ZipObserver<Element>: Receiver<Element> {
     private let lock: RecursiveLock
     private let parent: ZipParent
     private let index: Int
@@ -76,12 +76,13 @@ final class ZipObserver<Element>: ObserverType {
         self.index = index
         self.subscription = subscription
         self.setNextValue = setNextValue
+        super.init()
         #if TRACE_RESOURCES
         Resources.track(self, kind: .observer)
         #endif
     }
 
-    func on(_ event: Event<Element>) {
+    override func on(_ event: Event<Element>) {
         lock.performLocked {
             switch event {
             case .next(let element):

@@ -29,7 +29,7 @@ private final class AndThen<Element>: Producer<Element> {
         self.second = second
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = AndThenSink(second: second, observer: observer, cancel: cancel)
         let subscription = sink.run(completable: completable)
         return (sink: sink, subscription: subscription)
@@ -38,7 +38,7 @@ private final class AndThen<Element>: Producer<Element> {
 
 /// Observes the completable, then swaps its subscription for one to the second sequence, so that
 /// disposing the result always reaches whichever of the two is running.
-private final class AndThenSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+private final class AndThenSink<Observer: ObserverType>: Sink<Swift.Never, Observer> {
     typealias Element = Swift.Never
 
     private let second: Observable<Observer.Element>
@@ -56,7 +56,7 @@ private final class AndThenSink<Observer: ObserverType>: Sink<Observer>, Observe
         return current
     }
 
-    func on(_ event: Event<Swift.Never>) {
+    override func on(_ event: Event<Swift.Never>) {
         switch event {
         case .next:
             break
@@ -76,7 +76,7 @@ private final class AndThenSink<Observer: ObserverType>: Sink<Observer>, Observe
     }
 }
 
-private final class AndThenSecondObserver<Observer: ObserverType>: ObserverType {
+private final class AndThenSecondObserver<Observer: ObserverType>: Receiver<Observer.Element> {
     typealias Element = Observer.Element
 
     private let sink: AndThenSink<Observer>
@@ -85,7 +85,7 @@ private final class AndThenSecondObserver<Observer: ObserverType>: ObserverType 
         self.sink = sink
     }
 
-    func on(_ event: Event<Element>) {
+    override func on(_ event: Event<Element>) {
         sink.forwardFromSecond(event)
     }
 }

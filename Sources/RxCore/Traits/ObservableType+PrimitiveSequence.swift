@@ -27,12 +27,12 @@ extension ObservableType where Element == Swift.Never {
 
 /// Holds the element back until completion so that a second element can still turn the result
 /// into an error.
-private final class AsSingleSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+private final class AsSingleSink<Observer: ObserverType>: Sink<Observer.Element, Observer> {
     typealias Element = Observer.Element
 
     private var element: Element?
 
-    func on(_ event: Event<Element>) {
+    override func on(_ event: Event<Element>) {
         switch event {
         case .next(let value):
             if element != nil {
@@ -63,19 +63,19 @@ private final class AsSingle<Element>: Producer<Element> {
         self.source = source
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = AsSingleSink(observer: observer, cancel: cancel)
         let subscription = source.subscribe(sink)
         return (sink: sink, subscription: subscription)
     }
 }
 
-private final class AsMaybeSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+private final class AsMaybeSink<Observer: ObserverType>: Sink<Observer.Element, Observer> {
     typealias Element = Observer.Element
 
     private var element: Element?
 
-    func on(_ event: Event<Element>) {
+    override func on(_ event: Event<Element>) {
         switch event {
         case .next(let value):
             if element != nil {
@@ -104,15 +104,15 @@ private final class AsMaybe<Element>: Producer<Element> {
         self.source = source
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = AsMaybeSink(observer: observer, cancel: cancel)
         let subscription = source.subscribe(sink)
         return (sink: sink, subscription: subscription)
     }
 }
 
-private final class FirstSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType where Observer.Element == Element? {
-    func on(_ event: Event<Element>) {
+private final class FirstSink<Element, Observer: ObserverType>: Sink<Element, Observer> where Observer.Element == Element? {
+    override func on(_ event: Event<Element>) {
         switch event {
         case .next(let value):
             forwardOn(.next(value))
@@ -136,8 +136,8 @@ private final class First<Element>: Producer<Element?> {
         self.source = source
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element? {
-        let sink = FirstSink<Element, Observer>(observer: observer, cancel: cancel)
+    override func run(_ observer: Receiver<Element?>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
+        let sink = FirstSink<Element, Receiver<Element?>>(observer: observer, cancel: cancel)
         let subscription = source.subscribe(sink)
         return (sink: sink, subscription: subscription)
     }

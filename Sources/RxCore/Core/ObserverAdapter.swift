@@ -1,0 +1,44 @@
+/// Stands in for an observer that is not a `Receiver` (one written by the user, `AnyObserver`,
+/// RxTest's observers) where RxCore needs a `Receiver`: `Producer.subscribe` and the subjects
+/// make one per such subscription. Only here, at the edge, are `Event` values built.
+final class ObserverAdapter<Observer: ObserverType>: Receiver<Observer.Element> {
+    private let observer: Observer
+
+    init(_ observer: Observer) {
+        self.observer = observer
+    }
+
+    override func receiveNext(_ element: Observer.Element) {
+        observer.on(.next(element))
+    }
+
+    override func receiveError(_ error: Swift.Error) {
+        observer.on(.error(error))
+    }
+
+    override func receiveCompleted() {
+        observer.on(.completed)
+    }
+
+    override func on(_ event: Event<Observer.Element>) {
+        observer.on(event)
+    }
+}
+
+extension ObserverType {
+    /// This observer as a `Receiver`: itself when it is one, else an adapter.
+    @inline(__always)
+    func asReceiver() -> Receiver<Element> {
+        if let receiver = self as? Receiver<Element> { return receiver }
+        return ObserverAdapter(self)
+    }
+}
+
+#if TRACE_RESOURCES
+extension ObserverAdapter: HopDownstream {
+    var hopStageID: UInt32 { (observer as? HopDownstream)?.hopStageID ?? 0 }
+    var hopIsSubscriber: Bool { (observer as? HopDownstream)?.hopIsSubscriber ?? false }
+    var hopDeliveringThread: UInt64 { (observer as? HopDownstream)?.hopDeliveringThread ?? 0 }
+    func hopFlagOverlap() { (observer as? HopDownstream)?.hopFlagOverlap() }
+}
+#endif

@@ -1,0 +1,40 @@
+/// The receiving end of a stage inside RxCore: sinks, operators' private observers and
+/// subscribers' observers all derive from it, and pass elements, errors and completion to each
+/// other through its three entry points, as bare values.
+///
+/// Why a class rather than `ObserverType`: `Producer.run` takes a `Receiver` (not a generic
+/// observer), so `run` is an ordinary override, and a sink hands an element downstream with one
+/// vtable call instead of building an `Event<T>` whose metadata the runtime has to look up for a
+/// `T` known only at run time (issue 11: that look-up was half of every event).
+///
+/// A subclass overrides either the three entry points (the element-level path) or `on(_:)`
+/// (operators not converted yet): each side's default builds the other's call, so both kinds
+/// work with each other and with user code that calls `on`.
+class Receiver<Element>: ObserverType {
+    init() {}
+
+    /// One element. The default builds the `Event` for a subclass that overrides only `on`.
+    func receiveNext(_ element: Element) {
+        on(.next(element))
+    }
+
+    /// The sequence failed.
+    func receiveError(_ error: Swift.Error) {
+        on(.error(error))
+    }
+
+    /// The sequence completed.
+    func receiveCompleted() {
+        on(.completed)
+    }
+
+    /// The event entry point for upstreams written against `ObserverType` (user code calling
+    /// `on`): switches once and calls the element-level entry point.
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element): receiveNext(element)
+        case .error(let error): receiveError(error)
+        case .completed: receiveCompleted()
+        }
+    }
+}
