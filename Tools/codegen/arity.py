@@ -84,8 +84,7 @@ final class {cap}{n}<{type_params}, Result>: Producer<Result> {{
         self.resultSelector = resultSelector
     }}
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable)
-        where Observer.Element == Result {{
+    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {{
         let sink = {cap}Sink{n}(parent: self, observer: observer, cancel: cancel)
         let subscription = sink.run()
         return (sink: sink, subscription: subscription)
