@@ -21,9 +21,25 @@ import json, sys
 report_path, source_file, drive_line = sys.argv[1], sys.argv[2], int(sys.argv[3])
 report = json.load(open(report_path))
 scenario = next(s for s in report["scenarios"] if s["name"] == "profile-screen-dropped-drive")
-sites = [f.get("callSite") or {} for f in scenario.get("findings", [])]
+findings = scenario.get("findings", [])
 # The report gives the file relative to the package or to the repository, whichever holds it.
-if not any(site.get("file", "").endswith(source_file) and site.get("line") == drive_line for site in sites):
-    sys.exit(f"sample-app-check: the dropped drive was not reported at {source_file}:{drive_line}; call sites: {sites}")
-print(f"sample-app-check: the dropped drive is reported at {source_file}:{drive_line}")
+at_drive = [f for f in findings
+            if (f.get("callSite") or {}).get("file", "").endswith(source_file) and (f.get("callSite") or {}).get("line") == drive_line]
+if not at_drive:
+    sys.exit(f"sample-app-check: the dropped drive was not reported at {source_file}:{drive_line}; call sites: {[f.get('callSite') for f in findings]}")
+# Named by the APIs the screen called, not by SharedSequence's sharing or RxCore's observer.
+chain = " → ".join(at_drive[0].get("operatorChain", []))
+if chain != "asDriver → map → drive":
+    sys.exit(f"sample-app-check: the dropped drive's chain reads '{chain}', expected 'asDriver → map → drive'")
+print(f"sample-app-check: the dropped drive is reported at {source_file}:{drive_line} as {chain}")
+
+# The Driver's move to the main thread: asDriver's stage delivers on MainScheduler, `drive` on main.
+hops = next(s for s in report["scenarios"] if s["name"] == "answer-driven-on-main").get("threadHops", [])
+chain0 = sorted((h for h in hops if h.get("chain") == 0), key=lambda h: h.get("position", 0))
+stages = [h["stage"] for h in chain0]
+conversion = [h for h in chain0 if h["stage"].startswith("asDriver") and h.get("isHop")]
+if not chain0 or stages[-1] != "drive" or not conversion or conversion[0].get("scheduler") != "MainScheduler":
+    sys.exit(f"sample-app-check: answer-driven-on-main's hops do not show asDriver delivering on MainScheduler into drive: "
+             f"{[(h['stage'], h.get('scheduler'), h.get('isHop')) for h in chain0]}")
+print("sample-app-check: hops " + " → ".join(f"{h['stage']} [{h.get('scheduler')}]" if h.get("isHop") or h is chain0[0] else h["stage"] for h in chain0))
 PY

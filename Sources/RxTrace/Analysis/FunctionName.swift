@@ -84,8 +84,11 @@ struct FunctionName: Equatable {
     var isInitializer: Bool { base == "init" || base.hasPrefix("__allocating_init") }
 
     /// `onNext`, `onError`, `onCompleted`, `onSuccess`, `onDisposed`…: "on" then a capital.
+    /// Not an error *policy* (`onErrorJustReturn`, `onErrorDriveWith`, `onErrorRecover`): in
+    /// `asDriver(onErrorJustReturn:)` the label says which conversion the user called.
     static func isEventHandlerLabel(_ label: String) -> Bool {
         guard label.hasPrefix("on"), label.count > 2 else { return false }
+        if label.hasPrefix("onError") && label.count > "onError".count { return false }
         return label[label.index(label.startIndex, offsetBy: 2)].isUppercase
     }
 }

@@ -23,6 +23,11 @@ import RxCore
 /// `RxCoreOperators`' table. When the evidence still leaves several, the name lists them
 /// (`interval or timer`) rather than picking one.
 ///
+/// RxCocoa's shared sequences share every operator's output (`Driver`'s `map` is `map` then
+/// `share(replay: 1, scope: .whileConnected)`). That sharing is part of the API the user called,
+/// not a stage of its own: a sink of a producer that only a sharing strategy made in the group
+/// adds no stage, so a leaked Driver reads `asDriver(onErrorJustReturn:) → map → drive`.
+///
 /// Work is per distinct stack and per distinct function name, not per entry, and cached.
 public final class OperatorNames {
     /// One stage: the operator's name and, for an inner subscription, the operator that made it.
@@ -47,6 +52,9 @@ public final class OperatorNames {
         var subscribedDuringEventOf: String?
         /// For producers: the API nearest to the user's frame.
         var calledAPI: String?
+        /// For producers: made by a shared sequence's sharing strategy (`DriverSharingStrategy
+        /// .share`) inside an RxCocoa API, not by an operator the user called.
+        var isSharedSequenceSharing = false
     }
 
     /// A resource type allocated at one stack: what facts and stages are computed for.
@@ -58,6 +66,8 @@ public final class OperatorNames {
     /// Where a chain's subscription was made: narrows which dead producers are its own.
     private struct Context {
         var local: [String: Set<String>] = [:]
+        /// Producer types the group holds as shared-sequence sharing → the APIs that made them.
+        var sharing: [String: Set<String>] = [:]
         var site: SymbolicatedFrame?
         var callerContext: [UInt] = []
     }
@@ -96,7 +106,7 @@ public final class OperatorNames {
             let base = LeakAnalysis.baseTypeName(entry.typeName)
             switch entry.kind {
             case .producer:
-                if let api = facts.calledAPI { producerAPIs[base, default: []].insert(api) }
+                if let api = facts.calledAPI, !facts.isSharedSequenceSharing { producerAPIs[base, default: []].insert(api) }
             case .sink, .observer:
                 if let maker = facts.maker { sinkMakers[base, default: []].insert(maker) }
             default:
@@ -119,7 +129,8 @@ public final class OperatorNames {
     /// `callSite` is the group's user frame and `callerContext` the return addresses beyond it.
     public func chain(of entries: [ResourceEntry], callSite: SymbolicatedFrame? = nil, callerContext: [UInt] = []) -> [String] {
         let ordered = LeakAnalysis.isInCreationOrder(entries) ? entries : entries.sorted { $0.epoch < $1.epoch }
-        let local = Context(local: localProducerAPIs(ordered), site: callSite, callerContext: callerContext)
+        let apis = localProducerAPIs(ordered)
+        let local = Context(local: apis.called, sharing: apis.sharing, site: callSite, callerContext: callerContext)
         var outer: [String] = []
         var inner: [String: [String]] = [:]
         var innerOrder: [String] = []
@@ -153,12 +164,22 @@ public final class OperatorNames {
 
     // MARK: - Evidence
 
-    private func localProducerAPIs(_ group: [ResourceEntry]) -> [String: Set<String>] {
-        var apis: [String: Set<String>] = [:]
+    /// The APIs that made the group's producers, by producer type: those the user called, and
+    /// those a shared sequence's sharing strategy made inside an RxCocoa API.
+    private func localProducerAPIs(_ group: [ResourceEntry]) -> (called: [String: Set<String>], sharing: [String: Set<String>]) {
+        var called: [String: Set<String>] = [:]
+        var sharing: [String: Set<String>] = [:]
         for entry in group where entry.kind == .producer {
-            if let api = facts(of: entry).calledAPI { apis[LeakAnalysis.baseTypeName(entry.typeName), default: []].insert(api) }
+            let facts = facts(of: entry)
+            guard let api = facts.calledAPI else { continue }
+            let type = LeakAnalysis.baseTypeName(entry.typeName)
+            if facts.isSharedSequenceSharing {
+                sharing[type, default: []].insert(api)
+            } else {
+                called[type, default: []].insert(api)
+            }
         }
-        return apis
+        return (called, sharing)
     }
 
     private func stage(of entry: ResourceEntry, in local: Context) -> Stage? {
@@ -190,8 +211,12 @@ public final class OperatorNames {
         case .api(let name):
             return name
         case .producer(let type):
+            let sharing = local.sharing[type] ?? []
+            // Only shared-sequence sharing made this type here: part of the stage it shares.
+            if !sharing.isEmpty && local.local[type] == nil { return nil }
             let table = RxCoreOperators.apis(ofProducer: type)
-            var candidates = local.local[type] ?? []
+            // Both kinds in the group: which sink belongs to which is not known, so both names.
+            var candidates = (local.local[type] ?? []).union(sharing)
             if candidates.isEmpty && table.count != 1 {
                 candidates = origins.apis(ofType: type, near: local.site, context: local.callerContext)
             }
@@ -228,7 +253,12 @@ public final class OperatorNames {
         let library = frames[..<userIndex]
         // The API the user called: the library frame nearest to the user's frame.
         if let api = library.last(where: { $0.origin == .rxCore }).flatMap(name), RxCoreOperators.isAPIType(api.type) {
-            result.calledAPI = api.operatorName
+            // A value the user constructed (`ControlProperty(values:valueSink:)`) reads as its type.
+            result.calledAPI = api.isInitializer ? api.type : api.operatorName
+        }
+        result.isSharedSequenceSharing = library.contains { frame in
+            guard frame.origin == .rxCore, let function = name(frame) else { return false }
+            return function.base == "share" && RxCoreOperators.isSharingStrategy(function.type)
         }
         var makerIndex: Int?
         for index in library.indices where library[index].origin == .rxCore {

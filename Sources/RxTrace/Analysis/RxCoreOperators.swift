@@ -46,14 +46,23 @@ enum RxCoreOperators {
         "ObservableType", "ObservableConvertibleType", "ObserverType", "InfallibleType", "Infallible",
         "PrimitiveSequenceType", "PrimitiveSequence", "Observable", "ConnectableObservableType", "Disposable",
         "DisposeBag", "BehaviorRelay", "PublishRelay", "ReplayRelay", "Reactive", "Binder", "AsyncSequence",
+        // RxCocoa's traits: `asDriver(onErrorJustReturn:)`, Driver's `map`, `drive`, `emit`.
+        "SharedSequenceConvertibleType", "SharedSequence", "ControlPropertyType", "ControlProperty",
+        "ControlEventType", "ControlEvent",
     ]
 
     static func isAPIType(_ type: String?) -> Bool { type.map(apiTypes.contains) ?? false }
 
+    /// RxCocoa's sharing strategies, whose `share` wraps the output of every Driver and Signal
+    /// operator (`share(replay: 1, scope: .whileConnected)` for Driver).
+    static let sharingStrategyTypes: Set<String> = ["DriverSharingStrategy", "SignalSharingStrategy", "SharingStrategyProtocol"]
+
+    static func isSharingStrategy(_ type: String?) -> Bool { type.map(sharingStrategyTypes.contains) ?? false }
+
     /// Base classes whose initialisers and methods run inside every sink, producer or disposable.
     static let baseClasses: Set<String> = [
         "Sink", "Producer", "ObserverBase", "DisposeBase", "Observable", "TailRecursiveSink", "SinkForward",
-        "MergeSinkBase",
+        "MergeSinkBase", "CombineLatestSink", "ZipSink",
     ]
 
     /// Subjects and relays: their `on` delivers the user's own events, not an operator's.

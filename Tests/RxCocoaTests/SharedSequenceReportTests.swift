@@ -1,0 +1,115 @@
+#if TRACE_RESOURCES
+import Foundation
+import RxCocoa
+import RxRelay
+import RxSwift
+@testable import RxTrace
+import XCTest
+
+/// Driver and Signal chains read in rxtrace's reports as the user wrote them: a leaked chain is
+/// named by the APIs called (`asDriver(onErrorJustReturn:) → map → drive`), at the user's
+/// `drive`/`emit`/`bind` line, and the hop report shows a Driver's delivery on MainScheduler.
+/// Each test runs a real chain through the run-twice protocol and the analysis.
+final class SharedSequenceReportTests: XCTestCase {
+    private func leaks(_ body: @escaping (ScenarioContext) -> Void) -> ScenarioReport {
+        ScenarioRunner(passes: 2).run(Scenario("shared-sequence-names", summary: "Driver/Signal leaks", expect: .leak) { body($0) })
+    }
+
+    func testALeakedDriverIsNamedByTheAPIsCalledAtTheDriveLine() {
+        var driveLine = 0
+        let report = leaks { context in
+            let subject = context.shared("subject") { PublishSubject<Int>() }
+            _ = subject.asDriver(onErrorJustReturn: 0).map { $0 + 1 }.drive(onNext: { _ in }); driveLine = #line
+        }
+
+        XCTAssertEqual(report.findings.map(\.chainDescription), ["asDriver(onErrorJustReturn:) → map → drive"])
+        XCTAssertEqual(report.findings.first?.callSite?.line, driveLine)
+        XCTAssertEqual(report.findings.first?.callSite?.file.hasSuffix("SharedSequenceReportTests.swift"), true)
+    }
+
+    func testALeakedSignalIsNamedByTheAPIsCalledAtTheEmitLine() {
+        var emitLine = 0
+        let report = leaks { context in
+            let taps = context.shared("taps") { PublishRelay<Int>() }
+            _ = taps.asSignal().filter { $0 > 0 }.emit(onNext: { _ in }); emitLine = #line
+        }
+
+        XCTAssertEqual(report.findings.map(\.chainDescription), ["asSignal → filter → emit"])
+        XCTAssertEqual(report.findings.first?.callSite?.line, emitLine)
+    }
+
+    func testDriveIntoARelayAndBindAreNamedAtTheirLines() {
+        var driveLine = 0
+        var bindLine = 0
+        let report = leaks { context in
+            let state = context.shared("state") { BehaviorRelay<Int>(value: 0) }
+            let mirror = context.shared("mirror") { BehaviorRelay<Int>(value: 0) }
+            let input = context.shared("input") { PublishSubject<String>() }
+            let text = context.shared("text") { BehaviorRelay<String>(value: "") }
+            _ = state.asDriver().drive(mirror); driveLine = #line
+            _ = input.map { $0.uppercased() }.bind(to: text); bindLine = #line
+        }
+
+        let byLine = Dictionary(report.findings.map { ($0.callSite?.line ?? 0, $0.chainDescription) }, uniquingKeysWith: { $1 })
+        XCTAssertEqual(byLine[driveLine], "asDriver → drive", "\(report.findings.map { ($0.callSite?.line, $0.chainDescription) })")
+        XCTAssertEqual(byLine[bindLine], "map → bind(to:)", "\(report.findings.map { ($0.callSite?.line, $0.chainDescription) })")
+    }
+
+    func testCombinedDriversAndControlEventsAreNamedByTheirAPIs() {
+        var combineLine = 0
+        var eventLine = 0
+        let report = leaks { context in
+            let name = context.shared("name") { BehaviorRelay<String>(value: "") }
+            let age = context.shared("age") { BehaviorRelay<Int>(value: 0) }
+            let taps = context.shared("taps") { PublishSubject<Void>() }
+            _ = Driver.combineLatest(name.asDriver(), age.asDriver()) { "\($0) \($1)" }.drive(onNext: { _ in }); combineLine = #line
+            _ = ControlEvent(events: taps).asSignal().emit(onNext: { }); eventLine = #line
+        }
+
+        let byLine = Dictionary(report.findings.map { ($0.callSite?.line ?? 0, $0.chainDescription) }, uniquingKeysWith: { $1 })
+        XCTAssertEqual(byLine[combineLine], "asDriver → combineLatest → drive", "\(byLine)")
+        XCTAssertEqual(byLine[eventLine], "ControlEvent → asSignal → emit", "\(byLine)")
+    }
+
+    func testAnErrorPolicyLabelNamesTheConversionButAnEventHandlerLabelDoesNot() {
+        let cases: [(String, String?)] = [
+            ("ObservableConvertibleType.asDriver(onErrorJustReturn:)", "asDriver(onErrorJustReturn:)"),
+            ("ObservableConvertibleType.asSignal(onErrorSignalWith:)", "asSignal(onErrorSignalWith:)"),
+            ("ObservableConvertibleType.asInfallible(onErrorRecover:)", "asInfallible(onErrorRecover:)"),
+            ("SharedSequenceConvertibleType<>.drive(onNext:onCompleted:onDisposed:)", "drive"),
+            ("ObservableType.subscribe(onError:)", "subscribe"),
+        ]
+        for (function, expected) in cases {
+            XCTAssertEqual(FunctionName(function)?.operatorName, expected, function)
+        }
+    }
+
+    func testTheHopReportShowsADriversDeliveryOnMainScheduler() {
+        var driveLine = 0
+        let scenario = Scenario("driver-hops", summary: "a Driver moves an answer to the main thread", expect: .hopsReported) { context in
+            let api = context.serialScheduler("api")
+            var answer: Int?
+            let subscription = Observable.just(41, scheduler: api)
+                .asDriver(onErrorJustReturn: 0)
+                .map { $0 + 1 }
+                .drive(onNext: { answer = $0 }); driveLine = #line
+            _ = context.wait(until: { answer != nil })
+            subscription.dispose()
+            context.expectHops(["api", "main"], subscribedOn: "main")
+        }
+        let report = ScenarioRunner(passes: 2, drainTimeout: 5).run(scenario)
+
+        XCTAssertTrue(report.passed, "\(report.failureReasons)")
+        let chain = report.threadHops.filter { $0.chain == 0 }.sorted { ($0.position ?? 0) < ($1.position ?? 0) }
+        // asDriver(onErrorJustReturn:) is two stages: its observe(on: MainScheduler) and its catch.
+        XCTAssertEqual(chain.map(\.stage), ["just", "asDriver(onErrorJustReturn:)", "asDriver(onErrorJustReturn:)", "map", "drive"])
+        XCTAssertEqual(chain.first?.scheduler, "SerialDispatchQueueScheduler(api)")
+        XCTAssertEqual(chain.last?.stage, "drive")
+        XCTAssertEqual(chain.last?.callSite?.line, driveLine)
+        let conversion = chain.first { $0.stage == "asDriver(onErrorJustReturn:)" && $0.isHop == true }
+        XCTAssertEqual(conversion?.scheduler, "MainScheduler", "\(chain.map { ($0.stage, $0.scheduler, $0.thread) })")
+        XCTAssertEqual(conversion?.thread, "main")
+        XCTAssertEqual(chain.last?.scheduler, "MainScheduler")
+    }
+}
+#endif
