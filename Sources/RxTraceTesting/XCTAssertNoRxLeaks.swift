@@ -23,7 +23,7 @@ public func XCTAssertNoRxLeaks(
     line: UInt = #line,
     _ body: () throws -> Void
 ) {
-    switch RxLeakCheck.run(passes: passes, drainTimeout: drainTimeout, name: "\(file):\(line)", body) {
+    switch RxLeakCheck.run(passes: passes, drainTimeout: drainTimeout, file: "\(file)", line: Int(line), body) {
     case .clean:
         break
     case .leaked(let report):

@@ -33,6 +33,23 @@ final class BadInputTests: XCTestCase {
         XCTAssertEqual(result.stderrLines.count, 1, result.stderr)
     }
 
+    /// A negative --drain-timeout used to reach each scenario's child process, which rejected
+    /// it: every scenario ran and was reported as crashed (exit code 3).
+    func testNegativeDrainTimeoutIsBadUsageBeforeAnythingRuns() throws {
+        let output = try CLIHarness.temporaryFolder().appendingPathComponent("reports")
+        let result = try CLIHarness.run("rxtrace-fixtures", ["run", "clean", "--drain-timeout=-1", "--output", output.path])
+        XCTAssertEqual(result.exitCode, 2, result.stdout)
+        XCTAssertEqual(result.stderrLines, ["rxtrace-fixtures: error: --drain-timeout must be 0 or more (see 'rxtrace-fixtures --help')"])
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output.path), "nothing is written")
+    }
+
+    func testAFilterThatMatchesNothingSaysSo() throws {
+        let result = try CLIHarness.run("rxtrace-fixtures", ["check", "--filter", "no-such-*"])
+        XCTAssertEqual(result.exitCode, 2)
+        XCTAssertEqual(result.stderrLines, ["rxtrace-fixtures: error: no scenario matches --filter 'no-such-*' (see 'rxtrace-fixtures list')"])
+    }
+
     func testMalformedShard() throws {
         let result = try CLIHarness.run("rxtrace", ["check", "--shard", "5/4"])
         XCTAssertEqual(result.exitCode, 2)

@@ -87,14 +87,38 @@ enum CLIHarness {
         return condition()
     }
 
+    /// A fresh folder under the temporary directory, removed when the test process exits
+    /// (each `swift test` left about fifty behind before).
     static func temporaryFolder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("rxtrace-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        TemporaryFolders.removeAtExit(url)
         return url
     }
 
     static func files(in folder: URL) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+    }
+}
+
+/// The test process's temporary folders, removed by an `atexit` handler.
+private enum TemporaryFolders {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var folders: [URL] = []
+    private static let handlerInstalled: Void = { atexit { TemporaryFolders.removeAll() } }()
+
+    static func removeAtExit(_ folder: URL) {
+        _ = handlerInstalled
+        lock.lock()
+        folders.append(folder)
+        lock.unlock()
+    }
+
+    private static func removeAll() {
+        lock.lock()
+        let all = folders
+        lock.unlock()
+        for folder in all { try? FileManager.default.removeItem(at: folder) }
     }
 }
 #endif

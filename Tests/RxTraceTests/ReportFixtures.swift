@@ -31,7 +31,7 @@ enum ReportFixtures {
             growthPerPass: 1,
             callSite: SourceLocation(file: "Sources/App/Feed.swift", line: 42, function: "FeedViewModel.bind()"),
             backtrace: backtrace(),
-            retentionReason: "the scheduler's timer (SerialDispatchQueueScheduler \"feed\")",
+            retentionReason: "kept alive by the periodic timer of SerialDispatchQueueScheduler(feed)",
             snippet: SourceSnippet(firstLine: 40, lines: [
                 "    func bind() {",
                 "        Observable<Int>.interval(.seconds(1), scheduler: scheduler)",

@@ -10,7 +10,7 @@ final class TextReportRendererTests: XCTestCase {
             at Sources/App/Feed.swift:42 in FeedViewModel.bind()
               .map { "tick \\($0)" }.subscribe(onNext: { [label] in label.text = $0 })
             grows by 1 per pass (still alive per pass: 1, 1)
-            retained by: the scheduler's timer (SerialDispatchQueueScheduler "feed")
+            kept alive by the periodic timer of SerialDispatchQueueScheduler(feed)
             types: IntervalSink<Int>, MapSink<Int, String>, AnonymousObserver<String>
             signature: sig-interval-map
             fix: Dispose it with the owner: add `.disposed(by: disposeBag)`, or end it with `take(until:)` on the owner's lifetime.

@@ -6,7 +6,8 @@ struct CheckCommand: ParsableCommand {
         abstract: "The CI leak gate: runs all (or filtered, or one shard of the) scenarios and sets the exit code.",
         discussion: """
         Exit code: 0 when every verdict is as expected once suppressions and the baseline are \
-        applied, 1 on findings, 2 bad usage or input, 3 a scenario crashed or timed out.
+        applied, 1 on findings, 2 bad usage or input, 3 a scenario crashed or timed out, 130 \
+        interrupted (Ctrl-C or SIGTERM; the reports hold the scenarios that finished).
         """
     )
 
@@ -32,7 +33,14 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws {
-        let selected = try ScenarioSelection.shard(ScenarioSelection.filtered(RxTraceCLI.catalog, pattern: filter), shard)
+        let filtered = ScenarioSelection.filtered(RxTraceCLI.catalog, pattern: filter)
+        if filtered.isEmpty, let filter {
+            throw CLIFailure("no scenario matches --filter '\(filter)' (see '\(RxTraceCLI.commandName) list')")
+        }
+        let selected = try ScenarioSelection.shard(filtered, shard)
+        if selected.isEmpty, let shard {
+            throw CLIFailure("shard \(shard) holds no scenario: there are only \(filtered.count); use fewer shards")
+        }
         try RunPipeline(options: options, suppressionsPath: suppressions, baselinePath: baseline, updateBaseline: updateBaseline)
             .execute(selected)
     }

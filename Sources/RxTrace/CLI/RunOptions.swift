@@ -27,6 +27,9 @@ struct RunOptions: ParsableArguments {
     func validate() throws {
         guard passes >= 2 else { throw ValidationError("--passes must be at least 2 (a warm-up pass and a measured pass)") }
         guard timeout > 0 else { throw ValidationError("--timeout must be positive") }
+        // Checked here, not by the scenario's child process: a value the child rejects would
+        // otherwise run every scenario and report each as crashed.
+        guard drainTimeout >= 0 else { throw ValidationError("--drain-timeout must be 0 or more") }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
         if let sourceRoot {
             var isDirectory: ObjCBool = false

@@ -15,6 +15,17 @@ public enum RxLeakCheck {
     /// Runs `body` `passes` times (the first is the warm-up) and reports what the measured
     /// passes left alive.
     public static func run(passes: Int = 2, drainTimeout: TimeInterval = 5, name: String = "leak check", _ body: () throws -> Void) -> Result {
+        run(passes: passes, drainTimeout: drainTimeout, name: name, root: SourceRoot.discover(), body)
+    }
+
+    /// `run` named after the assertion's place, `file` (an absolute path, as `#filePath`) given
+    /// relative to the repository root like every other path of the report.
+    public static func run(passes: Int = 2, drainTimeout: TimeInterval = 5, file: String, line: Int, _ body: () throws -> Void) -> Result {
+        let root = SourceRoot.discover()
+        return run(passes: passes, drainTimeout: drainTimeout, name: "\(root.locate(file).reportPath ?? file):\(line)", root: root, body)
+    }
+
+    private static func run(passes: Int, drainTimeout: TimeInterval, name: String, root: SourceRoot, _ body: () throws -> Void) -> Result {
         #if TRACE_RESOURCES
         return withoutActuallyEscaping(body) { body in
             let scenario = Scenario(name, summary: "in-process leak check") { _ in try body() }
@@ -26,7 +37,9 @@ public enum RxLeakCheck {
             case .failed(let message):
                 return .failed(reason: "the checked closure threw on \(message)")
             default:
-                return .leaked(report: TextReportRenderer().render(report.locatingPaths(in: SourceRoot.discover())))
+                // Located and with the source line of each call site, as `rxtrace run` shows it.
+                let located = RunReport(scenarios: [report.locatingPaths(in: root)]).addingSnippets(from: root)
+                return .leaked(report: TextReportRenderer().render(located.scenarios[0]))
             }
         }
         #else

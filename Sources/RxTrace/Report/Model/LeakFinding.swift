@@ -19,7 +19,9 @@ public struct LeakFinding: Codable, Equatable, Sendable {
     public var callSite: SourceLocation?
     /// The allocation backtrace, innermost frame first.
     public var backtrace: [ReportFrame]
-    /// Why it is still alive, when known ("retained by the scheduler's timer").
+    /// Why it is still alive, when known, as a phrase that names the holder ("kept alive by the
+    /// periodic timer of SerialDispatchQueueScheduler(feed)", "on reference cycle …"); renderers
+    /// show it as it is, without a label of their own.
     public var retentionReason: String?
     /// The references from what holds the leak down to it, when the heap graph found them.
     public var retentionPath: ReportRetentionPath?

@@ -110,7 +110,7 @@ public struct MarkdownReportRenderer: Sendable {
             out += "`\(code(site.fileAndLine))`" + (site.function.map { " in `\(code($0))`" } ?? "") + "\n\n"
         }
         if let snippet = finding.snippet { out += fenced(snippet) }
-        if let reason = finding.retentionReason { out += "Retained: \(cell(reason)).\n\n" }
+        if let reason = finding.retentionReason { out += "Why: \(cell(reason)).\n\n" }
         out += "**Fix:** \(finding.kind.fixHint)\n\n"
         return out
     }

@@ -130,7 +130,7 @@ public struct SARIFReportRenderer: Sendable {
         } else {
             message += "; grows by \(finding.growthPerPass) per pass."
         }
-        if let reason = finding.retentionReason { message += " Retained by \(reason)." }
+        if let reason = finding.retentionReason { message += " \(reason.prefix(1).uppercased() + reason.dropFirst())." }
         var fields: [String: JSONValue] = [
             "ruleId": .string(Self.ruleID(finding.kind)),
             "ruleIndex": .int(ruleIndex),

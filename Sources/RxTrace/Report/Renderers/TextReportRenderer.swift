@@ -11,7 +11,7 @@ public struct TextReportRenderer: Sendable {
     public func render(_ report: RunReport) -> String {
         var out = "\(paint("\(report.tool.name) \(report.tool.version)", .bold)) · \(ReportNumbers.count(report.scenarios.count, "scenario")) · \(report.host.operatingSystem) \(report.host.architecture)\n"
         if let baseline = report.baseline {
-            out += "baseline \(baseline.path): \(baseline.signatureCount) known signatures, \(baseline.newFindings) new, \(baseline.knownFindings) known"
+            out += "baseline \(baseline.path): \(ReportNumbers.count(baseline.signatureCount, "known signature")), \(baseline.newFindings) new, \(baseline.knownFindings) known"
             out += baseline.absentSignatures.isEmpty ? "\n" : ", \(baseline.absentSignatures.count) no longer seen\n"
             if baseline.isOutdated {
                 out += "baseline \(baseline.path) holds version-\(baseline.signatureVersion ?? 1) signatures (line-based), which cannot match: rewrite it once with --update-baseline\n"
@@ -100,7 +100,8 @@ public struct TextReportRenderer: Sendable {
             out += growth + "\n"
         }
         if let reason = finding.retentionReason, finding.kind != .referenceCycle {
-            out += "    retained by: \(reason)\n"
+            // The reason says what holds it ("kept alive by …"): no label in front.
+            out += "    \(reason)\n"
         }
         if let path = finding.retentionPath {
             out += ReferenceTraceText.path(path, indent: "    ").map { $0 + "\n" }.joined()

@@ -63,7 +63,7 @@ struct HTMLFindingDetails {
             let perPass = finding.countPerPass.isEmpty ? "" : " (still alive per pass: \(finding.countPerPass.map(String.init).joined(separator: ", ")))"
             fact("Growth") { "\(finding.growthPerPass) per pass\(perPass)" }
             if let reason = finding.retentionReason {
-                fact("Retained by") { reason }
+                fact("Why") { reason }
             }
             if !finding.resourceTypes.isEmpty {
                 fact("Types") {
