@@ -51,6 +51,21 @@ let fixtures: [Scenario] = [
         }
         finished.wait()
     },
+    Scenario("emits-off-main-thread", summary: "calls emit on a background thread (RxCocoa does not check emit: it runs)") { context in
+        // A Signal replays nothing, so every element still arrives through its observe(on: main).
+        let taps = PublishRelay<Int>()
+        var received: [Int] = []
+        var subscription: Disposable?
+        let subscribed = DispatchSemaphore(value: 0)
+        DispatchQueue(label: "fixture.worker").async {
+            subscription = taps.asSignal().emit(onNext: { received.append($0) }) // fixture: the off-main emit
+            subscribed.signal()
+        }
+        subscribed.wait()
+        taps.accept(1)
+        _ = context.wait(until: { received == [1] })
+        subscription?.dispose()
+    },
     Scenario("throws", summary: "its body throws") { _ in
         struct FixtureError: Error {}
         throw FixtureError()
