@@ -32,6 +32,23 @@ final class CIGateTests: XCTestCase {
         XCTAssertEqual(report.suppressions.map(\.matchedFindings), [1])
     }
 
+    /// `check --filter … --update-baseline` measures some scenarios only: the baseline keeps
+    /// the others' signatures.
+    func testUpdatingTheBaselineFromAFilteredCheckKeepsTheOtherSignatures() throws {
+        let scratch = try CLIHarness.temporaryFolder()
+        let baseline = scratch.appendingPathComponent("baseline.json")
+        try Baseline(signatures: ["sig-of-a-scenario-not-run"]).write(to: baseline.path)
+
+        let record = try CLIHarness.run("rxtrace-fixtures", ["check", "--filter", "leaks", "--baseline", baseline.path, "--update-baseline",
+                                                             "--output", scratch.appendingPathComponent("reports").path, "--no-color"])
+
+        XCTAssertEqual(record.exitCode, 0, record.stdout + record.stderr)
+        let signatures = try Baseline.load(path: baseline.path).signatures
+        XCTAssertEqual(signatures.count, 2, "\(signatures)")
+        XCTAssertTrue(signatures.contains("sig-of-a-scenario-not-run"))
+        XCTAssertTrue(record.stdout.contains("updated from a partial run: kept 1 signature it did not see"), record.stdout)
+    }
+
     func testBaselineFlow() throws {
         let scratch = try CLIHarness.temporaryFolder()
         let output = scratch.appendingPathComponent("reports")

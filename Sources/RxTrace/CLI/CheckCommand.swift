@@ -23,7 +23,7 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "Baseline file: only leak signatures absent from it fail the check.")
     var baseline: String?
 
-    @Flag(name: .customLong("update-baseline"), help: "Write the current leak signatures to the --baseline file.")
+    @Flag(name: .customLong("update-baseline"), help: "Write the current leak signatures to the --baseline file. With --filter or --shard, or when a scenario does not finish, old signatures are kept (only added to).")
     var updateBaseline = false
 
     @OptionGroup var options: RunOptions
@@ -41,7 +41,8 @@ struct CheckCommand: ParsableCommand {
         if selected.isEmpty, let shard {
             throw CLIFailure("shard \(shard) holds no scenario: there are only \(filtered.count); use fewer shards")
         }
-        try RunPipeline(options: options, suppressionsPath: suppressions, baselinePath: baseline, updateBaseline: updateBaseline)
+        try RunPipeline(options: options, suppressionsPath: suppressions, baselinePath: baseline, updateBaseline: updateBaseline,
+                        selectsSomeScenarios: filter != nil || shard != nil)
             .execute(selected)
     }
 }

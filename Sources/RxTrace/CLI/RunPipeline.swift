@@ -8,6 +8,8 @@ struct RunPipeline {
     var suppressionsPath: String? = nil
     var baselinePath: String? = nil
     var updateBaseline = false
+    /// `--filter` or `--shard` chose the scenarios (see `ReportPipeline.selectsSomeScenarios`).
+    var selectsSomeScenarios = false
 
     func execute(_ scenarios: [Scenario]) throws {
         guard RxTraceCLI.isTraced else { throw CLIFailure(untracedMessage) }
@@ -22,7 +24,8 @@ struct RunPipeline {
             outputDirectory: options.output,
             suppressionsPath: suppressionsPath,
             baselinePath: baselinePath,
-            updateBaseline: updateBaseline
+            updateBaseline: updateBaseline,
+            selectsSomeScenarios: selectsSomeScenarios
         )
         let inputs = try CLIFailure.rethrowing { try pipeline.loadInputs() }
 

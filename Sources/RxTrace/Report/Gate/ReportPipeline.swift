@@ -10,6 +10,11 @@ public struct ReportPipeline: Sendable {
     public var baselinePath: String?
     /// Write the run's unsuppressed signatures to `baselinePath` (which may not exist yet).
     public var updateBaseline: Bool
+    /// The run checks only some of the scenarios (`--filter`, `--shard`). An update then keeps
+    /// the old signatures, as it does when a scenario crashed, hung or the run was interrupted:
+    /// a baseline does not say which scenario a signature came from, so the update cannot tell
+    /// a fixed leak from one in a scenario it did not measure.
+    public var selectsSomeScenarios: Bool
 
     /// What `loadInputs()` read.
     public struct Inputs: Sendable {
@@ -22,13 +27,15 @@ public struct ReportPipeline: Sendable {
         formats: [ReportFormat] = ReportFormat.allCases,
         suppressionsPath: String? = nil,
         baselinePath: String? = nil,
-        updateBaseline: Bool = false
+        updateBaseline: Bool = false,
+        selectsSomeScenarios: Bool = false
     ) {
         self.outputDirectory = outputDirectory
         self.formats = formats
         self.suppressionsPath = suppressionsPath
         self.baselinePath = baselinePath
         self.updateBaseline = updateBaseline
+        self.selectsSomeScenarios = selectsSomeScenarios
     }
 
     /// Reads and checks the suppressions and baseline files. Throws `SuppressionError` or
@@ -65,9 +72,19 @@ public struct ReportPipeline: Sendable {
         }
         if let baselinePath {
             if updateBaseline {
-                let updated = Baseline(report: report)
+                var updated = Baseline(report: report)
+                // Only a run that measured every scenario may drop a signature; a partial one
+                // (seen: `check --shard 1/2 --update-baseline` emptied the other shard's part)
+                // only adds. Version-1 signatures can never match and are not kept.
+                var kept = 0
+                if selectsSomeScenarios || !report.everyScenarioFinished,
+                   let old = inputs.baseline, old.signatureVersion == Baseline.currentSignatureVersion {
+                    kept = old.signatures.subtracting(updated.signatures).count
+                    updated.signatures.formUnion(old.signatures)
+                }
                 try updated.write(to: baselinePath)
                 report.compare(with: updated, path: baselinePath)
+                if kept > 0 { report.baseline?.keptUnverifiedSignatures = kept }
             } else if let baseline = inputs.baseline {
                 report.compare(with: baseline, path: baselinePath)
             }

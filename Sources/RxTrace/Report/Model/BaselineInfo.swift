@@ -15,6 +15,10 @@ public struct BaselineInfo: Codable, Equatable, Sendable {
     /// signatures stopped depending on line numbers). Below `Baseline.currentSignatureVersion`
     /// none of its signatures can match: `--update-baseline` rewrites it.
     public var signatureVersion: Int?
+    /// Set by `--update-baseline` on a partial run (`--filter`, `--shard`, a scenario that did
+    /// not finish, an interruption): how many old signatures it kept without seeing them,
+    /// because they may belong to scenarios it did not measure.
+    public var keptUnverifiedSignatures: Int?
 
     public init(path: String, signatureCount: Int, knownFindings: Int, newFindings: Int, absentSignatures: [String], signatureVersion: Int? = nil) {
         self.path = path

@@ -24,7 +24,11 @@ public struct MarkdownReportRenderer: Sendable {
         let mark = report.gateOutcome == .passed ? "✅" : "❌"
         var head = "## \(mark) \(report.tool.name): \(TextReportRenderer(colour: false).summaryLine(report).replacingOccurrences(of: "Summary: ", with: ""))\n\n"
         if let baseline = report.baseline {
-            head += "Baseline `\(code(baseline.path))`: \(baseline.newFindings) new, \(baseline.knownFindings) known, \(baseline.absentSignatures.count) no longer seen.\n\n"
+            head += "Baseline `\(code(baseline.path))`: \(baseline.newFindings) new, \(baseline.knownFindings) known, \(baseline.absentSignatures.count) no longer seen."
+            if let kept = baseline.keptUnverifiedSignatures {
+                head += " Updated from a partial run: kept \(ReportNumbers.count(kept, "signature")) it did not see."
+            }
+            head += "\n\n"
         }
         if let interruption = report.interruption {
             head += "⚠️ \(interruption.displayText); the report holds the scenarios that finished.\n\n"

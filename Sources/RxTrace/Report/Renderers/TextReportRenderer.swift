@@ -13,6 +13,9 @@ public struct TextReportRenderer: Sendable {
         if let baseline = report.baseline {
             out += "baseline \(baseline.path): \(ReportNumbers.count(baseline.signatureCount, "known signature")), \(baseline.newFindings) new, \(baseline.knownFindings) known"
             out += baseline.absentSignatures.isEmpty ? "\n" : ", \(baseline.absentSignatures.count) no longer seen\n"
+            if let kept = baseline.keptUnverifiedSignatures {
+                out += "baseline \(baseline.path) updated from a partial run: kept \(ReportNumbers.count(kept, "signature")) it did not see (scenarios it did not measure may still have them); update from a full run to drop fixed leaks\n"
+            }
             if baseline.isOutdated {
                 out += "baseline \(baseline.path) holds version-\(baseline.signatureVersion ?? 1) signatures (line-based), which cannot match: rewrite it once with --update-baseline\n"
             }

@@ -73,6 +73,9 @@ public struct HTMLReportRenderer: Sendable {
                             "Baseline "
                             HTMLNode.element("code", text: baseline.path)
                             ": \(baseline.signatureCount) signatures, \(baseline.newFindings) new, \(baseline.knownFindings) known, \(baseline.absentSignatures.count) no longer seen."
+                            if let kept = baseline.keptUnverifiedSignatures {
+                                " Updated from a partial run: kept \(ReportNumbers.count(kept, "signature")) it did not see."
+                            }
                         }
                     }
                 }
