@@ -30,6 +30,23 @@ final class ReportMergerTests: XCTestCase {
         XCTAssertEqual(merged.gateOutcome, .abnormal)
     }
 
+    /// Seen: an interrupted run merged with a run of what it had not finished still said
+    /// "2 scenarios did not finish: feed-slow, feed-slow-2" while feed-slow was in the report.
+    func testScenariosAnInterruptedReportDidNotFinishAreNotUnfinishedWhenAnotherReportHasThem() throws {
+        let interrupted = ReportFixtures.interrupted([ReportFixtures.cleanScenario], unfinished: ["intervalNotDisposed", "feedSlow"])
+        let rerun = ReportFixtures.run([ReportFixtures.expectedLeakScenario])
+
+        let partly = try ReportMerger.merge([interrupted, rerun])
+        XCTAssertEqual(partly.interruption, RunInterruption(signal: "SIGINT", unfinishedScenarios: ["feedSlow"]))
+        XCTAssertEqual(partly.gateOutcome, .interrupted)
+
+        var feedSlow = ReportFixtures.cleanScenario
+        feedSlow.name = "feedSlow"
+        let whole = try ReportMerger.merge([interrupted, rerun, ReportFixtures.run([feedSlow])])
+        XCTAssertNil(whole.interruption, "every scenario is accounted for")
+        XCTAssertEqual(whole.gateOutcome, .passed)
+    }
+
     func testOverlappingShardsAndEmptyInputAreErrors() {
         XCTAssertThrowsError(try ReportMerger.merge([ReportFixtures.run(), ReportFixtures.run([ReportFixtures.cleanScenario])])) { error in
             XCTAssertEqual("\(error)", "scenario 'gitFeed' appears in more than one report; shards must not overlap")

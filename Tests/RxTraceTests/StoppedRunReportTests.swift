@@ -42,6 +42,7 @@ final class StoppedRunReportTests: XCTestCase {
         XCTAssertTrue(article.contains("<section class=\"stacks\">\n<h4>Where it waited</h4>"), article)
         XCTAssertTrue(article.contains("<li class=\"frame user\"><code>FeedViewModel.reload()</code> <span class=\"loc\">Sources/App/Feed.swift:58</span></li>"), article)
         XCTAssertTrue(article.contains("<p class=\"meta\">… 1 other thread not in user code</p>"), article)
+        XCTAssertTrue(html.contains("<td class=\"result\">timed out</td>"), "words, not the JSON state 'timedOut'")
     }
 
     func testHTMLSaysWhenACrashLeftNoStack() throws {
@@ -102,6 +103,7 @@ final class StoppedRunReportTests: XCTestCase {
         let stopped = try XCTUnwrap(markdown.range(of: "### Stopped (crashed, timed out or threw)\n\n**deadlocks**: timed out after 2.00 s\n\n"))
         let failing = try XCTUnwrap(markdown.range(of: "### Failing"))
         XCTAssertTrue(stopped.lowerBound < failing.lowerBound)
+        XCTAssertTrue(markdown.contains("| deadlocks | timed out | clean | timed out |"), markdown)
         XCTAssertTrue(markdown.contains("- thread \"main\" waited at `Sources/App/Feed.swift:58` in `FeedViewModel.reload()`\n- thread \"feed-worker\" waited at `Sources/App/FeedService.swift:21` in `closure #1 in FeedService.start()`\n- 1 other thread not in user code\n\n```swift\n  57     func reload() {\n→ 58         lock.lock()\n"), markdown)
     }
 

@@ -32,6 +32,16 @@ public enum ReportMerger {
                 )
             }
         }
+        // A scenario an interrupted shard did not finish may have finished in another report
+        // (the interrupted part run again): it is then not unfinished in the merged report, and
+        // a merge that accounts for every scenario is not an interrupted run.
+        if let interruption = merged.interruption {
+            var unfinished: [String] = []
+            for name in interruption.unfinishedScenarios where !seenNames.contains(name) && !unfinished.contains(name) {
+                unfinished.append(name)
+            }
+            merged.interruption = unfinished.isEmpty ? nil : RunInterruption(signal: interruption.signal, unfinishedScenarios: unfinished)
+        }
         merged.schemaVersion = ReportSchema.currentVersion
         return merged
     }
@@ -44,7 +54,7 @@ public enum ReportMerger {
     private static func mergeBaselines(_ a: BaselineInfo?, _ b: BaselineInfo?) -> BaselineInfo? {
         guard let a else { return b }
         guard let b else { return a }
-        return BaselineInfo(
+        var merged = BaselineInfo(
             path: a.path,
             signatureCount: max(a.signatureCount, b.signatureCount),
             knownFindings: a.knownFindings + b.knownFindings,
@@ -52,6 +62,10 @@ public enum ReportMerger {
             absentSignatures: Set(a.absentSignatures).intersection(b.absentSignatures).sorted(),
             signatureVersion: a.signatureVersion ?? b.signatureVersion
         )
+        // Each shard updated the same file; the largest count kept is the one that stands.
+        let kept = [a.keptUnverifiedSignatures, b.keptUnverifiedSignatures].compactMap { $0 }
+        merged.keptUnverifiedSignatures = kept.max()
+        return merged
     }
 }
 

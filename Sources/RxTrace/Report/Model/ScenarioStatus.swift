@@ -38,6 +38,16 @@ public enum ScenarioStatus: Equatable, Sendable {
         }
     }
 
+    /// A word or two for a table cell: "crashed", "timed out", "failed" (the JSON `state` is
+    /// camel-cased for programs).
+    public var shortName: String {
+        switch self {
+        case .timedOut: return "timed out"
+        case .threadAnomaly: return "thread anomaly"
+        default: return state
+        }
+    }
+
     /// Words for people: "crashed (signal 11)", "timed out after 30 s".
     public var displayName: String {
         switch self {

@@ -61,7 +61,7 @@ public struct MarkdownReportRenderer: Sendable {
         }
         var scenarios = "<details><summary>Scenarios: \(report.scenarios.count)</summary>\n\n| Scenario | Verdict | Expected | Result |\n|---|---|---|---|\n"
         for scenario in report.scenarios {
-            let result = scenario.passed ? "pass" : (scenario.isUnexpectedlyAbnormal ? scenario.status.state : "**fail**")
+            let result = scenario.passed ? "pass" : (scenario.isUnexpectedlyAbnormal ? scenario.status.shortName : "**fail**")
             scenarios += "| \(cell(scenario.name)) | \(scenario.actualVerdict.displayName) | \(scenario.expectedVerdict.displayName) | \(result) |\n"
         }
         blocks.append(scenarios + "\n</details>\n")

@@ -22,7 +22,7 @@ struct HTMLSummaryTable {
 
     private func row(_ scenario: ScenarioReport, index: Int) -> HTMLNode {
         let leaks = scenario.findings.reduce(0) { $0 + $1.count }
-        let result = scenario.passed ? "pass" : (scenario.isUnexpectedlyAbnormal ? scenario.status.state : "fail")
+        let result = scenario.passed ? "pass" : (scenario.isUnexpectedlyAbnormal ? scenario.status.shortName : "fail")
         return .element("tr", [.class(scenario.passed ? "pass" : "fail"), HTMLAttribute("data-scenario", scenario.name)]) {
             HTMLNode.element("td") { HTMLNode.element("a", [HTMLAttribute("href", "#scenario-\(index)")], text: scenario.name) }
             HTMLNode.element("td", [.class("verdict", scenario.verdictMatched || scenario.passed ? "" : "mismatch")], text: scenario.actualVerdict.displayName)
