@@ -78,6 +78,9 @@ final class SharedSequenceReportTests: XCTestCase {
             ("ObservableConvertibleType.asInfallible(onErrorRecover:)", "asInfallible(onErrorRecover:)"),
             ("SharedSequenceConvertibleType<>.drive(onNext:onCompleted:onDisposed:)", "drive"),
             ("ObservableType.subscribe(onError:)", "subscribe"),
+            // Release builds name specialised functions in the short form.
+            ("specialized SharedSequenceConvertibleType<>.emit(onNext:onCompleted:onDisposed:)", "emit"),
+            ("specialized static SharedSequence.combineLatest<A, B>(_:_:resultSelector:)", "combineLatest"),
         ]
         for (function, expected) in cases {
             XCTAssertEqual(FunctionName(function)?.operatorName, expected, function)

@@ -11,8 +11,8 @@ import XCTest
 /// - `emit` is not checked (a Signal replays nothing, so nothing arrives on the subscribing
 ///   thread): the scenario runs to the end, its element delivered on the main thread.
 /// A build where the check does not stop (release) reports the off-main `drive` as a thread
-/// anomaly at the `drive` line instead: `make drive-off-main-check`
-/// (Tools/checks/drive-off-main-check.sh), since `swift test` builds debug only.
+/// anomaly at the `drive` line instead: `make cocoa-release-check`
+/// (Tools/checks/cocoa-release-check.sh), since `swift test` builds debug only.
 final class DriveOffMainThreadTests: XCTestCase {
     /// RxCocoa 6.10's message (RxCocoa/Traits/Driver/Driver+Subscription.swift), as fatalError prints it.
     private static let rxCocoaMessage = """

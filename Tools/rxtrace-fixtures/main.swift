@@ -8,6 +8,13 @@ final class Holder {
     var subscriptions: [Disposable] = []
 }
 
+/// What emits-off-main-thread's worker hands to the main thread: the subscription is set before
+/// the worker signals, and elements arrive on the main thread, so no two threads touch it at once.
+final class EmitProbe: @unchecked Sendable {
+    var subscription: Disposable?
+    var received: [Int] = []
+}
+
 let fixtures: [Scenario] = [
     Scenario("clean", summary: "completes and frees everything") { _ in
         _ = Observable.from([1, 2, 3]).map { $0 + 1 }.subscribe(onNext: { _ in })
@@ -54,17 +61,22 @@ let fixtures: [Scenario] = [
     Scenario("emits-off-main-thread", summary: "calls emit on a background thread (RxCocoa does not check emit: it runs)") { context in
         // A Signal replays nothing, so every element still arrives through its observe(on: main).
         let taps = PublishRelay<Int>()
-        var received: [Int] = []
-        var subscription: Disposable?
+        let probe = EmitProbe()
         let subscribed = DispatchSemaphore(value: 0)
         DispatchQueue(label: "fixture.worker").async {
-            subscription = taps.asSignal().emit(onNext: { received.append($0) }) // fixture: the off-main emit
+            probe.subscription = taps.asSignal().emit(onNext: { probe.received.append($0) }) // fixture: the off-main emit
             subscribed.signal()
         }
         subscribed.wait()
         taps.accept(1)
-        _ = context.wait(until: { received == [1] })
-        subscription?.dispose()
+        _ = context.wait(until: { probe.received == [1] })
+        probe.subscription?.dispose()
+    },
+    Scenario("drives-and-emits-dropped", summary: "drops a drive's and an emit's Disposable", expect: .leak) { context in
+        let subject = context.shared("subject") { PublishSubject<Int>() }
+        let taps = context.shared("taps") { PublishRelay<Int>() }
+        _ = subject.asDriver(onErrorJustReturn: 0).map { $0 + 1 }.drive(onNext: { _ in }) // fixture: the dropped drive
+        _ = taps.asSignal().filter { $0 > 0 }.emit(onNext: { _ in }) // fixture: the dropped emit
     },
     Scenario("throws", summary: "its body throws") { _ in
         struct FixtureError: Error {}

@@ -12,9 +12,10 @@ struct FunctionName: Equatable {
 
     init?(_ function: String) {
         var text = Substring(function)
-        // "generic specialization <…> of X", "merged X", "static X": continue with X.
+        // "generic specialization <…> of X", "specialized X" (release builds' short form),
+        // "merged X", "static X": continue with X.
         if let range = text.range(of: "> of ") { text = text[range.upperBound...] }
-        for prefix in ["merged ", "static ", "dispatch thunk of ", "@objc "] where text.hasPrefix(prefix) {
+        for prefix in ["specialized ", "merged ", "static ", "dispatch thunk of ", "@objc "] where text.hasPrefix(prefix) {
             text = text.dropFirst(prefix.count)
         }
         for marker in ["closure #", "implicit closure", "protocol witness", "thunk", "partial apply", "reabstraction",
