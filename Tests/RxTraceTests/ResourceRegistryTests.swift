@@ -121,7 +121,7 @@ final class ResourceRegistryTests: XCTestCase {
             XCTAssertEqual(groups.count, 1, "\(groups.map(\.resourceTypes))")
             XCTAssertEqual(groups.first?.userCallSite?.fileName, "ResourceRegistryTests.swift")
             XCTAssertEqual(groups.first?.userCallSite?.line, leakIntervalLine)
-            XCTAssertTrue(groups.first?.resourceTypes.contains("TimerSink<Receiver<Int>>") ?? false)
+            XCTAssertTrue(groups.first?.resourceTypes.contains("TimerSink<Int>") ?? false)
             XCTAssertEqual(groups.first?.operatorChain, ["interval", "subscribe"])
         }
         XCTAssertEqual(firstGroups.first?.signature, secondGroups.first?.signature, "identical leaks share a signature")

@@ -11,7 +11,7 @@ class Producer<Element>: Observable<Element> {
     }
 
     /// RxCore's own sinks subscribe here: straight to `run`, no cast, no adapter.
-    override final func subscribeReceiver(_ receiver: Receiver<Element>) -> Disposable {
+    override func subscribeReceiver(_ receiver: Receiver<Element>) -> Disposable {
         if !CurrentThreadScheduler.isScheduleRequired {
             return runWithDisposer(receiver)
         }

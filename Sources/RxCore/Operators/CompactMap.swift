@@ -6,33 +6,23 @@ extension ObservableType {
     }
 }
 
-private final class CompactMapSink<SourceType, Observer: ObserverType>: Sink<SourceType, Observer> {
-    typealias Transform = (SourceType) throws -> Observer.Element?
-    typealias Element = SourceType
+private final class CompactMapSink<SourceType, ResultType>: ElementSink<SourceType, ResultType> {
+    typealias Transform = (SourceType) throws -> ResultType?
 
     private let transform: Transform
 
-    init(transform: @escaping Transform, observer: Observer, cancel: Cancelable) {
+    init(transform: @escaping Transform, observer: Receiver<ResultType>, cancel: Cancelable) {
         self.transform = transform
         super.init(observer: observer, cancel: cancel)
     }
 
-    override func on(_ event: Event<SourceType>) {
-        switch event {
-        case .next(let element):
-            do {
-                if let mapped = try transform(element) {
-                    forwardOn(.next(mapped))
-                }
-            } catch let error {
-                forwardOn(.error(error))
-                dispose()
+    override func receiveNext(_ element: SourceType) {
+        do {
+            if let mapped = try transform(element) {
+                forwardNext(mapped)
             }
-        case .error(let error):
-            forwardOn(.error(error))
-            dispose()
-        case .completed:
-            forwardOn(.completed)
+        } catch let error {
+            forwardError(error)
             dispose()
         }
     }
@@ -51,7 +41,7 @@ private final class CompactMap<SourceType, ResultType>: Producer<ResultType> {
 
     override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = CompactMapSink(transform: transform, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
+        let subscription = source.subscribeReceiver(sink)
         return (sink: sink, subscription: subscription)
     }
 }

@@ -6,8 +6,9 @@ extension ObservableType {
     }
 }
 
-private final class AnonymousObservableSink<Observer: ObserverType>: Sink<Observer.Element, Observer> {
-    typealias Element = Observer.Element
+/// The observer `create`'s subscribe function gets (as an `AnyObserver`): user code sends it
+/// events, whose elements it hands downstream element-level, and it holds the grammar.
+private final class AnonymousObservableSink<Element>: Sink<Element, Receiver<Element>> {
     typealias Parent = AnonymousObservable<Element>
 
     private let isStopped = AtomicInt(0)
@@ -16,31 +17,57 @@ private final class AnonymousObservableSink<Observer: ObserverType>: Sink<Observ
     private let synchronizationTracker = SynchronizationTracker()
     #endif
 
-    override func on(_ event: Event<Element>) {
+    override func receiveNext(_ element: Element) {
         #if DEBUG
         synchronizationTracker.register(synchronizationErrorMessage: .default)
         defer { synchronizationTracker.unregister() }
         #endif
-        switch event {
-        case .next:
-            if isStopped.load() == 1 {
-                #if DEBUG || TRACE_RESOURCES
-                reportEventAfterTerminal(event, receiver: "the observer of Observable.create", stage: hopStageForReports)
-                #endif
-                return
-            }
-            forwardOn(event)
-        case .error, .completed:
-            if isStopped.fetchOr(1) == 0 {
-                forwardOn(event)
-                dispose()
-            } else {
-                #if DEBUG || TRACE_RESOURCES
-                reportEventAfterTerminal(event, receiver: "the observer of Observable.create", stage: hopStageForReports)
-                #endif
-            }
+        if isStopped.load() == 1 {
+            #if DEBUG || TRACE_RESOURCES
+            reportAfterTerminal(.next(element))
+            #endif
+            return
+        }
+        forwardNext(element)
+    }
+
+    override func receiveError(_ error: Swift.Error) {
+        #if DEBUG
+        synchronizationTracker.register(synchronizationErrorMessage: .default)
+        defer { synchronizationTracker.unregister() }
+        #endif
+        if isStopped.fetchOr(1) == 0 {
+            forwardError(error)
+            dispose()
+        } else {
+            #if DEBUG || TRACE_RESOURCES
+            reportAfterTerminal(.error(error))
+            #endif
         }
     }
+
+    override func receiveCompleted() {
+        #if DEBUG
+        synchronizationTracker.register(synchronizationErrorMessage: .default)
+        defer { synchronizationTracker.unregister() }
+        #endif
+        if isStopped.fetchOr(1) == 0 {
+            forwardCompleted()
+            dispose()
+        } else {
+            #if DEBUG || TRACE_RESOURCES
+            reportAfterTerminal(.completed)
+            #endif
+        }
+    }
+
+    #if DEBUG || TRACE_RESOURCES
+    /// Anomaly 2, the rare branch: the report names the event, so only here is one built.
+    @inline(never)
+    private func reportAfterTerminal(_ event: Event<Element>) {
+        reportEventAfterTerminal(event, receiver: "the observer of Observable.create", stage: hopStageForReports)
+    }
+    #endif
 
     func run(_ parent: Parent) -> Disposable {
         parent.subscribeHandler(AnyObserver(self))

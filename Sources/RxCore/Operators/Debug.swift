@@ -14,44 +14,59 @@ private func logEvent(_ identifier: String, dateFormat: DateFormatter, content: 
     print("\(dateFormat.string(from: Date())): \(identifier) -> \(content)")
 }
 
-private final class DebugSink<Source: ObservableType, Observer: ObserverType>: Sink<Observer.Element, Observer> where Observer.Element == Source.Element  {
-    typealias Element = Observer.Element
-    typealias Parent = Debug<Source>
-
-    private let parent: Parent
+private final class DebugSink<Element>: Sink<Element, Receiver<Element>> {
+    private let identifier: String
+    private let trimOutput: Bool
     private let timestampFormatter = DateFormatter()
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
-        self.parent = parent
+    init(identifier: String, trimOutput: Bool, observer: Receiver<Element>, cancel: Cancelable) {
+        self.identifier = identifier
+        self.trimOutput = trimOutput
         timestampFormatter.dateFormat = debugDateFormat
-        logEvent(parent.identifier, dateFormat: timestampFormatter, content: "subscribed")
+        logEvent(identifier, dateFormat: timestampFormatter, content: "subscribed")
         super.init(observer: observer, cancel: cancel)
     }
 
-    override func on(_ event: Event<Element>) {
+    // The printed line is the one place this operator needs an `Event`: it is built for the
+    // log, the element goes on as it is.
+
+    override func receiveNext(_ element: Element) {
+        log(.next(element))
+        forwardNext(element)
+    }
+
+    override func receiveError(_ error: Swift.Error) {
+        log(.error(error))
+        forwardError(error)
+        dispose()
+    }
+
+    override func receiveCompleted() {
+        log(Event<Element>.completed)
+        forwardCompleted()
+        dispose()
+    }
+
+    private func log(_ event: Event<Element>) {
         let maxEventTextLength = 40
         let eventText = "\(event)"
-        let eventNormalized = (eventText.count > maxEventTextLength) && parent.trimOutput
+        let eventNormalized = (eventText.count > maxEventTextLength) && trimOutput
             ? String(eventText.prefix(maxEventTextLength / 2)) + "..." + String(eventText.suffix(maxEventTextLength / 2))
             : eventText
-        logEvent(parent.identifier, dateFormat: timestampFormatter, content: "Event \(eventNormalized)")
-        forwardOn(event)
-        if event.isStopEvent {
-            dispose()
-        }
+        logEvent(identifier, dateFormat: timestampFormatter, content: "Event \(eventNormalized)")
     }
 
     override func dispose() {
         if !isDisposed {
-            logEvent(parent.identifier, dateFormat: timestampFormatter, content: "isDisposed")
+            logEvent(identifier, dateFormat: timestampFormatter, content: "isDisposed")
         }
         super.dispose()
     }
 }
 
 private final class Debug<Source: ObservableType>: Producer<Source.Element> {
-    fileprivate let identifier: String
-    fileprivate let trimOutput: Bool
+    private let identifier: String
+    private let trimOutput: Bool
     private let source: Source
 
     init(source: Source, identifier: String?, trimOutput: Bool, file: String, line: UInt, function: String) {
@@ -71,8 +86,8 @@ private final class Debug<Source: ObservableType>: Producer<Source.Element> {
     }
 
     override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = DebugSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
+        let sink = DebugSink(identifier: identifier, trimOutput: trimOutput, observer: observer, cancel: cancel)
+        let subscription = source.asObservable().subscribeReceiver(sink)
         return (sink: sink, subscription: subscription)
     }
 }

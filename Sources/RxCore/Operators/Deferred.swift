@@ -6,22 +6,15 @@ extension ObservableType {
     }
 }
 
-private final class DeferredSink<Source: ObservableType, Observer: ObserverType>: Sink<Observer.Element, Observer> where Source.Element == Observer.Element  {
-    typealias Element = Observer.Element
-
-    func run(_ factory: () throws -> Source) -> Disposable {
+private final class DeferredSink<Element>: PassThroughSink<Element> {
+    func run<Source: ObservableType>(_ factory: () throws -> Source) -> Disposable where Source.Element == Element {
         do {
-            return try factory().subscribe(self)
+            return try factory().asObservable().subscribeReceiver(self)
         } catch let error {
-            forwardOn(.error(error))
+            forwardError(error)
             dispose()
             return Disposables.create()
         }
-    }
-
-    override func on(_ event: Event<Element>) {
-        forwardOn(event)
-        if event.isStopEvent { dispose() }
     }
 }
 
@@ -35,7 +28,7 @@ private final class Deferred<Source: ObservableType>: Producer<Source.Element> {
     }
 
     override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = DeferredSink<Source, Receiver<Element>>(observer: observer, cancel: cancel)
+        let sink = DeferredSink<Element>(observer: observer, cancel: cancel)
         let subscription = sink.run(observableFactory)
         return (sink: sink, subscription: subscription)
     }

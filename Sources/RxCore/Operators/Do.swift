@@ -14,20 +14,11 @@ extension ObservableType {
     ) -> Observable<Element> {
         Do(
             source: asObservable(),
-            eventHandler: { event in
-                switch event {
-                case .next(let element): try onNext?(element)
-                case .error(let error): try onError?(error)
-                case .completed: try onCompleted?()
-                }
-            },
-            afterEventHandler: { event in
-                switch event {
-                case .next(let element): try afterNext?(element)
-                case .error(let error): try afterError?(error)
-                case .completed: try afterCompleted?()
-                }
-            },
+            handlers: DoEventHandlers(
+                onNext: onNext, afterNext: afterNext,
+                onError: onError, afterError: afterError,
+                onCompleted: onCompleted, afterCompleted: afterCompleted
+            ),
             onSubscribe: onSubscribe,
             onSubscribed: onSubscribed,
             onDispose: onDispose
@@ -35,55 +26,80 @@ extension ObservableType {
     }
 }
 
-private final class DoSink<Observer: ObserverType>: Sink<Observer.Element, Observer> {
-    typealias Element = Observer.Element
-    typealias EventHandler = (Event<Element>) throws -> Void
+/// The handlers `do` runs before and after each kind of event, kept apart (rather than as
+/// one handler of `Event`) so that an element reaches them and goes on without an `Event`.
+private struct DoEventHandlers<Element> {
+    let onNext: ((Element) throws -> Void)?
+    let afterNext: ((Element) throws -> Void)?
+    let onError: ((Swift.Error) throws -> Void)?
+    let afterError: ((Swift.Error) throws -> Void)?
+    let onCompleted: (() throws -> Void)?
+    let afterCompleted: (() throws -> Void)?
+}
 
-    private let eventHandler: EventHandler
-    private let afterEventHandler: EventHandler
+private final class DoSink<Element>: Sink<Element, Receiver<Element>> {
+    // The producer's handlers, read through it: one reference per subscription, not six.
+    private let parent: Do<Element>
 
-    init(eventHandler: @escaping EventHandler, afterEventHandler: @escaping EventHandler, observer: Observer, cancel: Cancelable) {
-        self.eventHandler = eventHandler
-        self.afterEventHandler = afterEventHandler
+    init(parent: Do<Element>, observer: Receiver<Element>, cancel: Cancelable) {
+        self.parent = parent
         super.init(observer: observer, cancel: cancel)
     }
 
-    override func on(_ event: Event<Element>) {
+    private var handlers: DoEventHandlers<Element> { parent.handlers }
+
+    override func receiveNext(_ element: Element) {
         do {
-            try eventHandler(event)
-            forwardOn(event)
-            try afterEventHandler(event)
-            if event.isStopEvent {
-                dispose()
-            }
+            try handlers.onNext?(element)
+            forwardNext(element)
+            try handlers.afterNext?(element)
         } catch let error {
-            forwardOn(.error(error))
+            forwardError(error)
+            dispose()
+        }
+    }
+
+    override func receiveError(_ error: Swift.Error) {
+        do {
+            try handlers.onError?(error)
+            forwardError(error)
+            try handlers.afterError?(error)
+            dispose()
+        } catch let handlerError {
+            forwardError(handlerError)
+            dispose()
+        }
+    }
+
+    override func receiveCompleted() {
+        do {
+            try handlers.onCompleted?()
+            forwardCompleted()
+            try handlers.afterCompleted?()
+            dispose()
+        } catch let error {
+            forwardError(error)
             dispose()
         }
     }
 }
 
 private final class Do<Element>: Producer<Element> {
-    typealias EventHandler = (Event<Element>) throws -> Void
-
     private let source: Observable<Element>
-    private let eventHandler: EventHandler
-    private let afterEventHandler: EventHandler
+    fileprivate let handlers: DoEventHandlers<Element>
     private let onSubscribe: (() -> Void)?
     private let onSubscribed: (() -> Void)?
     private let onDispose: (() -> Void)?
 
     init(
         source: Observable<Element>,
-        eventHandler: @escaping EventHandler,
-        afterEventHandler: @escaping EventHandler,
+        handlers: DoEventHandlers<Element>,
         onSubscribe: (() -> Void)?,
         onSubscribed: (() -> Void)?,
         onDispose: (() -> Void)?
     ) {
         self.source = source
-        self.eventHandler = eventHandler
-        self.afterEventHandler = afterEventHandler
+        self.handlers = handlers
         self.onSubscribe = onSubscribe
         self.onSubscribed = onSubscribed
         self.onDispose = onDispose
@@ -91,8 +107,8 @@ private final class Do<Element>: Producer<Element> {
 
     override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         onSubscribe?()
-        let sink = DoSink(eventHandler: eventHandler, afterEventHandler: afterEventHandler, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
+        let sink = DoSink(parent: self, observer: observer, cancel: cancel)
+        let subscription = source.subscribeReceiver(sink)
         onSubscribed?()
         let onDispose = self.onDispose
         let allSubscriptions = Disposables.create {

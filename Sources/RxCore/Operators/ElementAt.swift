@@ -11,40 +11,35 @@ extension ObservableType {
     }
 }
 
-private final class ElementAtSink<Observer: ObserverType>: Sink<Observer.Element, Observer> {
-    typealias Element = Observer.Element
+private final class ElementAtSink<Element>: ElementSink<Element, Element> {
     typealias Parent = ElementAt<Element>
 
     private let parent: Parent
     private var remaining: Int
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Element>, cancel: Cancelable) {
         self.parent = parent
         self.remaining = parent.index
         super.init(observer: observer, cancel: cancel)
     }
 
-    override func on(_ event: Event<Element>) {
-        switch event {
-        case .next:
-            if remaining == 0 {
-                forwardOn(event)
-                forwardOn(.completed)
-                dispose()
-                return
-            }
-            remaining -= 1
-        case .error:
-            forwardOn(event)
+    override func receiveNext(_ element: Element) {
+        if remaining == 0 {
+            forwardNext(element)
+            forwardCompleted()
             dispose()
-        case .completed:
-            if parent.throwOnEmpty {
-                forwardOn(.error(RxError.argumentOutOfRange))
-            } else {
-                forwardOn(.completed)
-            }
-            dispose()
+            return
         }
+        remaining -= 1
+    }
+
+    override func receiveCompleted() {
+        if parent.throwOnEmpty {
+            forwardError(RxError.argumentOutOfRange)
+        } else {
+            forwardCompleted()
+        }
+        dispose()
     }
 }
 
@@ -64,7 +59,7 @@ private final class ElementAt<Element>: Producer<Element> {
 
     override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = ElementAtSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
+        let subscription = source.subscribeReceiver(sink)
         return (sink: sink, subscription: subscription)
     }
 }

@@ -16,14 +16,14 @@ extension ObservableType {
 }
 
 private final class EmptyProducer<Element>: Producer<Element> {
-    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    override func subscribeReceiver(_ observer: Receiver<Element>) -> Disposable {
         observer.on(.completed)
         return Disposables.create()
     }
 }
 
 private final class NeverProducer<Element>: Producer<Element> {
-    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    override func subscribeReceiver(_ observer: Receiver<Element>) -> Disposable {
         Disposables.create()
     }
 }
@@ -35,7 +35,7 @@ private final class ErrorProducer<Element>: Producer<Element> {
         self.error = error
     }
 
-    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    override func subscribeReceiver(_ observer: Receiver<Element>) -> Disposable {
         observer.on(.error(error))
         return Disposables.create()
     }

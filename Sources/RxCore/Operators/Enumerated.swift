@@ -17,31 +17,20 @@ extension ObservableType {
     }
 }
 
-private final class EnumeratedSink<SourceType, Observer: ObserverType>: Sink<SourceType, Observer> where Observer.Element == (index: Int, element: SourceType)  {
-    typealias Element = SourceType
-
+private final class EnumeratedSink<SourceType>: ElementSink<SourceType, (index: Int, element: SourceType)> {
     private var nextIndex = 0
 
-    override func on(_ event: Event<SourceType>) {
-        switch event {
-        case .next(let element):
-            let index = nextIndex
-            let (incremented, overflow) = index.addingReportingOverflow(1)
-            if overflow {
-                // A sequence longer than Int.max elements cannot be indexed any further.
-                forwardOn(.error(RxError.overflow))
-                dispose()
-                return
-            }
-            nextIndex = incremented
-            forwardOn(.next((index: index, element: element)))
-        case .error(let error):
-            forwardOn(.error(error))
+    override func receiveNext(_ element: SourceType) {
+        let index = nextIndex
+        let (incremented, overflow) = index.addingReportingOverflow(1)
+        if overflow {
+            // A sequence longer than Int.max elements cannot be indexed any further.
+            forwardError(RxError.overflow)
             dispose()
-        case .completed:
-            forwardOn(.completed)
-            dispose()
+            return
         }
+        nextIndex = incremented
+        forwardNext((index: index, element: element))
     }
 }
 
@@ -53,8 +42,8 @@ private final class Enumerated<SourceType>: Producer<(index: Int, element: Sourc
     }
 
     override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = EnumeratedSink<SourceType, Receiver<Element>>(observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
+        let sink = EnumeratedSink<SourceType>(observer: observer, cancel: cancel)
+        let subscription = source.subscribeReceiver(sink)
         return (sink: sink, subscription: subscription)
     }
 }

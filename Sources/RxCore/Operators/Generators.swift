@@ -45,36 +45,36 @@ private final class RangeProducer<Element: RxAbstractInteger>: Producer<Element>
     }
 }
 
-private final class RangeSink<Observer: ObserverType>: Sink<Never, Observer> where Observer.Element: RxAbstractInteger  {
-    typealias Parent = RangeProducer<Observer.Element>
+private final class RangeSink<Element: RxAbstractInteger>: Sink<Never, Receiver<Element>> {
+    typealias Parent = RangeProducer<Element>
 
     private let parent: Parent
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Element>, cancel: Cancelable) {
         self.parent = parent
         super.init(observer: observer, cancel: cancel)
     }
 
     func run() -> Disposable {
-        parent.scheduler.scheduleRecursive(0 as Observer.Element) { index, recurse in
+        parent.scheduler.scheduleRecursive(0 as Element) { index, recurse in
             if index < self.parent.count {
-                self.forwardOn(.next(self.parent.start + index))
+                self.forwardNext(self.parent.start + index)
                 recurse(index + 1)
             } else {
-                self.forwardOn(.completed)
+                self.forwardCompleted()
                 self.dispose()
             }
         }
     }
 }
 
-private final class GenerateSink<Sequence, Observer: ObserverType>: Sink<Never, Observer> {
-    typealias Parent = Generate<Sequence, Observer.Element>
+private final class GenerateSink<Sequence, Element>: Sink<Never, Receiver<Element>> {
+    typealias Parent = Generate<Sequence, Element>
 
     private let parent: Parent
     private var state: Sequence
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Element>, cancel: Cancelable) {
         self.parent = parent
         self.state = parent.initialState
         super.init(observer: observer, cancel: cancel)
@@ -88,14 +88,14 @@ private final class GenerateSink<Sequence, Observer: ObserverType>: Sink<Never, 
                 }
                 if try self.parent.condition(self.state) {
                     let result = try self.parent.resultSelector(self.state)
-                    self.forwardOn(.next(result))
+                    self.forwardNext(result)
                     recurse(false)
                 } else {
-                    self.forwardOn(.completed)
+                    self.forwardCompleted()
                     self.dispose()
                 }
             } catch let error {
-                self.forwardOn(.error(error))
+                self.forwardError(error)
                 self.dispose()
             }
         }
@@ -130,10 +130,10 @@ private final class Generate<Sequence, Element>: Producer<Element> {
     }
 }
 
-private final class RepeatElementSink<Observer: ObserverType>: Sink<Never, Observer> {
-    func run(_ element: Observer.Element, scheduler: ImmediateSchedulerType) -> Disposable {
+private final class RepeatElementSink<Element>: Sink<Never, Receiver<Element>> {
+    func run(_ element: Element, scheduler: ImmediateSchedulerType) -> Disposable {
         scheduler.scheduleRecursive(element) { element, recurse in
-            self.forwardOn(.next(element))
+            self.forwardNext(element)
             recurse(element)
         }
     }

@@ -5,21 +5,8 @@ extension ObservableType {
     }
 }
 
-private final class IgnoreElementsSink<SourceElement, Observer: ObserverType>: Sink<SourceElement, Observer> where Observer.Element == Never  {
-    typealias Element = SourceElement
-
-    override func on(_ event: Event<SourceElement>) {
-        switch event {
-        case .next:
-            break
-        case .error(let error):
-            forwardOn(.error(error))
-            dispose()
-        case .completed:
-            forwardOn(.completed)
-            dispose()
-        }
-    }
+private final class IgnoreElementsSink<SourceElement>: ElementSink<SourceElement, Never> {
+    override func receiveNext(_ element: SourceElement) {}
 }
 
 private final class IgnoreElements<SourceElement>: Producer<Never> {
@@ -30,8 +17,8 @@ private final class IgnoreElements<SourceElement>: Producer<Never> {
     }
 
     override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = IgnoreElementsSink<SourceElement, Receiver<Element>>(observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
+        let sink = IgnoreElementsSink<SourceElement>(observer: observer, cancel: cancel)
+        let subscription = source.subscribeReceiver(sink)
         return (sink: sink, subscription: subscription)
     }
 }

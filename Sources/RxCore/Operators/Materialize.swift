@@ -14,15 +14,23 @@ extension ObservableType where Element: EventConvertible {
     }
 }
 
-private final class MaterializeSink<SourceType, Observer: ObserverType>: Sink<SourceType, Observer> where Observer.Element == Event<SourceType>  {
-    typealias Element = SourceType
+private final class MaterializeSink<SourceType>: ElementSink<SourceType, Event<SourceType>> {
+    // The source's events are this operator's elements: here, and only here, they are built.
 
-    override func on(_ event: Event<SourceType>) {
-        forwardOn(.next(event))
-        if event.isStopEvent {
-            forwardOn(.completed)
-            dispose()
-        }
+    override func receiveNext(_ element: SourceType) {
+        forwardNext(.next(element))
+    }
+
+    override func receiveError(_ error: Swift.Error) {
+        forwardNext(.error(error))
+        forwardCompleted()
+        dispose()
+    }
+
+    override func receiveCompleted() {
+        forwardNext(Event<SourceType>.completed)
+        forwardCompleted()
+        dispose()
     }
 }
 
@@ -34,28 +42,22 @@ private final class Materialize<SourceType>: Producer<Event<SourceType>> {
     }
 
     override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = MaterializeSink<SourceType, Receiver<Element>>(observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
+        let sink = MaterializeSink<SourceType>(observer: observer, cancel: cancel)
+        let subscription = source.subscribeReceiver(sink)
         return (sink: sink, subscription: subscription)
     }
 }
 
-private final class DematerializeSink<SourceType: EventConvertible, Observer: ObserverType>: Sink<SourceType, Observer> where Observer.Element == SourceType.Element  {
-    typealias Element = SourceType
-
-    override func on(_ event: Event<SourceType>) {
-        switch event {
-        case .next(let element):
-            let inner = element.event
-            forwardOn(inner)
-            if inner.isStopEvent {
-                dispose()
-            }
+private final class DematerializeSink<SourceType: EventConvertible>: ElementSink<SourceType, SourceType.Element> {
+    override func receiveNext(_ element: SourceType) {
+        switch element.event {
+        case .next(let inner):
+            forwardNext(inner)
         case .error(let error):
-            forwardOn(.error(error))
+            forwardError(error)
             dispose()
         case .completed:
-            forwardOn(.completed)
+            forwardCompleted()
             dispose()
         }
     }
@@ -69,8 +71,8 @@ private final class Dematerialize<SourceType: EventConvertible>: Producer<Source
     }
 
     override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = DematerializeSink<SourceType, Receiver<Element>>(observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
+        let sink = DematerializeSink<SourceType>(observer: observer, cancel: cancel)
+        let subscription = source.subscribeReceiver(sink)
         return (sink: sink, subscription: subscription)
     }
 }

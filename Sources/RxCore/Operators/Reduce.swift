@@ -13,41 +13,36 @@ extension ObservableType {
     }
 }
 
-private final class ReduceSink<SourceType, Accumulate, Observer: ObserverType>: Sink<SourceType, Observer> {
-    typealias Element = SourceType
-    typealias Parent = Reduce<SourceType, Accumulate, Observer.Element>
+private final class ReduceSink<SourceType, Accumulate, ResultType>: ElementSink<SourceType, ResultType> {
+    typealias Parent = Reduce<SourceType, Accumulate, ResultType>
 
     private let parent: Parent
     private var accumulated: Accumulate
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<ResultType>, cancel: Cancelable) {
         self.parent = parent
         self.accumulated = parent.seed
         super.init(observer: observer, cancel: cancel)
     }
 
-    override func on(_ event: Event<SourceType>) {
-        switch event {
-        case .next(let element):
-            do {
-                accumulated = try parent.accumulator(accumulated, element)
-            } catch let error {
-                forwardOn(.error(error))
-                dispose()
-            }
-        case .error(let error):
-            forwardOn(.error(error))
-            dispose()
-        case .completed:
-            do {
-                let result = try parent.mapResult(accumulated)
-                forwardOn(.next(result))
-                forwardOn(.completed)
-            } catch let error {
-                forwardOn(.error(error))
-            }
+    override func receiveNext(_ element: SourceType) {
+        do {
+            accumulated = try parent.accumulator(accumulated, element)
+        } catch let error {
+            forwardError(error)
             dispose()
         }
+    }
+
+    override func receiveCompleted() {
+        do {
+            let result = try parent.mapResult(accumulated)
+            forwardNext(result)
+            forwardCompleted()
+        } catch let error {
+            forwardError(error)
+        }
+        dispose()
     }
 }
 
@@ -69,7 +64,7 @@ private final class Reduce<SourceType, Accumulate, ResultType>: Producer<ResultT
 
     override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = ReduceSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
+        let subscription = source.subscribeReceiver(sink)
         return (sink: sink, subscription: subscription)
     }
 }

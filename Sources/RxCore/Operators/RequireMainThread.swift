@@ -16,13 +16,26 @@ extension ObservableType {
 #if TRACE_RESOURCES
 import Foundation
 
-private final class RequireMainThreadSink<Observer: ObserverType>: Sink<Observer.Element, Observer> {
-    typealias Element = Observer.Element
+private final class RequireMainThreadSink<Element>: Sink<Element, Receiver<Element>> {
+    override func receiveNext(_ element: Element) {
+        checkMainThread()
+        forwardNext(element)
+    }
 
-    override func on(_ event: Event<Element>) {
+    override func receiveError(_ error: Swift.Error) {
+        checkMainThread()
+        forwardError(error)
+        dispose()
+    }
+
+    override func receiveCompleted() {
+        checkMainThread()
+        forwardCompleted()
+        dispose()
+    }
+
+    private func checkMainThread() {
         hops.checkMainThread(stage: hops.stage, consumer: "a consumer declared with requireMainThread()")
-        forwardOn(event)
-        if event.isStopEvent { dispose() }
     }
 }
 
@@ -35,7 +48,7 @@ private final class RequireMainThread<Element>: Producer<Element> {
 
     override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = RequireMainThreadSink(observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
+        let subscription = source.subscribeReceiver(sink)
         return (sink: sink, subscription: subscription)
     }
 }

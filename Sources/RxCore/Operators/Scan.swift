@@ -14,35 +14,23 @@ extension ObservableType {
     }
 }
 
-private final class ScanSink<SourceType, Observer: ObserverType>: Sink<SourceType, Observer> {
-    typealias Accumulate = Observer.Element
-    typealias Element = SourceType
-
+private final class ScanSink<SourceType, Accumulate>: ElementSink<SourceType, Accumulate> {
     private let accumulator: (inout Accumulate, SourceType) throws -> Void
     // Each subscription folds into its own copy of the seed.
     private var accumulated: Accumulate
 
-    init(seed: Accumulate, accumulator: @escaping (inout Accumulate, SourceType) throws -> Void, observer: Observer, cancel: Cancelable) {
+    init(seed: Accumulate, accumulator: @escaping (inout Accumulate, SourceType) throws -> Void, observer: Receiver<Accumulate>, cancel: Cancelable) {
         self.accumulated = seed
         self.accumulator = accumulator
         super.init(observer: observer, cancel: cancel)
     }
 
-    override func on(_ event: Event<SourceType>) {
-        switch event {
-        case .next(let element):
-            do {
-                try accumulator(&accumulated, element)
-                forwardOn(.next(accumulated))
-            } catch let error {
-                forwardOn(.error(error))
-                dispose()
-            }
-        case .error(let error):
-            forwardOn(.error(error))
-            dispose()
-        case .completed:
-            forwardOn(.completed)
+    override func receiveNext(_ element: SourceType) {
+        do {
+            try accumulator(&accumulated, element)
+            forwardNext(accumulated)
+        } catch let error {
+            forwardError(error)
             dispose()
         }
     }
@@ -63,7 +51,7 @@ private final class Scan<SourceType, Accumulate>: Producer<Accumulate> {
 
     override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = ScanSink(seed: seed, accumulator: accumulator, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
+        let subscription = source.subscribeReceiver(sink)
         return (sink: sink, subscription: subscription)
     }
 }

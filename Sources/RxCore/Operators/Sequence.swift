@@ -25,12 +25,12 @@ extension ObservableType {
     }
 }
 
-private final class ObservableSequenceSink<Sequence: Swift.Sequence, Observer: ObserverType>: Sink<Never, Observer> where Sequence.Element == Observer.Element  {
+private final class ObservableSequenceSink<Sequence: Swift.Sequence>: Sink<Never, Receiver<Sequence.Element>> {
     typealias Parent = ObservableSequence<Sequence>
 
     private let parent: Parent
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Sequence.Element>, cancel: Cancelable) {
         self.parent = parent
         super.init(observer: observer, cancel: cancel)
     }
@@ -39,10 +39,10 @@ private final class ObservableSequenceSink<Sequence: Swift.Sequence, Observer: O
         parent.scheduler.scheduleRecursive(parent.elements.makeIterator()) { iterator, recurse in
             var mutableIterator = iterator
             if let next = mutableIterator.next() {
-                self.forwardOn(.next(next))
+                self.forwardNext(next)
                 recurse(mutableIterator)
             } else {
-                self.forwardOn(.completed)
+                self.forwardCompleted()
                 self.dispose()
             }
         }
@@ -65,27 +65,27 @@ private final class ObservableSequence<Sequence: Swift.Sequence>: Producer<Seque
     }
 }
 
-private final class ObservableOptionalScheduledSink<Observer: ObserverType>: Sink<Never, Observer> {
-    typealias Parent = ObservableOptionalScheduled<Observer.Element>
+private final class ObservableOptionalScheduledSink<Element>: Sink<Never, Receiver<Element>> {
+    typealias Parent = ObservableOptionalScheduled<Element>
 
     private let parent: Parent
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Element>, cancel: Cancelable) {
         self.parent = parent
         super.init(observer: observer, cancel: cancel)
     }
 
     func run() -> Disposable {
-        parent.scheduler.schedule(parent.optional) { (optional: Observer.Element?) -> Disposable in
+        parent.scheduler.schedule(parent.optional) { (optional: Element?) -> Disposable in
             if let next = optional {
-                self.forwardOn(.next(next))
+                self.forwardNext(next)
                 return self.parent.scheduler.schedule(()) { _ in
-                    self.forwardOn(.completed)
+                    self.forwardCompleted()
                     self.dispose()
                     return Disposables.create()
                 }
             }
-            self.forwardOn(.completed)
+            self.forwardCompleted()
             self.dispose()
             return Disposables.create()
         }
@@ -115,7 +115,7 @@ private final class ObservableOptional<Element>: Producer<Element> {
         self.optional = optional
     }
 
-    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    override func subscribeReceiver(_ observer: Receiver<Element>) -> Disposable {
         if let element = optional {
             observer.on(.next(element))
         }

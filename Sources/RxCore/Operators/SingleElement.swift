@@ -12,47 +12,42 @@ extension ObservableType {
     }
 }
 
-private final class SingleElementSink<Observer: ObserverType>: Sink<Observer.Element, Observer> {
-    typealias Element = Observer.Element
+private final class SingleElementSink<Element>: ElementSink<Element, Element> {
     typealias Parent = SingleElement<Element>
 
     private let parent: Parent
     private var seenValue = false
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Element>, cancel: Cancelable) {
         self.parent = parent
         super.init(observer: observer, cancel: cancel)
     }
 
-    override func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let value):
-            do {
-                let matches = try parent.predicate?(value) ?? true
-                if !matches { return }
-            } catch let error {
-                forwardOn(.error(error))
-                dispose()
-                return
-            }
-            if seenValue {
-                forwardOn(.error(RxError.moreThanOneElement))
-                dispose()
-                return
-            }
-            seenValue = true
-            forwardOn(event)
-        case .error:
-            forwardOn(event)
+    override func receiveNext(_ value: Element) {
+        do {
+            let matches = try parent.predicate?(value) ?? true
+            if !matches { return }
+        } catch let error {
+            forwardError(error)
             dispose()
-        case .completed:
-            if seenValue {
-                forwardOn(.completed)
-            } else {
-                forwardOn(.error(RxError.noElements))
-            }
-            dispose()
+            return
         }
+        if seenValue {
+            forwardError(RxError.moreThanOneElement)
+            dispose()
+            return
+        }
+        seenValue = true
+        forwardNext(value)
+    }
+
+    override func receiveCompleted() {
+        if seenValue {
+            forwardCompleted()
+        } else {
+            forwardError(RxError.noElements)
+        }
+        dispose()
     }
 }
 
@@ -69,7 +64,7 @@ private final class SingleElement<Element>: Producer<Element> {
 
     override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = SingleElementSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
+        let subscription = source.subscribeReceiver(sink)
         return (sink: sink, subscription: subscription)
     }
 }

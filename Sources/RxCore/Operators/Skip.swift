@@ -47,27 +47,19 @@ extension ObservableType {
 
 // MARK: skip(_ count:)
 
-private final class SkipCountSink<Observer: ObserverType>: Sink<Observer.Element, Observer> {
-    typealias Element = Observer.Element
-
+private final class SkipCountSink<Element>: ElementSink<Element, Element> {
     private var remaining: Int
 
-    init(count: Int, observer: Observer, cancel: Cancelable) {
+    init(count: Int, observer: Receiver<Element>, cancel: Cancelable) {
         self.remaining = count
         super.init(observer: observer, cancel: cancel)
     }
 
-    override func on(_ event: Event<Element>) {
-        switch event {
-        case .next:
-            if remaining <= 0 {
-                forwardOn(event)
-            } else {
-                remaining -= 1
-            }
-        case .error, .completed:
-            forwardOn(event)
-            dispose()
+    override func receiveNext(_ element: Element) {
+        if remaining <= 0 {
+            forwardNext(element)
+        } else {
+            remaining -= 1
         }
     }
 }
@@ -83,37 +75,28 @@ private final class SkipCount<Element>: Producer<Element> {
 
     override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = SkipCountSink(count: count, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
+        let subscription = source.subscribeReceiver(sink)
         return (sink: sink, subscription: subscription)
     }
 }
 
 // MARK: skip(for:scheduler:)
 
-private final class SkipTimeSink<Observer: ObserverType>: Sink<Observer.Element, Observer> {
-    typealias Element = Observer.Element
+private final class SkipTimeSink<Element>: LockedElementSink<Element> {
     typealias Parent = SkipTime<Element>
 
     private let parent: Parent
-    // The timer and the source may call in from different threads.
-    private let lock = RecursiveLock()
     private var open = false
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Element>, cancel: Cancelable) {
         self.parent = parent
         super.init(observer: observer, cancel: cancel)
     }
 
-    override func on(_ event: Event<Element>) {
+    override func receiveNext(_ element: Element) {
         lock.performLocked {
-            switch event {
-            case .next:
-                if open {
-                    forwardOn(event)
-                }
-            case .error, .completed:
-                forwardOn(event)
-                dispose()
+            if open {
+                forwardNext(element)
             }
         }
     }
@@ -127,7 +110,7 @@ private final class SkipTimeSink<Observer: ObserverType>: Sink<Observer.Element,
             sink.tick()
             return Disposables.create()
         }
-        let subscription = parent.source.subscribe(self)
+        let subscription = parent.source.subscribeReceiver(self)
         return Disposables.create(timer, subscription)
     }
 }
@@ -152,36 +135,29 @@ private final class SkipTime<Element>: Producer<Element> {
 
 // MARK: skip(while:)
 
-private final class SkipWhileSink<Observer: ObserverType>: Sink<Observer.Element, Observer> {
-    typealias Element = Observer.Element
+private final class SkipWhileSink<Element>: ElementSink<Element, Element> {
     typealias Predicate = (Element) throws -> Bool
 
     private let predicate: Predicate
     private var passing = false
 
-    init(predicate: @escaping Predicate, observer: Observer, cancel: Cancelable) {
+    init(predicate: @escaping Predicate, observer: Receiver<Element>, cancel: Cancelable) {
         self.predicate = predicate
         super.init(observer: observer, cancel: cancel)
     }
 
-    override func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let value):
-            if !passing {
-                do {
-                    passing = try !predicate(value)
-                } catch let error {
-                    forwardOn(.error(error))
-                    dispose()
-                    return
-                }
+    override func receiveNext(_ value: Element) {
+        if !passing {
+            do {
+                passing = try !predicate(value)
+            } catch let error {
+                forwardError(error)
+                dispose()
+                return
             }
-            if passing {
-                forwardOn(event)
-            }
-        case .error, .completed:
-            forwardOn(event)
-            dispose()
+        }
+        if passing {
+            forwardNext(value)
         }
     }
 }
@@ -199,16 +175,15 @@ private final class SkipWhile<Element>: Producer<Element> {
 
     override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = SkipWhileSink(predicate: predicate, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
+        let subscription = source.subscribeReceiver(sink)
         return (sink: sink, subscription: subscription)
     }
 }
 
 // MARK: skip(until:)
 
-private final class SkipUntilSinkOther<Other, Observer: ObserverType>: Receiver<Other> {
-    typealias Parent = SkipUntilSink<Other, Observer>
-    typealias Element = Other
+private final class SkipUntilSinkOther<Other, Element>: Receiver<Other> {
+    typealias Parent = SkipUntilSink<Other, Element>
 
     private let parent: Parent
     let subscription = SingleAssignmentDisposable()
@@ -221,18 +196,21 @@ private final class SkipUntilSinkOther<Other, Observer: ObserverType>: Receiver<
         #endif
     }
 
-    override func on(_ event: Event<Element>) {
+    override func receiveNext(_ element: Other) {
         parent.lock.performLocked {
-            switch event {
-            case .next:
-                parent.forwardElements = true
-                subscription.dispose()
-            case .error(let error):
-                parent.forwardOn(.error(error))
-                parent.dispose()
-            case .completed:
-                subscription.dispose()
-            }
+            parent.forwardElements = true
+            subscription.dispose()
+        }
+    }
+
+    /// An error of `other` ends the result as one of the source would.
+    override func receiveError(_ error: Swift.Error) {
+        parent.receiveError(error)
+    }
+
+    override func receiveCompleted() {
+        parent.lock.performLocked {
+            subscription.dispose()
         }
     }
 
@@ -243,44 +221,40 @@ private final class SkipUntilSinkOther<Other, Observer: ObserverType>: Receiver<
     }
 }
 
-private final class SkipUntilSink<Other, Observer: ObserverType>: Sink<Observer.Element, Observer> {
-    typealias Element = Observer.Element
+private final class SkipUntilSink<Other, Element>: LockedElementSink<Element> {
     typealias Parent = SkipUntil<Element, Other>
 
     private let parent: Parent
-    let lock = RecursiveLock()
     var forwardElements = false
     private let sourceSubscription = SingleAssignmentDisposable()
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Element>, cancel: Cancelable) {
         self.parent = parent
         super.init(observer: observer, cancel: cancel)
     }
 
-    override func on(_ event: Event<Element>) {
+    override func receiveNext(_ element: Element) {
         lock.performLocked {
-            switch event {
-            case .next:
-                if forwardElements {
-                    forwardOn(event)
-                }
-            case .error:
-                forwardOn(event)
-                dispose()
-            case .completed:
-                // RxSwift ends silently when nothing was ever let through.
-                if forwardElements {
-                    forwardOn(event)
-                }
-                dispose()
+            if forwardElements {
+                forwardNext(element)
             }
         }
     }
 
+    override func receiveCompleted() {
+        lock.performLocked {
+            // RxSwift ends silently when nothing was ever let through.
+            if forwardElements {
+                forwardCompleted()
+            }
+            dispose()
+        }
+    }
+
     func run() -> Disposable {
-        let subscription = parent.source.subscribe(self)
+        let subscription = parent.source.subscribeReceiver(self)
         let otherObserver = SkipUntilSinkOther(parent: self)
-        let otherSubscription = parent.other.subscribe(otherObserver)
+        let otherSubscription = parent.other.subscribeReceiver(otherObserver)
         sourceSubscription.setDisposable(subscription)
         otherObserver.subscription.setDisposable(otherSubscription)
         return Disposables.create(sourceSubscription, otherObserver.subscription)

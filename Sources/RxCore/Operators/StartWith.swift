@@ -18,8 +18,8 @@ private final class StartWith<Element>: Producer<Element> {
         // The prefix goes straight to the observer: no sink is needed for a fixed list, and the
         // source is only subscribed once the prefix has been delivered.
         for element in elements {
-            observer.on(.next(element))
+            observer.receiveNext(element)
         }
-        return (sink: Disposables.create(), subscription: source.subscribe(observer))
+        return (sink: Disposables.create(), subscription: source.subscribeReceiver(observer))
     }
 }

@@ -33,28 +33,20 @@ extension ObservableType {
 
 // MARK: take(_ count:)
 
-private final class TakeCountSink<Observer: ObserverType>: Sink<Observer.Element, Observer> {
-    typealias Element = Observer.Element
-
+private final class TakeCountSink<Element>: ElementSink<Element, Element> {
     private var remaining: Int
 
-    init(count: Int, observer: Observer, cancel: Cancelable) {
+    init(count: Int, observer: Receiver<Element>, cancel: Cancelable) {
         self.remaining = count
         super.init(observer: observer, cancel: cancel)
     }
 
-    override func on(_ event: Event<Element>) {
-        switch event {
-        case .next:
-            guard remaining > 0 else { return }
-            remaining -= 1
-            forwardOn(event)
-            if remaining == 0 {
-                forwardOn(.completed)
-                dispose()
-            }
-        case .error, .completed:
-            forwardOn(event)
+    override func receiveNext(_ element: Element) {
+        guard remaining > 0 else { return }
+        remaining -= 1
+        forwardNext(element)
+        if remaining == 0 {
+            forwardCompleted()
             dispose()
         }
     }
@@ -74,40 +66,32 @@ private final class TakeCount<Element>: Producer<Element> {
 
     override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = TakeCountSink(count: count, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
+        let subscription = source.subscribeReceiver(sink)
         return (sink: sink, subscription: subscription)
     }
 }
 
 // MARK: take(for:scheduler:)
 
-private final class TakeTimeSink<Observer: ObserverType>: Sink<Observer.Element, Observer> {
-    typealias Element = Observer.Element
+private final class TakeTimeSink<Element>: LockedElementSink<Element> {
     typealias Parent = TakeTime<Element>
 
     private let parent: Parent
-    // The timer and the source may call in from different threads.
-    private let lock = RecursiveLock()
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Element>, cancel: Cancelable) {
         self.parent = parent
         super.init(observer: observer, cancel: cancel)
     }
 
-    override func on(_ event: Event<Element>) {
+    override func receiveNext(_ element: Element) {
         lock.performLocked {
-            forwardOn(event)
-            if event.isStopEvent {
-                dispose()
-            }
+            forwardNext(element)
         }
     }
 
+    /// The time is up: the result completes as it does when the source completes.
     private func tick() {
-        lock.performLocked {
-            forwardOn(.completed)
-            dispose()
-        }
+        receiveCompleted()
     }
 
     func run() -> Disposable {
@@ -117,7 +101,7 @@ private final class TakeTimeSink<Observer: ObserverType>: Sink<Observer.Element,
             sink.tick()
             return Disposables.create()
         }
-        let subscription = parent.source.subscribe(self)
+        let subscription = parent.source.subscribeReceiver(self)
         return Disposables.create(timer, subscription)
     }
 }
@@ -142,42 +126,41 @@ private final class TakeTime<Element>: Producer<Element> {
 
 // MARK: takeLast(_:)
 
-private final class TakeLastSink<Observer: ObserverType>: Sink<Observer.Element, Observer> {
-    typealias Element = Observer.Element
-
+private final class TakeLastSink<Element>: ElementSink<Element, Element> {
     private let count: Int
     private var buffer: [Element] = []
     /// Index of the oldest kept element in `buffer`; the buffer is compacted lazily.
     private var head = 0
 
-    init(count: Int, observer: Observer, cancel: Cancelable) {
+    init(count: Int, observer: Receiver<Element>, cancel: Cancelable) {
         self.count = count
         super.init(observer: observer, cancel: cancel)
     }
 
-    override func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let value):
-            buffer.append(value)
-            if buffer.count - head > count {
-                head += 1
-                if head > 64 && head * 2 > buffer.count {
-                    buffer.removeFirst(head)
-                    head = 0
-                }
+    override func receiveNext(_ value: Element) {
+        buffer.append(value)
+        if buffer.count - head > count {
+            head += 1
+            if head > 64 && head * 2 > buffer.count {
+                buffer.removeFirst(head)
+                head = 0
             }
-        case .error:
-            buffer = []
-            forwardOn(event)
-            dispose()
-        case .completed:
-            for element in buffer[head...] {
-                forwardOn(.next(element))
-            }
-            buffer = []
-            forwardOn(.completed)
-            dispose()
         }
+    }
+
+    override func receiveError(_ error: Swift.Error) {
+        buffer = []
+        forwardError(error)
+        dispose()
+    }
+
+    override func receiveCompleted() {
+        for element in buffer[head...] {
+            forwardNext(element)
+        }
+        buffer = []
+        forwardCompleted()
+        dispose()
     }
 }
 
@@ -195,7 +178,7 @@ private final class TakeLast<Element>: Producer<Element> {
 
     override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = TakeLastSink(count: count, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
+        let subscription = source.subscribeReceiver(sink)
         return (sink: sink, subscription: subscription)
     }
 }

@@ -10,41 +10,41 @@ extension ObservableType where Element: RxAbstractInteger {
     }
 }
 
-private final class TimerSink<Observer: ObserverType>: Sink<Never, Observer> where Observer.Element: RxAbstractInteger  {
-    typealias Parent = Timer<Observer.Element>
+private final class TimerSink<Element: RxAbstractInteger>: Sink<Never, Receiver<Element>> {
+    typealias Parent = Timer<Element>
 
     private let parent: Parent
     private let lock = RecursiveLock()
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Element>, cancel: Cancelable) {
         self.parent = parent
         super.init(observer: observer, cancel: cancel)
     }
 
     func run() -> Disposable {
-        parent.scheduler.schedulePeriodic(0 as Observer.Element, startAfter: parent.dueTime, period: parent.period!) { state in
+        parent.scheduler.schedulePeriodic(0 as Element, startAfter: parent.dueTime, period: parent.period!) { state in
             self.lock.performLocked {
-                self.forwardOn(.next(state))
+                self.forwardNext(state)
                 return state &+ 1
             }
         }
     }
 }
 
-private final class TimerOneOffSink<Observer: ObserverType>: Sink<Never, Observer> where Observer.Element: RxAbstractInteger  {
-    typealias Parent = Timer<Observer.Element>
+private final class TimerOneOffSink<Element: RxAbstractInteger>: Sink<Never, Receiver<Element>> {
+    typealias Parent = Timer<Element>
 
     private let parent: Parent
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Element>, cancel: Cancelable) {
         self.parent = parent
         super.init(observer: observer, cancel: cancel)
     }
 
     func run() -> Disposable {
         parent.scheduler.scheduleRelative(self, dueTime: parent.dueTime) { sink -> Disposable in
-            sink.forwardOn(.next(0))
-            sink.forwardOn(.completed)
+            sink.forwardNext(0)
+            sink.forwardCompleted()
             sink.dispose()
             return Disposables.create()
         }

@@ -6,23 +6,17 @@ extension ObservableType {
     }
 }
 
-private final class ToArraySink<SourceType, Observer: ObserverType>: Sink<SourceType, Observer> where Observer.Element == [SourceType]  {
-    typealias Element = SourceType
-
+private final class ToArraySink<SourceType>: ElementSink<SourceType, [SourceType]> {
     private var elements = [SourceType]()
 
-    override func on(_ event: Event<SourceType>) {
-        switch event {
-        case .next(let element):
-            elements.append(element)
-        case .error(let error):
-            forwardOn(.error(error))
-            dispose()
-        case .completed:
-            forwardOn(.next(elements))
-            forwardOn(.completed)
-            dispose()
-        }
+    override func receiveNext(_ element: SourceType) {
+        elements.append(element)
+    }
+
+    override func receiveCompleted() {
+        forwardNext(elements)
+        forwardCompleted()
+        dispose()
     }
 }
 
@@ -34,8 +28,8 @@ private final class ToArray<SourceType>: Producer<[SourceType]> {
     }
 
     override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = ToArraySink<SourceType, Receiver<Element>>(observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
+        let sink = ToArraySink<SourceType>(observer: observer, cancel: cancel)
+        let subscription = source.subscribeReceiver(sink)
         return (sink: sink, subscription: subscription)
     }
 }

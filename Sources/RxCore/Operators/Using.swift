@@ -8,13 +8,12 @@ extension ObservableType {
     }
 }
 
-private final class UsingSink<ResourceType: Disposable, Observer: ObserverType>: Sink<Observer.Element, Observer> {
-    typealias SourceType = Observer.Element
+private final class UsingSink<ResourceType: Disposable, SourceType>: PassThroughSink<SourceType> {
     typealias Parent = Using<SourceType, ResourceType>
 
     private let parent: Parent
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<SourceType>, cancel: Cancelable) {
         self.parent = parent
         super.init(observer: observer, cancel: cancel)
     }
@@ -25,19 +24,9 @@ private final class UsingSink<ResourceType: Disposable, Observer: ObserverType>:
             let resource = try parent.resourceFactory()
             disposable = resource
             let source = try parent.observableFactory(resource)
-            return Disposables.create(source.subscribe(self), disposable)
+            return Disposables.create(source.subscribeReceiver(self), disposable)
         } catch let error {
-            return Disposables.create(Observable.error(error).subscribe(self), disposable)
-        }
-    }
-
-    override func on(_ event: Event<SourceType>) {
-        switch event {
-        case .next:
-            forwardOn(event)
-        case .error, .completed:
-            forwardOn(event)
-            dispose()
+            return Disposables.create(Observable.error(error).subscribeReceiver(self), disposable)
         }
     }
 }

@@ -12,37 +12,27 @@ extension ObservableType {
     }
 }
 
-private final class WithUnretainedSink<Object: AnyObject, SourceType, Observer: ObserverType>: Sink<SourceType, Observer> {
-    typealias Element = SourceType
-    typealias ResultSelector = ((Object, SourceType)) -> Observer.Element
+private final class WithUnretainedSink<Object: AnyObject, SourceType, ResultType>: ElementSink<SourceType, ResultType> {
+    typealias ResultSelector = ((Object, SourceType)) -> ResultType
 
     private weak var object: Object?
     private let resultSelector: ResultSelector
 
-    init(object: Object?, resultSelector: @escaping ResultSelector, observer: Observer, cancel: Cancelable) {
+    init(object: Object?, resultSelector: @escaping ResultSelector, observer: Receiver<ResultType>, cancel: Cancelable) {
         self.object = object
         self.resultSelector = resultSelector
         super.init(observer: observer, cancel: cancel)
     }
 
-    override func on(_ event: Event<SourceType>) {
-        switch event {
-        case .next(let element):
-            guard let object else {
-                // The owner is gone: nothing meaningful can be delivered any more, so the
-                // sequence ends normally rather than with an error.
-                forwardOn(.completed)
-                dispose()
-                return
-            }
-            forwardOn(.next(resultSelector((object, element))))
-        case .error(let error):
-            forwardOn(.error(error))
+    override func receiveNext(_ element: SourceType) {
+        guard let object else {
+            // The owner is gone: nothing meaningful can be delivered any more, so the
+            // sequence ends normally rather than with an error.
+            forwardCompleted()
             dispose()
-        case .completed:
-            forwardOn(.completed)
-            dispose()
+            return
         }
+        forwardNext(resultSelector((object, element)))
     }
 }
 
@@ -62,7 +52,7 @@ private final class WithUnretained<Object: AnyObject, SourceType, ResultType>: P
 
     override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = WithUnretainedSink(object: object, resultSelector: resultSelector, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
+        let subscription = source.subscribeReceiver(sink)
         return (sink: sink, subscription: subscription)
     }
 }

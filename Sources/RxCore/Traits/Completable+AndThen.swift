@@ -38,13 +38,11 @@ private final class AndThen<Element>: Producer<Element> {
 
 /// Observes the completable, then swaps its subscription for one to the second sequence, so that
 /// disposing the result always reaches whichever of the two is running.
-private final class AndThenSink<Observer: ObserverType>: Sink<Swift.Never, Observer> {
-    typealias Element = Swift.Never
-
-    private let second: Observable<Observer.Element>
+private final class AndThenSink<Element>: ElementSink<Swift.Never, Element> {
+    private let second: Observable<Element>
     private let current = SerialDisposable()
 
-    init(second: Observable<Observer.Element>, observer: Observer, cancel: Cancelable) {
+    init(second: Observable<Element>, observer: Receiver<Element>, cancel: Cancelable) {
         self.second = second
         super.init(observer: observer, cancel: cancel)
     }
@@ -52,40 +50,46 @@ private final class AndThenSink<Observer: ObserverType>: Sink<Swift.Never, Obser
     func run(completable: Observable<Swift.Never>) -> Disposable {
         let first = SingleAssignmentDisposable()
         current.disposable = first
-        first.setDisposable(completable.subscribe(self))
+        first.setDisposable(completable.subscribeReceiver(self))
         return current
     }
 
-    override func on(_ event: Event<Swift.Never>) {
-        switch event {
-        case .next:
-            break
-        case .error(let error):
-            forwardOn(.error(error))
-            dispose()
-        case .completed:
-            current.disposable = second.subscribe(AndThenSecondObserver(sink: self))
-        }
+    override func receiveNext(_ element: Swift.Never) {}
+
+    override func receiveCompleted() {
+        current.disposable = second.subscribeReceiver(AndThenSecondObserver(sink: self))
     }
 
-    func forwardFromSecond(_ event: Event<Observer.Element>) {
-        forwardOn(event)
-        if event.isStopEvent {
-            dispose()
-        }
+    func forwardNextFromSecond(_ element: Element) {
+        forwardNext(element)
+    }
+
+    /// The second sequence's terminal event ends the result, as the completable's error does.
+    func forwardErrorFromSecond(_ error: Swift.Error) {
+        super.receiveError(error)
+    }
+
+    func forwardCompletedFromSecond() {
+        super.receiveCompleted()
     }
 }
 
-private final class AndThenSecondObserver<Observer: ObserverType>: Receiver<Observer.Element> {
-    typealias Element = Observer.Element
+private final class AndThenSecondObserver<Element>: Receiver<Element> {
+    private let sink: AndThenSink<Element>
 
-    private let sink: AndThenSink<Observer>
-
-    init(sink: AndThenSink<Observer>) {
+    init(sink: AndThenSink<Element>) {
         self.sink = sink
     }
 
-    override func on(_ event: Event<Element>) {
-        sink.forwardFromSecond(event)
+    override func receiveNext(_ element: Element) {
+        sink.forwardNextFromSecond(element)
+    }
+
+    override func receiveError(_ error: Swift.Error) {
+        sink.forwardErrorFromSecond(error)
+    }
+
+    override func receiveCompleted() {
+        sink.forwardCompletedFromSecond()
     }
 }

@@ -26,33 +26,29 @@ extension ObservableType where Element == Swift.Never {
 }
 
 /// Holds the element back until completion so that a second element can still turn the result
-/// into an error.
-private final class AsSingleSink<Observer: ObserverType>: Sink<Observer.Element, Observer> {
-    typealias Element = Observer.Element
+/// into an error (`asSingle`, `asMaybe`; they differ in what completion without one means).
+private class OnlyElementSink<Element>: ElementSink<Element, Element> {
+    final var element: Element?
 
-    private var element: Element?
-
-    override func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let value):
-            if element != nil {
-                forwardOn(.error(RxError.moreThanOneElement))
-                dispose()
-                return
-            }
-            element = value
-        case .error:
-            forwardOn(event)
+    override final func receiveNext(_ value: Element) {
+        if element != nil {
+            forwardError(RxError.moreThanOneElement)
             dispose()
-        case .completed:
-            if let element {
-                forwardOn(.next(element))
-                forwardOn(.completed)
-            } else {
-                forwardOn(.error(RxError.noElements))
-            }
-            dispose()
+            return
         }
+        element = value
+    }
+}
+
+private final class AsSingleSink<Element>: OnlyElementSink<Element> {
+    override func receiveCompleted() {
+        if let element {
+            forwardNext(element)
+            forwardCompleted()
+        } else {
+            forwardError(RxError.noElements)
+        }
+        dispose()
     }
 }
 
@@ -65,35 +61,18 @@ private final class AsSingle<Element>: Producer<Element> {
 
     override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = AsSingleSink(observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
+        let subscription = source.subscribeReceiver(sink)
         return (sink: sink, subscription: subscription)
     }
 }
 
-private final class AsMaybeSink<Observer: ObserverType>: Sink<Observer.Element, Observer> {
-    typealias Element = Observer.Element
-
-    private var element: Element?
-
-    override func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let value):
-            if element != nil {
-                forwardOn(.error(RxError.moreThanOneElement))
-                dispose()
-                return
-            }
-            element = value
-        case .error:
-            forwardOn(event)
-            dispose()
-        case .completed:
-            if let element {
-                forwardOn(.next(element))
-            }
-            forwardOn(.completed)
-            dispose()
+private final class AsMaybeSink<Element>: OnlyElementSink<Element> {
+    override func receiveCompleted() {
+        if let element {
+            forwardNext(element)
         }
+        forwardCompleted()
+        dispose()
     }
 }
 
@@ -106,26 +85,22 @@ private final class AsMaybe<Element>: Producer<Element> {
 
     override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = AsMaybeSink(observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
+        let subscription = source.subscribeReceiver(sink)
         return (sink: sink, subscription: subscription)
     }
 }
 
-private final class FirstSink<Element, Observer: ObserverType>: Sink<Element, Observer> where Observer.Element == Element? {
-    override func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let value):
-            forwardOn(.next(value))
-            forwardOn(.completed)
-            dispose()
-        case .error(let error):
-            forwardOn(.error(error))
-            dispose()
-        case .completed:
-            forwardOn(.next(nil))
-            forwardOn(.completed)
-            dispose()
-        }
+private final class FirstSink<Element>: ElementSink<Element, Element?> {
+    override func receiveNext(_ value: Element) {
+        forwardNext(Element?.some(value))
+        forwardCompleted()
+        dispose()
+    }
+
+    override func receiveCompleted() {
+        forwardNext(Element?.none)
+        forwardCompleted()
+        dispose()
     }
 }
 
@@ -137,8 +112,8 @@ private final class First<Element>: Producer<Element?> {
     }
 
     override func run(_ observer: Receiver<Element?>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = FirstSink<Element, Receiver<Element?>>(observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
+        let sink = FirstSink<Element>(observer: observer, cancel: cancel)
+        let subscription = source.subscribeReceiver(sink)
         return (sink: sink, subscription: subscription)
     }
 }
