@@ -95,6 +95,27 @@ final class StoppedRunReportTests: XCTestCase {
         XCTAssertTrue(properties.contains { $0.attribute(forName: "name")?.stringValue == "interrupted" })
     }
 
+    // MARK: SARIF
+
+    func testSARIFPlacesTheLineAHungScenarioWaitedAt() throws {
+        let sarif = SARIFReportRenderer().render(ReportFixtures.run([ReportFixtures.hungScenario]))
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(sarif.utf8)) as? [String: Any])
+        let run = try XCTUnwrap((document["runs"] as? [[String: Any]])?.first)
+        let invocation = try XCTUnwrap((run["invocations"] as? [[String: Any]])?.first)
+        let notification = try XCTUnwrap((invocation["toolExecutionNotifications"] as? [[String: Any]])?.first)
+
+        XCTAssertEqual((notification["message"] as? [String: String])?["text"],
+                       "Scenario deadlocks timed out after 2.00 s; waited at Sources/App/Feed.swift:58 in FeedViewModel.reload() (thread \"main\") and 1 more thread in user code.")
+        let locations = try XCTUnwrap(notification["locations"] as? [[String: Any]])
+        XCTAssertEqual(locations.count, 2)
+        let physical = try XCTUnwrap(locations[0]["physicalLocation"] as? [String: Any])
+        XCTAssertEqual(physical["artifactLocation"] as? [String: String], ["uri": "Sources/App/Feed.swift", "uriBaseId": "%SRCROOT%"])
+        XCTAssertEqual((physical["region"] as? [String: Int])?["startLine"], 58)
+        XCTAssertEqual((locations[0]["message"] as? [String: String])?["text"], "thread \"main\" waited here, in FeedViewModel.reload()")
+        let validation = try SchemaValidator.validate("sarif", sarif)
+        XCTAssertEqual(validation.status, 0, validation.output)
+    }
+
     // MARK: Markdown and text
 
     func testMarkdownShowsWhereAHungScenarioWaitedBeforeTheFailingFindings() throws {

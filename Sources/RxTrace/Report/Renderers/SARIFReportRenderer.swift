@@ -43,10 +43,7 @@ public struct SARIFReportRenderer: Sendable {
         }
         var notifications: [JSONValue] = []
         for scenario in report.scenarios where scenario.isUnexpectedlyAbnormal {
-            notifications.append([
-                "level": "error",
-                "message": ["text": .string("Scenario \(scenario.name) \(scenario.status.displayName).")],
-            ])
+            notifications.append(notification(for: scenario))
         }
         if let interruption = report.interruption {
             notifications.append(["level": "error", "message": ["text": .string("Run \(interruption.displayText).")]])
@@ -206,9 +203,6 @@ public struct SARIFReportRenderer: Sendable {
         }
     }
 
-    /// A repository file is a physical location under %SRCROOT%; a file outside the repository
-    /// (a dependency, the toolchain) cannot be resolved, so its readable path goes in the
-    /// message instead of a URI.
     /// A cycle or retention path as a thread flow: one location per object, at the closure's
     /// line when the reference is a closure's context; the reference to break is essential.
     private func referenceFlow(_ steps: [ReportCycle.Step], breakAt: Int?, message: String) -> JSONValue {
@@ -224,6 +218,27 @@ public struct SARIFReportRenderer: Sendable {
         return ["message": ["text": .string(message)], "threadFlows": [["locations": .array(locations)]]]
     }
 
+    /// A scenario that crashed, hung or threw: an error notification (it has no result to
+    /// carry), naming the line each thread in user code waited or crashed at, and placing it
+    /// (SARIF 2.1.0 §3.58.4, `notification.locations`) so a viewer can open that line.
+    private func notification(for scenario: ScenarioReport) -> JSONValue {
+        var text = "Scenario \(scenario.name) \(scenario.status.displayName)"
+        var fields: [String: JSONValue] = ["level": "error"]
+        if let stop = ScenarioStop(scenario) {
+            text += "; " + stop.placeLine
+            let places: [JSONValue] = stop.threadsInUserCode.compactMap { thread in
+                guard let frame = thread.userFrame, let file = frame.file else { return nil }
+                return location(file: file, base: frame.fileBase, line: frame.line, message: "\(thread.label) \(stop.verb) here, in \(frame.function)")
+            }
+            if !places.isEmpty { fields["locations"] = .array(places) }
+        }
+        fields["message"] = ["text": .string(text + ".")]
+        return .object(fields)
+    }
+
+    /// A repository file is a physical location under %SRCROOT%; a file outside the repository
+    /// (a dependency, the toolchain) cannot be resolved, so its readable path goes in the
+    /// message instead of a URI.
     private func location(file: String, base: SourcePathBase?, line: Int?, message: String?) -> JSONValue {
         if base == .outside {
             let place = line.map { "\(file):\($0)" } ?? file
