@@ -25,7 +25,7 @@ enum ThreadHopText {
                 line += feedsNext ? " → " : ", "
             }
             var text = hop.stage
-            let place = placeSet(hop.deliveredOn) ?? hop.placeName
+            let place = deliveryPlace(hop)
             let isEnd = index == 0 || index == chain.count - 1
             if !hop.stage.hasPrefix("observe(on:"), isEnd || place != previousPlace || hop.isHop == true {
                 text += " [\(place)]"
@@ -44,6 +44,15 @@ enum ThreadHopText {
         if let hops = last.chainHops, !hops.isEmpty { line += " · hops " + hops.joined(separator: " → ") }
         if let site = last.callSite { line += " · at \(site.fileAndLine)" }
         return line
+    }
+
+    /// Where a stage delivered ("green", "red|green"), or "no events" when it delivered none
+    /// (an `interval` that never fired): the analysis then fills `thread` with where it was
+    /// subscribed, which is not where it delivers, and unknown beats a guess. Reports from
+    /// before `deliveredOn` was recorded show `thread`.
+    static func deliveryPlace(_ hop: ReportThreadHop) -> String {
+        guard let delivered = hop.deliveredOn else { return hop.placeName }
+        return placeSet(delivered) ?? "no events"
     }
 
     /// "green", "red|green"; nil for no places.

@@ -25,7 +25,7 @@ struct HTMLThreadHopLanes: HTMLScenarioPart {
 
     /// The place a stage is drawn on: where it delivered most, else where it was subscribed.
     private static func lane(of stage: ReportThreadHop) -> String {
-        ThreadHopText.placeSet(stage.deliveredOn) ?? stage.placeName
+        ThreadHopText.deliveryPlace(stage)
     }
 
     private static func diagram(_ chain: [ReportThreadHop]) -> HTMLNode {
@@ -53,8 +53,9 @@ struct HTMLThreadHopLanes: HTMLScenarioPart {
                 }
             }
             for (index, stage) in chain.enumerated() {
-                let place = stage.deliveredOn?.first.map(\.longName) ?? stage.placeName
-                let title = "\(stage.stage): delivered on \(place)" + (stage.anomaly.map { "; anomaly \($0)" } ?? "")
+                let delivery = stage.deliveredOn == [] ? "no events delivered"
+                    : "delivered on \(stage.deliveredOn?.first?.longName ?? stage.placeName)"
+                let title = "\(stage.stage): \(delivery)" + (stage.anomaly.map { "; anomaly \($0)" } ?? "")
                 SVGNode.circle(x: x(index), y: y(stage), radius: 6, classes: stage.anomaly == nil ? "stage" : "stage anomaly", title: title)
                 SVGNode.text(stage.stage, x: x(index), y: y(stage) - 10, anchor: "middle", classes: "stage-name")
             }
