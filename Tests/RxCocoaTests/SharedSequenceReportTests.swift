@@ -55,6 +55,17 @@ final class SharedSequenceReportTests: XCTestCase {
         XCTAssertEqual(byLine[bindLine], "map → bind(to:)", "\(report.findings.map { ($0.callSite?.line, $0.chainDescription) })")
     }
 
+    func testTheUsersOwnShareIsAStageAndTheDriversSharingIsNot() {
+        var driveLine = 0
+        let report = leaks { context in
+            let answers = context.shared("answers") { PublishSubject<Int>() }
+            _ = answers.share().map { "\($0)" }.asDriver(onErrorJustReturn: "").drive(onNext: { _ in }); driveLine = #line
+        }
+
+        XCTAssertEqual(report.findings.map(\.chainDescription), ["share(replay:) → map → asDriver(onErrorJustReturn:) → drive"])
+        XCTAssertEqual(report.findings.first?.callSite?.line, driveLine)
+    }
+
     func testCombinedDriversAndControlEventsAreNamedByTheirAPIs() {
         var combineLine = 0
         var eventLine = 0

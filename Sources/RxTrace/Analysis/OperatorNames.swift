@@ -68,6 +68,11 @@ public final class OperatorNames {
         var local: [String: Set<String>] = [:]
         /// Producer types the group holds as shared-sequence sharing → the APIs that made them.
         var sharing: [String: Set<String>] = [:]
+        /// Producer type → the generic argument lists (`<Int>`) of the producers the user made,
+        /// and of those sharing made: they tell a sharing sink from the user's `share` when a
+        /// chain has both (`share()`, then `map` to another type, then `asDriver`).
+        var calledArguments: [String: Set<String>] = [:]
+        var sharingArguments: [String: Set<String>] = [:]
         var site: SymbolicatedFrame?
         var callerContext: [UInt] = []
     }
@@ -130,7 +135,10 @@ public final class OperatorNames {
     public func chain(of entries: [ResourceEntry], callSite: SymbolicatedFrame? = nil, callerContext: [UInt] = []) -> [String] {
         let ordered = LeakAnalysis.isInCreationOrder(entries) ? entries : entries.sorted { $0.epoch < $1.epoch }
         let apis = localProducerAPIs(ordered)
-        let local = Context(local: apis.called, sharing: apis.sharing, site: callSite, callerContext: callerContext)
+        let local = Context(
+            local: apis.called, sharing: apis.sharing, calledArguments: apis.calledArguments, sharingArguments: apis.sharingArguments,
+            site: callSite, callerContext: callerContext
+        )
         var outer: [String] = []
         var inner: [String: [String]] = [:]
         var innerOrder: [String] = []
@@ -166,20 +174,32 @@ public final class OperatorNames {
 
     /// The APIs that made the group's producers, by producer type: those the user called, and
     /// those a shared sequence's sharing strategy made inside an RxCocoa API.
-    private func localProducerAPIs(_ group: [ResourceEntry]) -> (called: [String: Set<String>], sharing: [String: Set<String>]) {
+    private func localProducerAPIs(_ group: [ResourceEntry]) -> (
+        called: [String: Set<String>], sharing: [String: Set<String>],
+        calledArguments: [String: Set<String>], sharingArguments: [String: Set<String>]
+    ) {
         var called: [String: Set<String>] = [:]
         var sharing: [String: Set<String>] = [:]
+        var calledArguments: [String: Set<String>] = [:]
+        var sharingArguments: [String: Set<String>] = [:]
         for entry in group where entry.kind == .producer {
             let facts = facts(of: entry)
             guard let api = facts.calledAPI else { continue }
             let type = LeakAnalysis.baseTypeName(entry.typeName)
             if facts.isSharedSequenceSharing {
                 sharing[type, default: []].insert(api)
+                sharingArguments[type, default: []].insert(Self.genericArguments(entry.typeName))
             } else {
                 called[type, default: []].insert(api)
+                calledArguments[type, default: []].insert(Self.genericArguments(entry.typeName))
             }
         }
-        return (called, sharing)
+        return (called, sharing, calledArguments, sharingArguments)
+    }
+
+    /// `<Int>` of `ShareWhileConnectedConnection<Int>`: a sharing sink's arguments are its producer's.
+    private static func genericArguments(_ typeName: String) -> String {
+        typeName.firstIndex(of: "<").map { String(typeName[$0...]) } ?? ""
     }
 
     private func stage(of entry: ResourceEntry, in local: Context) -> Stage? {
@@ -189,7 +209,7 @@ public final class OperatorNames {
         if entry.kind == .producer {
             name = facts.calledAPI ?? resolve(.producer(LeakAnalysis.baseTypeName(entry.typeName)), local: local)
         } else {
-            name = facts.maker.flatMap { resolve($0, local: local) }
+            name = facts.maker.flatMap { resolve($0, local: local, sinkArguments: Self.genericArguments(entry.typeName)) }
         }
         guard let name else { return nil }
         let inner = facts.subscribedDuringEventOf.flatMap { resolve(.sink($0), local: local) }
@@ -206,17 +226,26 @@ public final class OperatorNames {
         return apis.count == 1 ? Stage(name: apis.first!, innerOf: nil) : nil
     }
 
-    private func resolve(_ maker: Maker, local: Context, depth: Int = 0) -> String? {
+    private func resolve(_ maker: Maker, local: Context, sinkArguments: String? = nil, depth: Int = 0) -> String? {
         switch maker {
         case .api(let name):
             return name
         case .producer(let type):
-            let sharing = local.sharing[type] ?? []
-            // Only shared-sequence sharing made this type here: part of the stage it shares.
-            if !sharing.isEmpty && local.local[type] == nil { return nil }
+            var sharing = local.sharing[type] ?? []
+            var called = local.local[type] ?? []
+            // Both kinds in the group: the sink's generic arguments may say which made it.
+            if !sharing.isEmpty && !called.isEmpty, let sinkArguments {
+                let byUser = local.calledArguments[type]?.contains(sinkArguments) ?? false
+                let bySharing = local.sharingArguments[type]?.contains(sinkArguments) ?? false
+                if byUser != bySharing {
+                    if byUser { sharing = [] } else { called = [] }
+                }
+            }
+            // Only shared-sequence sharing made it: part of the stage it shares.
+            if !sharing.isEmpty && called.isEmpty { return nil }
             let table = RxCoreOperators.apis(ofProducer: type)
-            // Both kinds in the group: which sink belongs to which is not known, so both names.
-            var candidates = (local.local[type] ?? []).union(sharing)
+            // Still both: which sink belongs to which is not known, so both names.
+            var candidates = called.union(sharing)
             if candidates.isEmpty && table.count != 1 {
                 candidates = origins.apis(ofType: type, near: local.site, context: local.callerContext)
             }
