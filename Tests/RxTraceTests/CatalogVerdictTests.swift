@@ -48,7 +48,7 @@ final class CatalogVerdictTests: XCTestCase {
         let timerPath = try XCTUnwrap(interval.retentionPath)
         XCTAssertEqual(timerPath.holder, "the periodic timer of SerialDispatchQueueScheduler(ticker)")
         XCTAssertEqual(timerPath.steps.map(\.typeName), [
-            "closure context", "TimerSink<Int>", "MapSink<Int, Receiver<Int>>", "AnonymousObserver<Int>",
+            "closure context", "TimerSink<Int>", "MapSink<Int, Int>", "AnonymousObserver<Int>",
         ])
         XCTAssertEqual(timerPath.steps.first?.closure, "closure #1 in TimerSink.run()")
 

@@ -102,17 +102,17 @@ def combine_latest_sink(n):
         "        let observer{i} = CombineLatestObserver<E{i}>(lock: lock, parent: self, index: {j}, subscription: subscription{i}) {{ self.latest{i} = $0 }}",
         "\n",
     )
-    subscribes = seq(n, "        subscription{i}.setDisposable(parent.source{i}.subscribe(observer{i}))", "\n")
+    subscribes = seq(n, "        subscription{i}.setDisposable(parent.source{i}.subscribeReceiver(observer{i}))", "\n")
     disposables = seq(n, "subscription{i}")
     values = seq(n, "latest{i}!")
     return f"""
-private final class CombineLatestSink{n}<{type_params}, Observer: ObserverType>: CombineLatestSink<Observer> {{
-    typealias Parent = CombineLatest{n}<{type_params}, Observer.Element>
+private final class CombineLatestSink{n}<{type_params}, Result>: CombineLatestSink<Result> {{
+    typealias Parent = CombineLatest{n}<{type_params}, Result>
 
     private let parent: Parent
 {latest}
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {{
+    init(parent: Parent, observer: Receiver<Result>, cancel: Cancelable) {{
         self.parent = parent
         super.init(arity: {n}, observer: observer, cancel: cancel)
     }}
@@ -127,7 +127,7 @@ private final class CombineLatestSink{n}<{type_params}, Observer: ObserverType>:
         return Disposables.create([{disposables}])
     }}
 
-    override func getResult() throws -> Observer.Element {{
+    override func getResult() throws -> Result {{
         try parent.resultSelector({values})
     }}
 }}

@@ -1,11 +1,11 @@
 extension ObservableType {
     /// Subscribes an event handler.
     public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> Disposable {
-        let observer = AnonymousObserver { event in on(event) }
+        let observer = AnonymousObserver(on)
         #if TRACE_RESOURCES
         defer { observer.hopSubscriptionMade() }
         #endif
-        return asObservable().subscribe(observer)
+        return asObservable().subscribeReceiver(observer)
     }
 
     /// Subscribes element, error, completion and disposal handlers. An error without an
@@ -16,43 +16,21 @@ extension ObservableType {
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
-        let disposable: Disposable
-        if let onDisposed {
-            disposable = Disposables.create(with: onDisposed)
-        } else {
-            disposable = Disposables.create()
-        }
-
-        #if DEBUG
-        let synchronizationTracker = SynchronizationTracker()
-        #endif
-
+        // The observer calls the handlers itself (no closure around them, no `Event`); without
+        // `onDisposed` the upstream subscription is returned as it is (RxSwift wraps it with a
+        // no-op in a `BinaryDisposable`: one object per subscription for nothing).
+        let onDisposedDisposable = onDisposed.map { Disposables.create(with: $0) }
         let callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
-
-        let observer = AnonymousObserver<Element> { event in
-            #if DEBUG
-            synchronizationTracker.register(synchronizationErrorMessage: .default)
-            defer { synchronizationTracker.unregister() }
-            #endif
-            switch event {
-            case .next(let value):
-                onNext?(value)
-            case .error(let error):
-                if let onError {
-                    onError(error)
-                } else {
-                    Hooks.defaultErrorHandler(callStack, error)
-                }
-                disposable.dispose()
-            case .completed:
-                onCompleted?()
-                disposable.dispose()
-            }
-        }
+        let observer = AnonymousObserver<Element>(
+            onNext: onNext, onError: onError, onCompleted: onCompleted,
+            terminalDisposable: onDisposedDisposable, callStack: callStack
+        )
         #if TRACE_RESOURCES
         defer { observer.hopSubscriptionMade() }
         #endif
-        return Disposables.create(asObservable().subscribe(observer), disposable)
+        let subscription = asObservable().subscribeReceiver(observer)
+        guard let onDisposedDisposable else { return subscription }
+        return Disposables.create(subscription, onDisposedDisposable)
     }
 
     /// Like `subscribe(onNext:...)`, but passes `object` to each handler, holding it weakly:

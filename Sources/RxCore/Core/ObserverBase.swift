@@ -7,7 +7,40 @@ class ObserverBase<Element>: Receiver<Element>, Disposable {
     final let overlap = OverlapTracker()
     #endif
 
-    override func on(_ event: Event<Element>) {
+    // The element-level entry points (see `Receiver`); `on(_:)` is `Receiver`'s switch onto them.
+
+    override final func receiveNext(_ element: Element) {
+        delivering {
+            if isStopped.load() == 0 { nextCore(element) }
+        }
+    }
+
+    override final func receiveError(_ error: Swift.Error) {
+        delivering {
+            if isStopped.fetchOr(1) == 0 {
+                #if TRACE_RESOURCES
+                hops.recordTerminal()
+                #endif
+                errorCore(error)
+            }
+        }
+    }
+
+    override final func receiveCompleted() {
+        delivering {
+            if isStopped.fetchOr(1) == 0 {
+                #if TRACE_RESOURCES
+                hops.recordTerminal()
+                #endif
+                completedCore()
+            }
+        }
+    }
+
+    /// Runs `deliver` as this observer's delivery: in traced builds it records where events
+    /// reached this observer (thread hops) and who is inside it (anomalies 1, 5).
+    @inline(__always)
+    private func delivering(_ deliver: () -> Void) {
         #if TRACE_RESOURCES
         let stage = hops.stage
         if stage != 0 {
@@ -24,26 +57,27 @@ class ObserverBase<Element>: Receiver<Element>, Disposable {
                     ThreadAnomalyLog.attachOtherSide([.overlappingOn, .disposedWhileDelivering], stage: stage, place: place)
                 }
             }
-            deliver(event)
+            deliver()
             return
         }
         #endif
-        deliver(event)
+        deliver()
     }
 
-    @inline(__always)
-    private func deliver(_ event: Event<Element>) {
-        switch event {
-        case .next:
-            if isStopped.load() == 0 { onCore(event) }
-        case .error, .completed:
-            if isStopped.fetchOr(1) == 0 {
-                #if TRACE_RESOURCES
-                hops.recordTerminal()
-                #endif
-                onCore(event)
-            }
-        }
+    /// An element for a live observer. Subclasses on the element-level path override the three
+    /// `…Core` methods; the defaults build the `Event` for those that override `onCore`.
+    func nextCore(_ element: Element) {
+        onCore(.next(element))
+    }
+
+    /// The terminal error, delivered once.
+    func errorCore(_ error: Swift.Error) {
+        onCore(.error(error))
+    }
+
+    /// The completion, delivered once.
+    func completedCore() {
+        onCore(.completed)
     }
 
     func onCore(_ event: Event<Element>) {
@@ -86,23 +120,106 @@ extension ObserverBase: HopDownstream {
 }
 #endif
 
-/// The observer behind `subscribe(onNext:onError:onCompleted:onDisposed:)` and friends.
+/// The observer behind `subscribe(onNext:onError:onCompleted:onDisposed:)` and friends: it
+/// calls the handlers with bare values (no `Event` is built), or, made with an event handler
+/// (`subscribe(_ on:)`), passes each event to it.
 final class AnonymousObserver<Element>: ObserverBase<Element> {
     typealias EventHandler = (Event<Element>) -> Void
 
-    private let eventHandler: EventHandler
+    private let eventHandler: EventHandler?
+    private let nextHandler: ((Element) -> Void)?
+    private let errorHandler: ((Swift.Error) -> Void)?
+    private let completedHandler: (() -> Void)?
+    /// Disposed after a terminal event: the subscription's `onDisposed`, when it has one.
+    private let terminalDisposable: Disposable?
+    /// Where the subscription was made, for `Hooks.defaultErrorHandler` (an error nobody handles).
+    private let callStack: [String]
+    #if DEBUG
+    private let synchronizationTracker: SynchronizationTracker?
+    #endif
 
     init(_ eventHandler: @escaping EventHandler) {
         self.eventHandler = eventHandler
+        nextHandler = nil
+        errorHandler = nil
+        completedHandler = nil
+        terminalDisposable = nil
+        callStack = []
+        #if DEBUG
+        synchronizationTracker = nil
+        #endif
         super.init()
+        trackAsSubscriber()
+    }
+
+    init(
+        onNext: ((Element) -> Void)?,
+        onError: ((Swift.Error) -> Void)?,
+        onCompleted: (() -> Void)?,
+        terminalDisposable: Disposable?,
+        callStack: [String]
+    ) {
+        eventHandler = nil
+        nextHandler = onNext
+        errorHandler = onError
+        completedHandler = onCompleted
+        self.terminalDisposable = terminalDisposable
+        self.callStack = callStack
+        #if DEBUG
+        synchronizationTracker = SynchronizationTracker()
+        #endif
+        super.init()
+        trackAsSubscriber()
+    }
+
+    @inline(__always)
+    private func trackAsSubscriber() {
         #if TRACE_RESOURCES
         let stack = Resources.track(self, kind: .observer)
         hops.beginSubscriber(owner: self, sinkStack: stack)
         #endif
     }
 
-    override func onCore(_ event: Event<Element>) {
-        eventHandler(event)
+    override func nextCore(_ element: Element) {
+        if let eventHandler {
+            eventHandler(.next(element))
+            return
+        }
+        #if DEBUG
+        synchronizationTracker?.register(synchronizationErrorMessage: .default)
+        defer { synchronizationTracker?.unregister() }
+        #endif
+        nextHandler?(element)
+    }
+
+    override func errorCore(_ error: Swift.Error) {
+        if let eventHandler {
+            eventHandler(.error(error))
+            return
+        }
+        #if DEBUG
+        synchronizationTracker?.register(synchronizationErrorMessage: .default)
+        defer { synchronizationTracker?.unregister() }
+        #endif
+        if let errorHandler {
+            errorHandler(error)
+        } else {
+            Hooks.defaultErrorHandler(callStack, error)
+        }
+        terminalDisposable?.dispose()
+    }
+
+    override func completedCore() {
+        if let eventHandler {
+            eventHandler(.completed)
+            return
+        }
+        #if DEBUG
+        synchronizationTracker?.register(synchronizationErrorMessage: .default)
+        defer { synchronizationTracker?.unregister() }
+        #endif
+        completedHandler?()
+        terminalDisposable?.dispose()
     }
 
     #if TRACE_RESOURCES

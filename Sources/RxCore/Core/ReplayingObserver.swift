@@ -10,10 +10,8 @@ import Synchronization
 /// every later event, never two at once and nothing after a terminal event, and no user code
 /// runs under the owner's lock (where it could take a lock another thread holds while that
 /// thread waits for the owner: RxSwift's ReplaySubject and share(replay:) deadlocks).
-final class ReplayingObserver<Observer: ObserverType>: @unchecked Sendable {
-    typealias Element = Observer.Element
-
-    private let observer: Observer
+final class ReplayingObserver<Element>: Receiver<Element>, @unchecked Sendable {
+    private let observer: Receiver<Element>
     /// Set while the replay or the queue drain runs. Read without the lock on the fast path;
     /// cleared under `lock` once the queue is empty.
     private let replaying = Atomic<Bool>(true)
@@ -26,16 +24,38 @@ final class ReplayingObserver<Observer: ObserverType>: @unchecked Sendable {
     private var pending: [Event<Element>] = []
     private var stopped = false
 
-    init(_ observer: Observer, lock: RecursiveLock) {
+    init(_ observer: Receiver<Element>, lock: RecursiveLock) {
         self.observer = observer
         self.lock = lock
     }
 
-    func on(_ event: Event<Element>) {
+    // Once the replay is over, events go straight through, element-level.
+
+    override func receiveNext(_ element: Element) {
         if !replaying.load(ordering: .acquiring) {
-            observer.on(event)
+            observer.receiveNext(element)
             return
         }
+        queueOrForward(.next(element))
+    }
+
+    override func receiveError(_ error: Swift.Error) {
+        if !replaying.load(ordering: .acquiring) {
+            observer.receiveError(error)
+            return
+        }
+        queueOrForward(.error(error))
+    }
+
+    override func receiveCompleted() {
+        if !replaying.load(ordering: .acquiring) {
+            observer.receiveCompleted()
+            return
+        }
+        queueOrForward(.completed)
+    }
+
+    private func queueOrForward(_ event: Event<Element>) {
         let forwardNow: Bool = lock.performLocked {
             if stopped { return false }
             if replaying.load(ordering: .relaxed) {
@@ -50,14 +70,14 @@ final class ReplayingObserver<Observer: ObserverType>: @unchecked Sendable {
     /// Delivers `replayed`, then what was queued meanwhile. Call without holding the owner's lock.
     func replay(_ replayed: ArraySlice<Element>) {
         for element in replayed {
-            observer.on(.next(element))
+            observer.receiveNext(element)
         }
         drain()
     }
 
     /// Delivers `element`, then what was queued meanwhile. Call without holding the owner's lock.
     func replay(_ element: Element) {
-        observer.on(.next(element))
+        observer.receiveNext(element)
         drain()
     }
 

@@ -27,14 +27,14 @@ extension ObservableType where Element == Any {
     }
 }
 
-private final class CombineLatestSink2<E1, E2, Observer: ObserverType>: CombineLatestSink<Observer> {
-    typealias Parent = CombineLatest2<E1, E2, Observer.Element>
+private final class CombineLatestSink2<E1, E2, Result>: CombineLatestSink<Result> {
+    typealias Parent = CombineLatest2<E1, E2, Result>
 
     private let parent: Parent
     private var latest1: E1?
     private var latest2: E2?
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Result>, cancel: Cancelable) {
         self.parent = parent
         super.init(arity: 2, observer: observer, cancel: cancel)
     }
@@ -46,13 +46,13 @@ private final class CombineLatestSink2<E1, E2, Observer: ObserverType>: CombineL
         let observer1 = CombineLatestObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.latest1 = $0 }
         let observer2 = CombineLatestObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.latest2 = $0 }
 
-        subscription1.setDisposable(parent.source1.subscribe(observer1))
-        subscription2.setDisposable(parent.source2.subscribe(observer2))
+        subscription1.setDisposable(parent.source1.subscribeReceiver(observer1))
+        subscription2.setDisposable(parent.source2.subscribeReceiver(observer2))
 
         return Disposables.create([subscription1, subscription2])
     }
 
-    override func getResult() throws -> Observer.Element {
+    override func getResult() throws -> Result {
         try parent.resultSelector(latest1!, latest2!)
     }
 }
@@ -105,15 +105,15 @@ extension ObservableType where Element == Any {
     }
 }
 
-private final class CombineLatestSink3<E1, E2, E3, Observer: ObserverType>: CombineLatestSink<Observer> {
-    typealias Parent = CombineLatest3<E1, E2, E3, Observer.Element>
+private final class CombineLatestSink3<E1, E2, E3, Result>: CombineLatestSink<Result> {
+    typealias Parent = CombineLatest3<E1, E2, E3, Result>
 
     private let parent: Parent
     private var latest1: E1?
     private var latest2: E2?
     private var latest3: E3?
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Result>, cancel: Cancelable) {
         self.parent = parent
         super.init(arity: 3, observer: observer, cancel: cancel)
     }
@@ -127,14 +127,14 @@ private final class CombineLatestSink3<E1, E2, E3, Observer: ObserverType>: Comb
         let observer2 = CombineLatestObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.latest2 = $0 }
         let observer3 = CombineLatestObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.latest3 = $0 }
 
-        subscription1.setDisposable(parent.source1.subscribe(observer1))
-        subscription2.setDisposable(parent.source2.subscribe(observer2))
-        subscription3.setDisposable(parent.source3.subscribe(observer3))
+        subscription1.setDisposable(parent.source1.subscribeReceiver(observer1))
+        subscription2.setDisposable(parent.source2.subscribeReceiver(observer2))
+        subscription3.setDisposable(parent.source3.subscribeReceiver(observer3))
 
         return Disposables.create([subscription1, subscription2, subscription3])
     }
 
-    override func getResult() throws -> Observer.Element {
+    override func getResult() throws -> Result {
         try parent.resultSelector(latest1!, latest2!, latest3!)
     }
 }
@@ -189,8 +189,8 @@ extension ObservableType where Element == Any {
     }
 }
 
-private final class CombineLatestSink4<E1, E2, E3, E4, Observer: ObserverType>: CombineLatestSink<Observer> {
-    typealias Parent = CombineLatest4<E1, E2, E3, E4, Observer.Element>
+private final class CombineLatestSink4<E1, E2, E3, E4, Result>: CombineLatestSink<Result> {
+    typealias Parent = CombineLatest4<E1, E2, E3, E4, Result>
 
     private let parent: Parent
     private var latest1: E1?
@@ -198,7 +198,7 @@ private final class CombineLatestSink4<E1, E2, E3, E4, Observer: ObserverType>: 
     private var latest3: E3?
     private var latest4: E4?
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Result>, cancel: Cancelable) {
         self.parent = parent
         super.init(arity: 4, observer: observer, cancel: cancel)
     }
@@ -214,15 +214,15 @@ private final class CombineLatestSink4<E1, E2, E3, E4, Observer: ObserverType>: 
         let observer3 = CombineLatestObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.latest3 = $0 }
         let observer4 = CombineLatestObserver<E4>(lock: lock, parent: self, index: 3, subscription: subscription4) { self.latest4 = $0 }
 
-        subscription1.setDisposable(parent.source1.subscribe(observer1))
-        subscription2.setDisposable(parent.source2.subscribe(observer2))
-        subscription3.setDisposable(parent.source3.subscribe(observer3))
-        subscription4.setDisposable(parent.source4.subscribe(observer4))
+        subscription1.setDisposable(parent.source1.subscribeReceiver(observer1))
+        subscription2.setDisposable(parent.source2.subscribeReceiver(observer2))
+        subscription3.setDisposable(parent.source3.subscribeReceiver(observer3))
+        subscription4.setDisposable(parent.source4.subscribeReceiver(observer4))
 
         return Disposables.create([subscription1, subscription2, subscription3, subscription4])
     }
 
-    override func getResult() throws -> Observer.Element {
+    override func getResult() throws -> Result {
         try parent.resultSelector(latest1!, latest2!, latest3!, latest4!)
     }
 }
@@ -279,8 +279,8 @@ extension ObservableType where Element == Any {
     }
 }
 
-private final class CombineLatestSink5<E1, E2, E3, E4, E5, Observer: ObserverType>: CombineLatestSink<Observer> {
-    typealias Parent = CombineLatest5<E1, E2, E3, E4, E5, Observer.Element>
+private final class CombineLatestSink5<E1, E2, E3, E4, E5, Result>: CombineLatestSink<Result> {
+    typealias Parent = CombineLatest5<E1, E2, E3, E4, E5, Result>
 
     private let parent: Parent
     private var latest1: E1?
@@ -289,7 +289,7 @@ private final class CombineLatestSink5<E1, E2, E3, E4, E5, Observer: ObserverTyp
     private var latest4: E4?
     private var latest5: E5?
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Result>, cancel: Cancelable) {
         self.parent = parent
         super.init(arity: 5, observer: observer, cancel: cancel)
     }
@@ -307,16 +307,16 @@ private final class CombineLatestSink5<E1, E2, E3, E4, E5, Observer: ObserverTyp
         let observer4 = CombineLatestObserver<E4>(lock: lock, parent: self, index: 3, subscription: subscription4) { self.latest4 = $0 }
         let observer5 = CombineLatestObserver<E5>(lock: lock, parent: self, index: 4, subscription: subscription5) { self.latest5 = $0 }
 
-        subscription1.setDisposable(parent.source1.subscribe(observer1))
-        subscription2.setDisposable(parent.source2.subscribe(observer2))
-        subscription3.setDisposable(parent.source3.subscribe(observer3))
-        subscription4.setDisposable(parent.source4.subscribe(observer4))
-        subscription5.setDisposable(parent.source5.subscribe(observer5))
+        subscription1.setDisposable(parent.source1.subscribeReceiver(observer1))
+        subscription2.setDisposable(parent.source2.subscribeReceiver(observer2))
+        subscription3.setDisposable(parent.source3.subscribeReceiver(observer3))
+        subscription4.setDisposable(parent.source4.subscribeReceiver(observer4))
+        subscription5.setDisposable(parent.source5.subscribeReceiver(observer5))
 
         return Disposables.create([subscription1, subscription2, subscription3, subscription4, subscription5])
     }
 
-    override func getResult() throws -> Observer.Element {
+    override func getResult() throws -> Result {
         try parent.resultSelector(latest1!, latest2!, latest3!, latest4!, latest5!)
     }
 }
@@ -375,8 +375,8 @@ extension ObservableType where Element == Any {
     }
 }
 
-private final class CombineLatestSink6<E1, E2, E3, E4, E5, E6, Observer: ObserverType>: CombineLatestSink<Observer> {
-    typealias Parent = CombineLatest6<E1, E2, E3, E4, E5, E6, Observer.Element>
+private final class CombineLatestSink6<E1, E2, E3, E4, E5, E6, Result>: CombineLatestSink<Result> {
+    typealias Parent = CombineLatest6<E1, E2, E3, E4, E5, E6, Result>
 
     private let parent: Parent
     private var latest1: E1?
@@ -386,7 +386,7 @@ private final class CombineLatestSink6<E1, E2, E3, E4, E5, E6, Observer: Observe
     private var latest5: E5?
     private var latest6: E6?
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Result>, cancel: Cancelable) {
         self.parent = parent
         super.init(arity: 6, observer: observer, cancel: cancel)
     }
@@ -406,17 +406,17 @@ private final class CombineLatestSink6<E1, E2, E3, E4, E5, E6, Observer: Observe
         let observer5 = CombineLatestObserver<E5>(lock: lock, parent: self, index: 4, subscription: subscription5) { self.latest5 = $0 }
         let observer6 = CombineLatestObserver<E6>(lock: lock, parent: self, index: 5, subscription: subscription6) { self.latest6 = $0 }
 
-        subscription1.setDisposable(parent.source1.subscribe(observer1))
-        subscription2.setDisposable(parent.source2.subscribe(observer2))
-        subscription3.setDisposable(parent.source3.subscribe(observer3))
-        subscription4.setDisposable(parent.source4.subscribe(observer4))
-        subscription5.setDisposable(parent.source5.subscribe(observer5))
-        subscription6.setDisposable(parent.source6.subscribe(observer6))
+        subscription1.setDisposable(parent.source1.subscribeReceiver(observer1))
+        subscription2.setDisposable(parent.source2.subscribeReceiver(observer2))
+        subscription3.setDisposable(parent.source3.subscribeReceiver(observer3))
+        subscription4.setDisposable(parent.source4.subscribeReceiver(observer4))
+        subscription5.setDisposable(parent.source5.subscribeReceiver(observer5))
+        subscription6.setDisposable(parent.source6.subscribeReceiver(observer6))
 
         return Disposables.create([subscription1, subscription2, subscription3, subscription4, subscription5, subscription6])
     }
 
-    override func getResult() throws -> Observer.Element {
+    override func getResult() throws -> Result {
         try parent.resultSelector(latest1!, latest2!, latest3!, latest4!, latest5!, latest6!)
     }
 }
@@ -477,8 +477,8 @@ extension ObservableType where Element == Any {
     }
 }
 
-private final class CombineLatestSink7<E1, E2, E3, E4, E5, E6, E7, Observer: ObserverType>: CombineLatestSink<Observer> {
-    typealias Parent = CombineLatest7<E1, E2, E3, E4, E5, E6, E7, Observer.Element>
+private final class CombineLatestSink7<E1, E2, E3, E4, E5, E6, E7, Result>: CombineLatestSink<Result> {
+    typealias Parent = CombineLatest7<E1, E2, E3, E4, E5, E6, E7, Result>
 
     private let parent: Parent
     private var latest1: E1?
@@ -489,7 +489,7 @@ private final class CombineLatestSink7<E1, E2, E3, E4, E5, E6, E7, Observer: Obs
     private var latest6: E6?
     private var latest7: E7?
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Result>, cancel: Cancelable) {
         self.parent = parent
         super.init(arity: 7, observer: observer, cancel: cancel)
     }
@@ -511,18 +511,18 @@ private final class CombineLatestSink7<E1, E2, E3, E4, E5, E6, E7, Observer: Obs
         let observer6 = CombineLatestObserver<E6>(lock: lock, parent: self, index: 5, subscription: subscription6) { self.latest6 = $0 }
         let observer7 = CombineLatestObserver<E7>(lock: lock, parent: self, index: 6, subscription: subscription7) { self.latest7 = $0 }
 
-        subscription1.setDisposable(parent.source1.subscribe(observer1))
-        subscription2.setDisposable(parent.source2.subscribe(observer2))
-        subscription3.setDisposable(parent.source3.subscribe(observer3))
-        subscription4.setDisposable(parent.source4.subscribe(observer4))
-        subscription5.setDisposable(parent.source5.subscribe(observer5))
-        subscription6.setDisposable(parent.source6.subscribe(observer6))
-        subscription7.setDisposable(parent.source7.subscribe(observer7))
+        subscription1.setDisposable(parent.source1.subscribeReceiver(observer1))
+        subscription2.setDisposable(parent.source2.subscribeReceiver(observer2))
+        subscription3.setDisposable(parent.source3.subscribeReceiver(observer3))
+        subscription4.setDisposable(parent.source4.subscribeReceiver(observer4))
+        subscription5.setDisposable(parent.source5.subscribeReceiver(observer5))
+        subscription6.setDisposable(parent.source6.subscribeReceiver(observer6))
+        subscription7.setDisposable(parent.source7.subscribeReceiver(observer7))
 
         return Disposables.create([subscription1, subscription2, subscription3, subscription4, subscription5, subscription6, subscription7])
     }
 
-    override func getResult() throws -> Observer.Element {
+    override func getResult() throws -> Result {
         try parent.resultSelector(latest1!, latest2!, latest3!, latest4!, latest5!, latest6!, latest7!)
     }
 }
@@ -585,8 +585,8 @@ extension ObservableType where Element == Any {
     }
 }
 
-private final class CombineLatestSink8<E1, E2, E3, E4, E5, E6, E7, E8, Observer: ObserverType>: CombineLatestSink<Observer> {
-    typealias Parent = CombineLatest8<E1, E2, E3, E4, E5, E6, E7, E8, Observer.Element>
+private final class CombineLatestSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>: CombineLatestSink<Result> {
+    typealias Parent = CombineLatest8<E1, E2, E3, E4, E5, E6, E7, E8, Result>
 
     private let parent: Parent
     private var latest1: E1?
@@ -598,7 +598,7 @@ private final class CombineLatestSink8<E1, E2, E3, E4, E5, E6, E7, E8, Observer:
     private var latest7: E7?
     private var latest8: E8?
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Result>, cancel: Cancelable) {
         self.parent = parent
         super.init(arity: 8, observer: observer, cancel: cancel)
     }
@@ -622,19 +622,19 @@ private final class CombineLatestSink8<E1, E2, E3, E4, E5, E6, E7, E8, Observer:
         let observer7 = CombineLatestObserver<E7>(lock: lock, parent: self, index: 6, subscription: subscription7) { self.latest7 = $0 }
         let observer8 = CombineLatestObserver<E8>(lock: lock, parent: self, index: 7, subscription: subscription8) { self.latest8 = $0 }
 
-        subscription1.setDisposable(parent.source1.subscribe(observer1))
-        subscription2.setDisposable(parent.source2.subscribe(observer2))
-        subscription3.setDisposable(parent.source3.subscribe(observer3))
-        subscription4.setDisposable(parent.source4.subscribe(observer4))
-        subscription5.setDisposable(parent.source5.subscribe(observer5))
-        subscription6.setDisposable(parent.source6.subscribe(observer6))
-        subscription7.setDisposable(parent.source7.subscribe(observer7))
-        subscription8.setDisposable(parent.source8.subscribe(observer8))
+        subscription1.setDisposable(parent.source1.subscribeReceiver(observer1))
+        subscription2.setDisposable(parent.source2.subscribeReceiver(observer2))
+        subscription3.setDisposable(parent.source3.subscribeReceiver(observer3))
+        subscription4.setDisposable(parent.source4.subscribeReceiver(observer4))
+        subscription5.setDisposable(parent.source5.subscribeReceiver(observer5))
+        subscription6.setDisposable(parent.source6.subscribeReceiver(observer6))
+        subscription7.setDisposable(parent.source7.subscribeReceiver(observer7))
+        subscription8.setDisposable(parent.source8.subscribeReceiver(observer8))
 
         return Disposables.create([subscription1, subscription2, subscription3, subscription4, subscription5, subscription6, subscription7, subscription8])
     }
 
-    override func getResult() throws -> Observer.Element {
+    override func getResult() throws -> Result {
         try parent.resultSelector(latest1!, latest2!, latest3!, latest4!, latest5!, latest6!, latest7!, latest8!)
     }
 }

@@ -16,7 +16,7 @@ protocol CombineLatestParent: AnyObject {
     func done(_ index: Int)
 }
 
-class CombineLatestSink<Observer: ObserverType>: Sink<Never, Observer>, CombineLatestParent {
+class CombineLatestSink<Output>: Sink<Never, Receiver<Output>>, CombineLatestParent {
     let lock = RecursiveLock()
 
     private let arity: Int
@@ -26,7 +26,7 @@ class CombineLatestSink<Observer: ObserverType>: Sink<Never, Observer>, CombineL
     private var numberOfValues = 0
     private var numberOfDone = 0
 
-    init(arity: Int, observer: Observer, cancel: Cancelable) {
+    init(arity: Int, observer: Receiver<Output>, cancel: Cancelable) {
         self.arity = arity
         hasValue = [Bool](repeating: false, count: arity)
         isDone = [Bool](repeating: false, count: arity)
@@ -34,7 +34,7 @@ class CombineLatestSink<Observer: ObserverType>: Sink<Never, Observer>, CombineL
     }
 
     /// Combines the latest value of every source (called once all have one).
-    func getResult() throws -> Observer.Element {
+    func getResult() throws -> Output {
         rxAbstractMethod()
     }
 
@@ -46,9 +46,9 @@ class CombineLatestSink<Observer: ObserverType>: Sink<Never, Observer>, CombineL
 
         if numberOfValues == arity {
             do {
-                forwardOn(.next(try getResult()))
+                forwardNext(try getResult())
             } catch let error {
-                forwardOn(.error(error))
+                forwardError(error)
                 dispose()
             }
             return
@@ -61,13 +61,13 @@ class CombineLatestSink<Observer: ObserverType>: Sink<Never, Observer>, CombineL
             break
         }
         if allOthersDone {
-            forwardOn(.completed)
+            forwardCompleted()
             dispose()
         }
     }
 
     func fail(_ error: Swift.Error) {
-        forwardOn(.error(error))
+        forwardError(error)
         dispose()
     }
 
@@ -76,7 +76,7 @@ class CombineLatestSink<Observer: ObserverType>: Sink<Never, Observer>, CombineL
         isDone[index] = true
         numberOfDone += 1
         if numberOfDone == arity {
-            forwardOn(.completed)
+            forwardCompleted()
             dispose()
         }
     }
@@ -103,19 +103,24 @@ final class CombineLatestObserver<Element>: Receiver<Element> {
         #endif
     }
 
-    override func on(_ event: Event<Element>) {
+    override func receiveNext(_ element: Element) {
         lock.performLocked {
-            switch event {
-            case .next(let element):
-                setLatestValue(element)
-                parent.next(index)
-            case .error(let error):
-                subscription.dispose()
-                parent.fail(error)
-            case .completed:
-                subscription.dispose()
-                parent.done(index)
-            }
+            setLatestValue(element)
+            parent.next(index)
+        }
+    }
+
+    override func receiveError(_ error: Swift.Error) {
+        lock.performLocked {
+            subscription.dispose()
+            parent.fail(error)
+        }
+    }
+
+    override func receiveCompleted() {
+        lock.performLocked {
+            subscription.dispose()
+            parent.done(index)
         }
     }
 

@@ -28,35 +28,28 @@ extension ObservableType {
     }
 }
 
-private final class DistinctUntilChangedSink<Observer: ObserverType, Key>: Sink<Observer.Element, Observer> {
-    typealias Element = Observer.Element
+private final class DistinctUntilChangedSink<Element, Key>: ForwardingSink<Element, Element> {
     typealias Parent = DistinctUntilChanged<Element, Key>
 
     private let parent: Parent
     /// The key of the last forwarded element; nil until the first one.
     private var currentKey: Key?
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Element>, cancel: Cancelable) {
         self.parent = parent
         super.init(observer: observer, cancel: cancel)
     }
 
-    override func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let value):
-            do {
-                let key = try parent.selector(value)
-                if let currentKey, try parent.comparer(currentKey, key) {
-                    return
-                }
-                currentKey = key
-                forwardOn(event)
-            } catch let error {
-                forwardOn(.error(error))
-                dispose()
+    override func receiveNext(_ element: Element) {
+        do {
+            let key = try parent.selector(element)
+            if let currentKey, try parent.comparer(currentKey, key) {
+                return
             }
-        case .error, .completed:
-            forwardOn(event)
+            currentKey = key
+            forwardNext(element)
+        } catch let error {
+            forwardError(error)
             dispose()
         }
     }
@@ -78,7 +71,7 @@ private final class DistinctUntilChanged<Element, Key>: Producer<Element> {
 
     override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = DistinctUntilChangedSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
+        let subscription = source.subscribeReceiver(sink)
         return (sink: sink, subscription: subscription)
     }
 }

@@ -5,30 +5,23 @@ extension ObservableType {
     }
 }
 
-private final class FilterSink<Observer: ObserverType>: Sink<Observer.Element, Observer> {
+private final class FilterSink<Element>: ForwardingSink<Element, Element> {
     typealias Predicate = (Element) throws -> Bool
-    typealias Element = Observer.Element
 
     private let predicate: Predicate
 
-    init(predicate: @escaping Predicate, observer: Observer, cancel: Cancelable) {
+    init(predicate: @escaping Predicate, observer: Receiver<Element>, cancel: Cancelable) {
         self.predicate = predicate
         super.init(observer: observer, cancel: cancel)
     }
 
-    override func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let value):
-            do {
-                if try predicate(value) {
-                    forwardOn(.next(value))
-                }
-            } catch let error {
-                forwardOn(.error(error))
-                dispose()
+    override func receiveNext(_ element: Element) {
+        do {
+            if try predicate(element) {
+                forwardNext(element)
             }
-        case .completed, .error:
-            forwardOn(event)
+        } catch let error {
+            forwardError(error)
             dispose()
         }
     }
@@ -47,7 +40,7 @@ private final class Filter<Element>: Producer<Element> {
 
     override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = FilterSink(predicate: predicate, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
+        let subscription = source.subscribeReceiver(sink)
         return (sink: sink, subscription: subscription)
     }
 }

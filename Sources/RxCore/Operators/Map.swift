@@ -5,32 +5,21 @@ extension ObservableType {
     }
 }
 
-private final class MapSink<SourceType, Observer: ObserverType>: Sink<SourceType, Observer> {
-    typealias Transform = (SourceType) throws -> Observer.Element
-    typealias Element = SourceType
+private final class MapSink<SourceType, ResultType>: ForwardingSink<SourceType, ResultType> {
+    typealias Transform = (SourceType) throws -> ResultType
 
     private let transform: Transform
 
-    init(transform: @escaping Transform, observer: Observer, cancel: Cancelable) {
+    init(transform: @escaping Transform, observer: Receiver<ResultType>, cancel: Cancelable) {
         self.transform = transform
         super.init(observer: observer, cancel: cancel)
     }
 
-    override func on(_ event: Event<SourceType>) {
-        switch event {
-        case .next(let element):
-            do {
-                let mapped = try transform(element)
-                forwardOn(.next(mapped))
-            } catch let error {
-                forwardOn(.error(error))
-                dispose()
-            }
-        case .error(let error):
-            forwardOn(.error(error))
-            dispose()
-        case .completed:
-            forwardOn(.completed)
+    override func receiveNext(_ element: SourceType) {
+        do {
+            forwardNext(try transform(element))
+        } catch let error {
+            forwardError(error)
             dispose()
         }
     }
@@ -47,9 +36,9 @@ private final class Map<SourceType, ResultType>: Producer<ResultType> {
         self.transform = transform
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
+    override func run(_ observer: Receiver<ResultType>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = MapSink(transform: transform, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
+        let subscription = source.subscribeReceiver(sink)
         return (sink: sink, subscription: subscription)
     }
 }

@@ -77,7 +77,7 @@ extension ObservableType {
 /// the lock is released, so no user code runs under it while another thread may wait for it
 /// (RxSwift's merge lock-inversion deadlock). `terminated` is set with the terminal event,
 /// under the lock, so nothing is forwarded between it and the disposal that follows.
-private class MergeSinkBase<SourceElement, Observer: ObserverType>: Sink<SourceElement, Observer> {
+private class MergeSinkBase<SourceElement, Output>: Sink<SourceElement, Receiver<Output>> {
     final let lock = RecursiveLock()
     final let group = CompositeDisposable()
     final let outerSubscription = SingleAssignmentDisposable()
@@ -87,58 +87,70 @@ private class MergeSinkBase<SourceElement, Observer: ObserverType>: Sink<SourceE
     final var outerStopped = false
     final var terminated = false
 
-    /// Subscribes `observer` (the sink itself) to the outer sequence.
-    final func run<Outer: ObserverType>(_ source: Observable<Outer.Element>, observer: Outer) -> Disposable {
+    /// Subscribes the sink itself to the outer sequence.
+    final func run(_ source: Observable<SourceElement>) -> Disposable {
         _ = group.insert(outerSubscription)
-        outerSubscription.setDisposable(source.subscribe(observer))
+        outerSubscription.setDisposable(source.subscribeReceiver(self))
         return group
     }
 
-    final func subscribeInner(_ source: Observable<Observer.Element>) {
+    final func subscribeInner(_ source: Observable<Output>) {
         let subscription = SingleAssignmentDisposable()
         guard let key = group.insert(subscription) else { return }
         let observer = MergeInnerObserver(parent: self, key: key)
-        subscription.setDisposable(source.subscribe(observer))
+        subscription.setDisposable(source.subscribeReceiver(observer))
     }
 
     /// An element of an inner sequence.
-    final func forwardInner(_ event: Event<Observer.Element>) {
+    final func forwardInner(_ element: Output) {
         lock.performLocked {
-            if !terminated { forwardOn(event) }
+            if !terminated { forwardNext(element) }
         }
     }
 
-    /// Called under `lock`: forwards the terminal event unless one was forwarded already, and
-    /// says whether the caller must dispose once it released the lock.
-    final func synchronized_terminate(_ event: Event<Observer.Element>) -> Bool {
+    /// Called under `lock`: forwards the terminal event (`error`, else completion) unless one
+    /// was forwarded already, and says whether the caller must dispose once it released the lock.
+    final func synchronized_terminate(error: Swift.Error?) -> Bool {
         if terminated { return false }
         terminated = true
-        forwardOn(event)
+        if let error {
+            forwardError(error)
+        } else {
+            forwardCompleted()
+        }
         return true
     }
 
-    /// Forwards the terminal event (once) and disposes everything.
-    final func terminate(_ event: Event<Observer.Element>) {
-        if lock.performLocked({ synchronized_terminate(event) }) {
+    /// Forwards the error (once) and disposes everything.
+    final func terminate(error: Swift.Error) {
+        if lock.performLocked({ synchronized_terminate(error: error) }) {
             dispose()
         }
     }
 
     /// Runs the selector (user code, so outside the lock); a thrown error terminates the result.
-    final func select<SourceElement, Inner>(_ selector: (SourceElement) throws -> Inner, _ element: SourceElement) -> Inner? {
+    final func select<Inner>(_ selector: (SourceElement) throws -> Inner, _ element: SourceElement) -> Inner? {
         do {
             return try selector(element)
         } catch let error {
-            terminate(.error(error))
+            terminate(error: error)
             return nil
         }
+    }
+
+    override final func receiveError(_ error: Swift.Error) {
+        terminate(error: error)
+    }
+
+    override final func receiveCompleted() {
+        outerCompleted()
     }
 
     /// The outer sequence completed: completes the result if no inner sequence is running.
     final func outerCompleted() {
         let completes: Bool = lock.performLocked {
             outerStopped = true
-            return activeCount == 0 && synchronized_terminate(.completed)
+            return activeCount == 0 && synchronized_terminate(error: nil)
         }
         if completes {
             dispose()
@@ -153,13 +165,11 @@ private class MergeSinkBase<SourceElement, Observer: ObserverType>: Sink<SourceE
     }
 }
 
-private final class MergeInnerObserver<SourceElement, Observer: ObserverType>: Receiver<Observer.Element> {
-    typealias Element = Observer.Element
-
-    private let parent: MergeSinkBase<SourceElement, Observer>
+private final class MergeInnerObserver<SourceElement, Output>: Receiver<Output> {
+    private let parent: MergeSinkBase<SourceElement, Output>
     private let key: CompositeDisposable.DisposeKey
 
-    init(parent: MergeSinkBase<SourceElement, Observer>, key: CompositeDisposable.DisposeKey) {
+    init(parent: MergeSinkBase<SourceElement, Output>, key: CompositeDisposable.DisposeKey) {
         self.parent = parent
         self.key = key
         super.init()
@@ -168,15 +178,16 @@ private final class MergeInnerObserver<SourceElement, Observer: ObserverType>: R
         #endif
     }
 
-    override func on(_ event: Event<Element>) {
-        switch event {
-        case .next:
-            parent.forwardInner(event)
-        case .error:
-            parent.terminate(event)
-        case .completed:
-            parent.innerCompleted(key: key)
-        }
+    override func receiveNext(_ element: Output) {
+        parent.forwardInner(element)
+    }
+
+    override func receiveError(_ error: Swift.Error) {
+        parent.terminate(error: error)
+    }
+
+    override func receiveCompleted() {
+        parent.innerCompleted(key: key)
     }
 
     deinit {
@@ -188,63 +199,49 @@ private final class MergeInnerObserver<SourceElement, Observer: ObserverType>: R
 
 // MARK: - Unlimited
 
-private final class MergeSink<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>: MergeSinkBase<SourceElement, Observer>
-    where Inner.Element == Observer.Element  {
-    typealias Element = SourceElement
+private final class MergeSink<SourceElement, Inner: ObservableConvertibleType>: MergeSinkBase<SourceElement, Inner.Element> {
     typealias Selector = (SourceElement) throws -> Inner
 
     private let selector: Selector
     private let dropsWhileBusy: Bool
 
-    init(selector: @escaping Selector, dropsWhileBusy: Bool, observer: Observer, cancel: Cancelable) {
+    init(selector: @escaping Selector, dropsWhileBusy: Bool, observer: Receiver<Inner.Element>, cancel: Cancelable) {
         self.selector = selector
         self.dropsWhileBusy = dropsWhileBusy
         super.init(observer: observer, cancel: cancel)
     }
 
-    /// Subscribes to the outer sequence.
-    func run(_ source: Observable<SourceElement>) -> Disposable {
-        run(source, observer: self)
-    }
-
     /// Subscribes to a fixed list of inner sequences (the static `merge`s): there is no outer
     /// sequence, so it counts as completed once all are subscribed.
-    func run(sources: [Observable<Observer.Element>]) -> Disposable where Inner == Observable<Observer.Element> {
+    func run(sources: [Observable<Inner.Element>]) -> Disposable {
         lock.performLocked { activeCount += sources.count }
         for source in sources {
             subscribeInner(source)
         }
         let completes: Bool = lock.performLocked {
             outerStopped = true
-            return activeCount == 0 && synchronized_terminate(.completed)
+            return activeCount == 0 && synchronized_terminate(error: nil)
         }
         if completes { dispose() }
         return group
     }
 
-    override func on(_ event: Event<SourceElement>) {
-        switch event {
-        case .next(let element):
-            // Counted under the lock; the selector (user code) runs and the inner sequence is
-            // subscribed after it. Outer elements never overlap, so neither do selector calls.
-            let proceeds: Bool = lock.performLocked {
-                if terminated || (dropsWhileBusy && activeCount > 0) { return false }
-                activeCount += 1
-                return true
-            }
-            guard proceeds, let inner = select(selector, element) else { return }
-            subscribeInner(inner.asObservable())
-        case .error(let error):
-            terminate(.error(error))
-        case .completed:
-            outerCompleted()
+    override func receiveNext(_ element: SourceElement) {
+        // Counted under the lock; the selector (user code) runs and the inner sequence is
+        // subscribed after it. Outer elements never overlap, so neither do selector calls.
+        let proceeds: Bool = lock.performLocked {
+            if terminated || (dropsWhileBusy && activeCount > 0) { return false }
+            activeCount += 1
+            return true
         }
+        guard proceeds, let inner = select(selector, element) else { return }
+        subscribeInner(inner.asObservable())
     }
 
     override func innerCompleted(key: CompositeDisposable.DisposeKey) {
         let completes: Bool = lock.performLocked {
             activeCount -= 1
-            return outerStopped && activeCount == 0 && synchronized_terminate(.completed)
+            return outerStopped && activeCount == 0 && synchronized_terminate(error: nil)
         }
         group.remove(for: key)
         if completes { dispose() }
@@ -279,7 +276,7 @@ private final class MergeArray<Element>: Producer<Element> {
     }
 
     override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = MergeSink<Observable<Element>, Observable<Element>, Receiver<Element>>(
+        let sink = MergeSink<Observable<Element>, Observable<Element>>(
             selector: { $0 }, dropsWhileBusy: false, observer: observer, cancel: cancel
         )
         let subscription = sink.run(sources: sources)
@@ -289,9 +286,7 @@ private final class MergeArray<Element>: Producer<Element> {
 
 // MARK: - Limited concurrency
 
-private final class MergeLimitedSink<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>: MergeSinkBase<SourceElement, Observer>
-    where Inner.Element == Observer.Element  {
-    typealias Element = SourceElement
+private final class MergeLimitedSink<SourceElement, Inner: ObservableConvertibleType>: MergeSinkBase<SourceElement, Inner.Element> {
     typealias Selector = (SourceElement) throws -> Inner
 
     private let selector: Selector
@@ -300,51 +295,40 @@ private final class MergeLimitedSink<SourceElement, Inner: ObservableConvertible
     // Guarded by `lock`.
     private var waiting = Queue<Inner>(capacity: 2)
 
-    init(selector: @escaping Selector, maxConcurrent: Int, observer: Observer, cancel: Cancelable) {
+    init(selector: @escaping Selector, maxConcurrent: Int, observer: Receiver<Inner.Element>, cancel: Cancelable) {
         self.selector = selector
         self.maxConcurrent = maxConcurrent
         super.init(observer: observer, cancel: cancel)
     }
 
-    func run(_ source: Observable<SourceElement>) -> Disposable {
-        run(source, observer: self)
-    }
-
-    override func on(_ event: Event<SourceElement>) {
-        switch event {
-        case .next(let element):
-            // The selector runs when the element arrives, even if its sequence has to wait, and
-            // outside the lock (user code). A slot is taken under the lock before it runs, or
-            // the sequence is queued after it; either way it is subscribed outside the lock.
-            let hasSlot: Bool? = lock.performLocked {
-                if terminated { return nil }
-                if activeCount < maxConcurrent {
-                    activeCount += 1
-                    return true
-                }
-                return false
+    override func receiveNext(_ element: SourceElement) {
+        // The selector runs when the element arrives, even if its sequence has to wait, and
+        // outside the lock (user code). A slot is taken under the lock before it runs, or
+        // the sequence is queued after it; either way it is subscribed outside the lock.
+        let hasSlot: Bool? = lock.performLocked {
+            if terminated { return nil }
+            if activeCount < maxConcurrent {
+                activeCount += 1
+                return true
             }
-            guard let hasSlot, let inner = select(selector, element) else { return }
-            if hasSlot {
-                subscribeInner(inner.asObservable())
-                return
-            }
-            // A running sequence may have completed while the selector ran: take its slot.
-            let next: Inner? = lock.performLocked {
-                if terminated { return nil }
-                waiting.enqueue(inner)
-                if activeCount < maxConcurrent, let next = waiting.dequeue() {
-                    activeCount += 1
-                    return next
-                }
-                return nil
-            }
-            if let next { subscribeInner(next.asObservable()) }
-        case .error(let error):
-            terminate(.error(error))
-        case .completed:
-            outerCompleted()
+            return false
         }
+        guard let hasSlot, let inner = select(selector, element) else { return }
+        if hasSlot {
+            subscribeInner(inner.asObservable())
+            return
+        }
+        // A running sequence may have completed while the selector ran: take its slot.
+        let next: Inner? = lock.performLocked {
+            if terminated { return nil }
+            waiting.enqueue(inner)
+            if activeCount < maxConcurrent, let next = waiting.dequeue() {
+                activeCount += 1
+                return next
+            }
+            return nil
+        }
+        if let next { subscribeInner(next.asObservable()) }
     }
 
     /// The next waiting sequence takes the completed one's place, or the result completes if
@@ -354,7 +338,7 @@ private final class MergeLimitedSink<SourceElement, Inner: ObservableConvertible
             if terminated { return (nil, false) }
             if let next = waiting.dequeue() { return (next, false) }
             activeCount -= 1
-            return (nil, outerStopped && activeCount == 0 && synchronized_terminate(.completed))
+            return (nil, outerStopped && activeCount == 0 && synchronized_terminate(error: nil))
         }
         group.remove(for: key)
         if let next { subscribeInner(next.asObservable()) }

@@ -84,12 +84,12 @@ private final class ShareWhileConnectedConnection<Element>: Receiver<Element>, S
     /// added behind a `ReplayingObserver`, and the caller replays the element after the lock is
     /// released.
     func synchronized_subscribe<Observer: ObserverType>(_ observer: Observer)
-        -> (subscription: Disposable, replay: (observer: ReplayingObserver<Observer>, element: Element)?) where Observer.Element == Element {
+        -> (subscription: Disposable, replay: (observer: ReplayingObserver<Element>, element: Element)?) where Observer.Element == Element {
         guard let element else {
             let disposeKey = observers.insert(observer.on)
             return (SubscriptionDisposable(owner: self, key: disposeKey), nil)
         }
-        let replaying = ReplayingObserver(observer, lock: lock)
+        let replaying = ReplayingObserver(observer.asReceiver(), lock: lock)
         let disposeKey = observers.insert(replaying.on)
         return (SubscriptionDisposable(owner: self, key: disposeKey), (replaying, element))
     }

@@ -30,9 +30,8 @@ extension ObservableType where Element: ObservableConvertibleType {
     }
 }
 
-private final class SwitchSink<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>: Sink<SourceElement, Observer>
-    where Inner.Element == Observer.Element  {
-    typealias Element = SourceElement
+private final class SwitchSink<SourceElement, Inner: ObservableConvertibleType>: Sink<SourceElement, Receiver<Inner.Element>> {
+    typealias Output = Inner.Element
     typealias Selector = (SourceElement) throws -> Inner
 
     private let selector: Selector
@@ -46,50 +45,51 @@ private final class SwitchSink<SourceElement, Inner: ObservableConvertibleType, 
     private var hasLatest = false
     private var outerStopped = false
 
-    init(selector: @escaping Selector, observer: Observer, cancel: Cancelable) {
+    init(selector: @escaping Selector, observer: Receiver<Output>, cancel: Cancelable) {
         self.selector = selector
         super.init(observer: observer, cancel: cancel)
     }
 
     func run(_ source: Observable<SourceElement>) -> Disposable {
-        outerSubscription.setDisposable(source.subscribe(self))
+        outerSubscription.setDisposable(source.subscribeReceiver(self))
         return Disposables.create(outerSubscription, innerSubscription)
     }
 
-    override func on(_ event: Event<SourceElement>) {
-        switch event {
-        case .next(let element):
-            let next: (generation: Int, source: Observable<Observer.Element>)? = lock.performLocked {
-                do {
-                    let source = try selector(element).asObservable()
-                    hasLatest = true
-                    latestGeneration = latestGeneration &+ 1
-                    return (latestGeneration, source)
-                } catch let error {
-                    forwardOn(.error(error))
-                    dispose()
-                    return nil
-                }
-            }
-            guard let next else { return }
-            // Assigning disposes the previous inner subscription before the new one starts.
-            let subscription = SingleAssignmentDisposable()
-            innerSubscription.disposable = subscription
-            let observer = SwitchInnerObserver(parent: self, generation: next.generation, subscription: subscription)
-            subscription.setDisposable(next.source.subscribe(observer))
-        case .error(let error):
-            lock.performLocked {
-                forwardOn(.error(error))
+    override func receiveNext(_ element: SourceElement) {
+        let next: (generation: Int, source: Observable<Output>)? = lock.performLocked {
+            do {
+                let source = try selector(element).asObservable()
+                hasLatest = true
+                latestGeneration = latestGeneration &+ 1
+                return (latestGeneration, source)
+            } catch let error {
+                forwardError(error)
                 dispose()
+                return nil
             }
-        case .completed:
-            lock.performLocked {
-                outerStopped = true
-                outerSubscription.dispose()
-                if !hasLatest {
-                    forwardOn(.completed)
-                    dispose()
-                }
+        }
+        guard let next else { return }
+        // Assigning disposes the previous inner subscription before the new one starts.
+        let subscription = SingleAssignmentDisposable()
+        innerSubscription.disposable = subscription
+        let observer = SwitchInnerObserver(parent: self, generation: next.generation, subscription: subscription)
+        subscription.setDisposable(next.source.subscribeReceiver(observer))
+    }
+
+    override func receiveError(_ error: Swift.Error) {
+        lock.performLocked {
+            forwardError(error)
+            dispose()
+        }
+    }
+
+    override func receiveCompleted() {
+        lock.performLocked {
+            outerStopped = true
+            outerSubscription.dispose()
+            if !hasLatest {
+                forwardCompleted()
+                dispose()
             }
         }
     }
@@ -98,16 +98,14 @@ private final class SwitchSink<SourceElement, Inner: ObservableConvertibleType, 
     func latestCompleted() {
         hasLatest = false
         if outerStopped {
-            forwardOn(.completed)
+            forwardCompleted()
             dispose()
         }
     }
 }
 
-private final class SwitchInnerObserver<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>: Receiver<Observer.Element>
-    where Inner.Element == Observer.Element  {
-    typealias Element = Observer.Element
-    typealias Parent = SwitchSink<SourceElement, Inner, Observer>
+private final class SwitchInnerObserver<SourceElement, Inner: ObservableConvertibleType>: Receiver<Inner.Element> {
+    typealias Parent = SwitchSink<SourceElement, Inner>
 
     private let parent: Parent
     private let generation: Int
@@ -123,21 +121,27 @@ private final class SwitchInnerObserver<SourceElement, Inner: ObservableConverti
         #endif
     }
 
-    override func on(_ event: Event<Element>) {
+    override func receiveNext(_ element: Inner.Element) {
         parent.lock.performLocked {
-            if event.isStopEvent {
-                subscription.dispose()
-            }
             guard parent.latestGeneration == generation else { return }
-            switch event {
-            case .next:
-                parent.forwardOn(event)
-            case .error:
-                parent.forwardOn(event)
-                parent.dispose()
-            case .completed:
-                parent.latestCompleted()
-            }
+            parent.forwardNext(element)
+        }
+    }
+
+    override func receiveError(_ error: Swift.Error) {
+        parent.lock.performLocked {
+            subscription.dispose()
+            guard parent.latestGeneration == generation else { return }
+            parent.forwardError(error)
+            parent.dispose()
+        }
+    }
+
+    override func receiveCompleted() {
+        parent.lock.performLocked {
+            subscription.dispose()
+            guard parent.latestGeneration == generation else { return }
+            parent.latestCompleted()
         }
     }
 

@@ -1,7 +1,7 @@
 /// Holds a current value: each subscriber first gets the latest element (or the terminal event).
 public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, ObserverType, SynchronizedUnsubscribeType, Cancelable {
     public typealias SubjectObserverType = BehaviorSubject<Element>
-    typealias Observers = Bag<(Event<Element>) -> Void>
+    typealias Observers = ReceiverBag<Element>
     typealias DisposeKey = BagKey
 
     private let lock = RecursiveLock()
@@ -46,32 +46,59 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     }
 
     public func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element): onNext(element)
+        case .error, .completed:
+            #if DEBUG
+            synchronizationTracker.register(synchronizationErrorMessage: .default)
+            defer { synchronizationTracker.unregister() }
+            #endif
+            synchronized_terminate(event).on(event)
+        }
+    }
+
+    /// Stores `element` as the current value and sends it to every subscriber, without an `Event`.
+    public func onNext(_ element: Element) {
         #if DEBUG
         synchronizationTracker.register(synchronizationErrorMessage: .default)
         defer { synchronizationTracker.unregister() }
         #endif
-        dispatch(synchronized_on(event), event)
+        synchronized_next(element).next(element)
     }
 
-    private func synchronized_on(_ event: Event<Element>) -> Observers {
+    public func onError(_ error: Swift.Error) {
+        on(.error(error))
+    }
+
+    public func onCompleted() {
+        on(.completed)
+    }
+
+    private func synchronized_next(_ element: Element) -> Observers {
         lock.lock(); defer { lock.unlock() }
         if stoppedEvent != nil || disposed { return Observers() }
-        switch event {
-        case .next(let element):
-            self.element = element
-        case .error, .completed:
-            stoppedEvent = event
-        }
+        self.element = element
+        return observers
+    }
+
+    private func synchronized_terminate(_ event: Event<Element>) -> Observers {
+        lock.lock(); defer { lock.unlock() }
+        if stoppedEvent != nil || disposed { return Observers() }
+        stoppedEvent = event
         return observers
     }
 
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        subscribeReceiver(observer.asReceiver())
+    }
+
+    override func subscribeReceiver(_ observer: Receiver<Element>) -> Disposable {
         // Decided under the lock, delivered after it: the current value goes to user code, which
         // must not run while this subject's lock is held (see ReplayingObserver).
         lock.lock()
         if disposed {
             lock.unlock()
-            observer.on(.error(RxError.disposed(object: self)))
+            observer.receiveError(RxError.disposed(object: self))
             return Disposables.create()
         }
         if let stoppedEvent {
@@ -81,7 +108,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
         }
         let current = element
         let replaying = ReplayingObserver(observer, lock: lock)
-        let key = observers.insert(replaying.on)
+        let key = observers.insert(replaying)
         lock.unlock()
         replaying.replay(current)
         return SubscriptionDisposable(owner: self, key: key)
@@ -90,7 +117,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     func synchronizedUnsubscribe(_ disposeKey: DisposeKey) {
         lock.performLocked {
             if disposed { return }
-            _ = observers.removeKey(disposeKey)
+            observers.removeKey(disposeKey)
         }
     }
 

@@ -2,7 +2,7 @@
 /// the terminal event, if there was one.
 public final class PublishSubject<Element>: Observable<Element>, SubjectType, Cancelable, ObserverType, SynchronizedUnsubscribeType {
     public typealias SubjectObserverType = PublishSubject<Element>
-    typealias Observers = Bag<(Event<Element>) -> Void>
+    typealias Observers = ReceiverBag<Element>
     typealias DisposeKey = BagKey
 
     private let lock = RecursiveLock()
@@ -38,37 +38,65 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
     }
 
     public func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element): onNext(element)
+        case .error, .completed: terminate(event)
+        }
+    }
+
+    /// Sends `element` to every subscriber: no `Event` is built (see `ReceiverBag`).
+    public func onNext(_ element: Element) {
         #if DEBUG
         synchronizationTracker.register(synchronizationErrorMessage: .default)
         defer { synchronizationTracker.unregister() }
         #endif
-        dispatch(synchronized_on(event), event)
+        synchronized_next().next(element)
     }
 
-    private func synchronized_on(_ event: Event<Element>) -> Observers {
+    public func onError(_ error: Swift.Error) {
+        terminate(.error(error))
+    }
+
+    public func onCompleted() {
+        terminate(.completed)
+    }
+
+    private func terminate(_ event: Event<Element>) {
+        #if DEBUG
+        synchronizationTracker.register(synchronizationErrorMessage: .default)
+        defer { synchronizationTracker.unregister() }
+        #endif
+        synchronized_terminate(event).on(event)
+    }
+
+    private func synchronized_next() -> Observers {
         lock.lock(); defer { lock.unlock() }
-        switch event {
-        case .next:
-            if disposed || stopped {
-                #if DEBUG || TRACE_RESOURCES
-                if !disposed { reportNextAfterTerminal(receiver: "a PublishSubject") }
-                #endif
-                return Observers()
-            }
-            return observers
-        case .completed, .error:
-            if stoppedEvent == nil {
-                stoppedEvent = event
-                stopped = true
-                let current = observers
-                observers.removeAll()
-                return current
-            }
+        if disposed || stopped {
+            #if DEBUG || TRACE_RESOURCES
+            if !disposed { reportNextAfterTerminal(receiver: "a PublishSubject") }
+            #endif
             return Observers()
         }
+        return observers
+    }
+
+    private func synchronized_terminate(_ event: Event<Element>) -> Observers {
+        lock.lock(); defer { lock.unlock() }
+        if stoppedEvent == nil {
+            stoppedEvent = event
+            stopped = true
+            let current = observers
+            observers.removeAll()
+            return current
+        }
+        return Observers()
     }
 
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        subscribeReceiver(observer.asReceiver())
+    }
+
+    override func subscribeReceiver(_ observer: Receiver<Element>) -> Disposable {
         // A stopped or disposed subject's terminal event goes to the subscriber after the lock
         // is released: it runs user code (docs/lock-audit.md).
         lock.lock()
@@ -79,16 +107,16 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
         }
         if disposed {
             lock.unlock()
-            observer.on(.error(RxError.disposed(object: self)))
+            observer.receiveError(RxError.disposed(object: self))
             return Disposables.create()
         }
-        let key = observers.insert(observer.on)
+        let key = observers.insert(observer)
         lock.unlock()
         return SubscriptionDisposable(owner: self, key: key)
     }
 
     func synchronizedUnsubscribe(_ disposeKey: DisposeKey) {
-        lock.performLocked { _ = observers.removeKey(disposeKey) }
+        lock.performLocked { observers.removeKey(disposeKey) }
     }
 
     public func asObserver() -> PublishSubject<Element> { self }

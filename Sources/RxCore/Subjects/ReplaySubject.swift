@@ -121,7 +121,7 @@ private final class ReplayBuffer<Element>: ReplaySubject<Element>, SynchronizedU
             lock.unlock()
             return SubscriptionDisposable(owner: self, key: key)
         }
-        let replaying = ReplayingObserver(observer, lock: lock)
+        let replaying = ReplayingObserver(observer.asReceiver(), lock: lock)
         let key = observers.insert(replaying.on)
         lock.unlock()
         replaying.replay(replayed)

@@ -276,6 +276,10 @@ public final class OperatorNames {
         return parsed
     }
 
+    /// A sink's or observer's event entry points: `on(_:)`, and RxCore's element-level
+    /// `receiveNext`/`receiveError`/`receiveCompleted` (`Receiver`).
+    private static let eventEntryPoints: Set<String> = ["on", "receiveNext", "receiveError", "receiveCompleted"]
+
     private func readFacts(_ frames: [SymbolicatedFrame], ownType: String) -> StackFacts {
         var result = StackFacts()
         let userIndex = frames.firstIndex { $0.origin == .user } ?? frames.endIndex
@@ -299,7 +303,7 @@ public final class OperatorNames {
             } else if RxCoreOperators.isProducer(type) {
                 guard function.base == "run" || function.base == "subscribe" else { continue }
                 result.maker = .producer(type)
-            } else if function.base == "on" || function.base == "run" || function.isInitializer {
+            } else if Self.eventEntryPoints.contains(function.base) || function.base == "run" || function.isInitializer {
                 result.maker = .sink(type)
             } else {
                 continue
@@ -310,7 +314,7 @@ public final class OperatorNames {
         if let makerIndex {
             // Further out, a sink's `on`: this was subscribed while that sink handled an event.
             for index in library.indices where index > makerIndex {
-                if let function = name(library[index]), function.base == "on", let type = function.type,
+                if let function = name(library[index]), Self.eventEntryPoints.contains(function.base), let type = function.type,
                    !RxCoreOperators.isAPIType(type), !RxCoreOperators.subjectTypes.contains(type) {
                     result.subscribedDuringEventOf = type
                     break
