@@ -37,18 +37,3 @@ extension Sink {
         observer.receiveCompleted()
     }
 }
-
-/// A sink on the element-level path whose upstream's terminal event ends it: the error or the
-/// completion is forwarded, then the sink is disposed (map, filter, distinctUntilChanged…
-/// override only `receiveNext`).
-class ForwardingSink<Input, Output>: Sink<Input, Receiver<Output>> {
-    override func receiveError(_ error: Swift.Error) {
-        forwardError(error)
-        dispose()
-    }
-
-    override func receiveCompleted() {
-        forwardCompleted()
-        dispose()
-    }
-}

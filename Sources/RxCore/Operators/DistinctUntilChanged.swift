@@ -28,7 +28,7 @@ extension ObservableType {
     }
 }
 
-private final class DistinctUntilChangedSink<Element, Key>: ForwardingSink<Element, Element> {
+private final class DistinctUntilChangedSink<Element, Key>: ElementSink<Element, Element> {
     typealias Parent = DistinctUntilChanged<Element, Key>
 
     private let parent: Parent

@@ -5,7 +5,7 @@ extension ObservableType {
     }
 }
 
-private final class FilterSink<Element>: ForwardingSink<Element, Element> {
+private final class FilterSink<Element>: ElementSink<Element, Element> {
     typealias Predicate = (Element) throws -> Bool
 
     private let predicate: Predicate

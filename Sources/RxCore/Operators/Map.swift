@@ -5,7 +5,7 @@ extension ObservableType {
     }
 }
 
-private final class MapSink<SourceType, ResultType>: ForwardingSink<SourceType, ResultType> {
+private final class MapSink<SourceType, ResultType>: ElementSink<SourceType, ResultType> {
     typealias Transform = (SourceType) throws -> ResultType
 
     private let transform: Transform
