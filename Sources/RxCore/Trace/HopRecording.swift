@@ -55,7 +55,7 @@ struct HopRecording: ~Copyable, @unchecked Sendable {
     /// itself when it is a traced stage (a subscription moved to another thread by
     /// `subscribe(on:)`).
     func beginOperator<Downstream>(owner: AnyObject, downstream: Downstream, sinkStack: UInt32) {
-        guard HopStageTable.enabled.load(ordering: .relaxed) else { return }
+        guard HopStageTable.isEnabled else { return }
         let state = HopThreadState.current
         var parent: UInt32 = 0
         var flagBits: UInt32 = 0
@@ -80,7 +80,7 @@ struct HopRecording: ~Copyable, @unchecked Sendable {
     /// Interns the stage of a subscriber (the observer `subscribe(onNext:…)` made), and makes it
     /// the downstream of the next sink subscribed on this thread.
     func beginSubscriber(owner: AnyObject, sinkStack: UInt32) {
-        guard HopStageTable.enabled.load(ordering: .relaxed) else { return }
+        guard HopStageTable.isEnabled else { return }
         let state = HopThreadState.current
         // Subscribers are told apart by where they subscribe (their own allocation stack): two
         // `subscribe` lines are two chains. Without a captured stack they share one stage.
@@ -100,7 +100,7 @@ struct HopRecording: ~Copyable, @unchecked Sendable {
                         producerStack: UInt32, producerType: AnyObject.Type?, sinkStack: UInt32) -> UInt32 {
         let place = state.pointee.place
         subscribedPlace.store(place, ordering: .relaxed)
-        let typeBits = UInt(bitPattern: ObjectIdentifier(type).hashValue)
+        let typeBits = UInt(bitPattern: ObjectIdentifier(type))
         var hash = UInt(downstream) &* 0x9E37_79B9 ^ UInt(producerStack) &* 0x85EB_CA6B ^ typeBits >> 4
         hash ^= hash >> 16
         let slot = state.pointee.cache + Int(hash % UInt(HopThreadState.cacheSize))

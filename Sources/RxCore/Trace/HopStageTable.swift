@@ -24,6 +24,11 @@ public enum HopEventKind: Int, CaseIterable, Sendable {
 /// subscribed), each with first-seen sets of places (thread + scheduler) and counts per kind of
 /// event.
 ///
+/// Recording takes no lock: a stage is found by its id in a fixed table of published records,
+/// and a place's slot is claimed with a compare-exchange and counted with an atomic add (every
+/// sink adds its counts when it is freed, and a delivery marks a new place at once, so a lock
+/// here was taken once per sink and per event in `observe(on:)`). Only making a new stage locks.
+///
 /// Bounds: at most `maximumStages` stages (later stages are not recorded, `droppedStages`
 /// counts them) and `maximumPlacesPerKind` places per kind per stage (further places add to an
 /// overflow count). So memory stays under about 4,096 × 6 × 8 × 16 bytes (3 MB) however long a
@@ -43,9 +48,8 @@ enum HopStageTable {
         var count: UInt64
     }
 
-    /// One stage: its identity and, in one fixed block of plain memory (no per-access
-    /// exclusivity checks, no array copies under the lock), `maximumPlacesPerKind` slots per
-    /// kind of event plus an overflow count per kind. Only touched under the table's lock.
+    /// One stage: its identity and, in fixed blocks of atomic words, `maximumPlacesPerKind` place
+    /// slots with their counts per kind of event, plus an overflow count per kind.
     final class Record {
         let key: Key
         let type: AnyObject.Type
@@ -53,74 +57,137 @@ enum HopStageTable {
         let sinkStack: UInt32
         /// The producer whose `run` made the sink (nil for a subscriber).
         let producerType: AnyObject.Type?
-        private let slots: UnsafeMutablePointer<PlaceCount>
-        private let overflowCounts: UnsafeMutablePointer<UInt64>
+        private let places: UnsafeMutablePointer<Atomic<UInt64>>
+        private let counts: UnsafeMutablePointer<Atomic<UInt64>>
+        private let overflowCounts: UnsafeMutablePointer<Atomic<UInt64>>
 
         private static var kinds: Int { HopEventKind.allCases.count }
+        private static var slotCount: Int { kinds * HopStageTable.maximumPlacesPerKind }
 
         init(key: Key, type: AnyObject.Type, producerType: AnyObject.Type?, sinkStack: UInt32) {
             self.key = key
             self.type = type
             self.producerType = producerType
             self.sinkStack = sinkStack
-            slots = .allocate(capacity: Self.kinds * HopStageTable.maximumPlacesPerKind)
-            slots.initialize(repeating: PlaceCount(place: 0, count: 0), count: Self.kinds * HopStageTable.maximumPlacesPerKind)
+            places = .allocate(capacity: Self.slotCount)
+            counts = .allocate(capacity: Self.slotCount)
+            for index in 0..<Self.slotCount {
+                (places + index).initialize(to: Atomic<UInt64>(0))
+                (counts + index).initialize(to: Atomic<UInt64>(0))
+            }
             overflowCounts = .allocate(capacity: Self.kinds)
-            overflowCounts.initialize(repeating: 0, count: Self.kinds)
+            for index in 0..<Self.kinds { (overflowCounts + index).initialize(to: Atomic<UInt64>(0)) }
         }
 
         deinit {
-            slots.deallocate()
+            places.deinitialize(count: Self.slotCount)
+            places.deallocate()
+            counts.deinitialize(count: Self.slotCount)
+            counts.deallocate()
+            overflowCounts.deinitialize(count: Self.kinds)
             overflowCounts.deallocate()
         }
 
-        /// Adds `count` at `place` (a new place takes the next free slot; 0 only marks it seen).
+        /// Adds `count` at `place` (a new place claims the next free slot; 0 only marks it seen).
         func add(_ kind: HopEventKind, place: UInt64, count: UInt64) {
-            let base = slots + kind.rawValue * HopStageTable.maximumPlacesPerKind
-            var slot = 0
-            while slot < HopStageTable.maximumPlacesPerKind {
-                if base[slot].place == place {
-                    base[slot].count &+= count
+            let base = kind.rawValue * HopStageTable.maximumPlacesPerKind
+            for slot in base..<(base + HopStageTable.maximumPlacesPerKind) {
+                var seen = places[slot].load(ordering: .relaxed)
+                if seen == 0 {
+                    seen = places[slot].compareExchange(expected: 0, desired: place, ordering: .relaxed).original
+                    if seen == 0 { seen = place }
+                }
+                if seen == place {
+                    if count != 0 { counts[slot].wrappingAdd(count, ordering: .relaxed) }
                     return
                 }
-                if base[slot].place == 0 {
-                    base[slot] = PlaceCount(place: place, count: count)
-                    return
-                }
-                slot += 1
             }
-            overflowCounts[kind.rawValue] &+= count
+            if count != 0 { overflowCounts[kind.rawValue].wrappingAdd(count, ordering: .relaxed) }
         }
 
         func places(_ kind: HopEventKind) -> [PlaceCount] {
-            let base = slots + kind.rawValue * HopStageTable.maximumPlacesPerKind
-            return (0..<HopStageTable.maximumPlacesPerKind).map { base[$0] }.filter { $0.place != 0 }
+            let base = kind.rawValue * HopStageTable.maximumPlacesPerKind
+            return (base..<(base + HopStageTable.maximumPlacesPerKind)).compactMap { slot in
+                let place = places[slot].load(ordering: .relaxed)
+                return place == 0 ? nil : PlaceCount(place: place, count: counts[slot].load(ordering: .relaxed))
+            }
         }
 
-        func overflow(_ kind: HopEventKind) -> UInt64 { overflowCounts[kind.rawValue] }
+        func overflow(_ kind: HopEventKind) -> UInt64 { overflowCounts[kind.rawValue].load(ordering: .relaxed) }
 
         var isEmpty: Bool {
-            HopEventKind.allCases.allSatisfy { slots[$0.rawValue * HopStageTable.maximumPlacesPerKind].place == 0 && overflowCounts[$0.rawValue] == 0 }
+            HopEventKind.allCases.allSatisfy {
+                places[$0.rawValue * HopStageTable.maximumPlacesPerKind].load(ordering: .relaxed) == 0
+                    && overflowCounts[$0.rawValue].load(ordering: .relaxed) == 0
+            }
         }
 
+        /// Forgets places and counts. Meant for quiet moments: an add racing with it may keep a
+        /// count it would otherwise have lost, or lose one.
         func reset() {
-            slots.update(repeating: PlaceCount(place: 0, count: 0), count: Self.kinds * HopStageTable.maximumPlacesPerKind)
-            overflowCounts.update(repeating: 0, count: Self.kinds)
+            for index in 0..<Self.slotCount {
+                places[index].store(0, ordering: .relaxed)
+                counts[index].store(0, ordering: .relaxed)
+            }
+            for index in 0..<Self.kinds { overflowCounts[index].store(0, ordering: .relaxed) }
         }
     }
 
+    /// Making stages (the id dictionary, the number of ids) happens under this lock.
     private static let lock = RegistryLock()
     /// Index 0 is unused: stage id 0 means "not recorded".
-    nonisolated(unsafe) private static var records: [Record?] = [nil]
+    nonisolated(unsafe) private static var stageCount = 1
     nonisolated(unsafe) private static var ids: [Key: UInt32] = [:]
     nonisolated(unsafe) static var droppedStages = 0
 
-    /// Whether stages are recorded. Starts from `RXTRACE_HOPS` (`off` disables it); default on.
-    static let enabled = Atomic<Bool>(HopStageTable.environmentEnables())
+    /// Each stage's record (`Unmanaged<Record>` bits, never released), published with a
+    /// releasing store once made, so a thread that learnt an id from another reads a whole
+    /// record. The block is made on first use and never freed.
+    private static let publishedRecords = Atomic<UInt>(0)
 
-    private static func environmentEnables() -> Bool {
-        guard let text = ProcessInfo.processInfo.environment["RXTRACE_HOPS"]?.lowercased() else { return true }
-        return !(text == "off" || text == "0" || text == "no" || text == "false")
+    @inline(__always)
+    private static var records: UnsafeMutablePointer<Atomic<UInt>> {
+        if let records = UnsafeMutablePointer<Atomic<UInt>>(bitPattern: publishedRecords.load(ordering: .acquiring)) { return records }
+        return makeRecords()
+    }
+
+    @inline(never)
+    private static func makeRecords() -> UnsafeMutablePointer<Atomic<UInt>> {
+        let records = UnsafeMutablePointer<Atomic<UInt>>.allocate(capacity: maximumStages + 1)
+        for index in 0...maximumStages { (records + index).initialize(to: Atomic<UInt>(0)) }
+        let (exchanged, original) = publishedRecords.compareExchange(expected: 0, desired: UInt(bitPattern: records), ordering: .acquiringAndReleasing)
+        if exchanged { return records }
+        records.deinitialize(count: maximumStages + 1)
+        records.deallocate()
+        return UnsafeMutablePointer<Atomic<UInt>>(bitPattern: original)!
+    }
+
+    @inline(__always)
+    private static func withRecord(_ stage: UInt32, _ body: (Record) -> Void) {
+        guard stage != 0, Int(stage) <= maximumStages else { return }
+        let bits = records[Int(stage)].load(ordering: .acquiring)
+        guard let opaque = UnsafeRawPointer(bitPattern: bits) else { return }
+        Unmanaged<Record>.fromOpaque(opaque)._withUnsafeGuaranteedRef(body)
+    }
+
+    /// Whether stages are recorded: 1 on, 2 off, 0 until `RXTRACE_HOPS` is read (`off` disables
+    /// it; default on). A constant initial value: read on every subscription without `swift_once`.
+    private static let enabledState = Atomic<UInt8>(0)
+
+    static var isEnabled: Bool {
+        get {
+            let state = enabledState.load(ordering: .relaxed)
+            return (state != 0 ? state : readEnvironment()) == 1
+        }
+        set { enabledState.store(newValue ? 1 : 2, ordering: .relaxed) }
+    }
+
+    @inline(never)
+    private static func readEnvironment() -> UInt8 {
+        let text = ProcessInfo.processInfo.environment["RXTRACE_HOPS"]?.lowercased()
+        let state: UInt8 = text == "off" || text == "0" || text == "no" || text == "false" ? 2 : 1
+        let (exchanged, original) = enabledState.compareExchange(expected: 0, desired: state, ordering: .relaxed)
+        return exchanged ? state : original
     }
 
     /// The stage of a sink just created: interned by its downstream stage, its type and the
@@ -128,48 +195,42 @@ enum HopStageTable {
     static func stage(downstream: UInt32, type: AnyObject.Type, producerStack: UInt32, producerType: AnyObject.Type?,
                       sinkStack: UInt32, place: UInt64) -> UInt32 {
         let key = Key(downstream: downstream, type: ObjectIdentifier(type), producerStack: producerStack)
-        return lock.withLock { () -> UInt32 in
-            let id: UInt32
-            if let existing = ids[key] {
-                id = existing
-            } else {
-                guard records.count <= maximumStages else {
-                    droppedStages += 1
-                    return 0
-                }
-                records.append(Record(key: key, type: type, producerType: producerType, sinkStack: sinkStack))
-                id = UInt32(records.count - 1)
-                ids[key] = id
+        let records = records
+        let id = lock.withLock { () -> UInt32 in
+            if let existing = ids[key] { return existing }
+            guard stageCount <= maximumStages else {
+                droppedStages += 1
+                return 0
             }
-            let record = records[Int(id)]!
-            record.add(.subscribed, place: place, count: 0)
+            let record = Record(key: key, type: type, producerType: producerType, sinkStack: sinkStack)
+            let id = UInt32(stageCount)
+            stageCount += 1
+            records[Int(id)].store(UInt(bitPattern: Unmanaged.passRetained(record).toOpaque()), ordering: .releasing)
+            ids[key] = id
             return id
         }
+        withRecord(id) { $0.add(.subscribed, place: place, count: 0) }
+        return id
     }
 
     /// Adds `count` events (0: only marks the place as seen).
     static func add(stage: UInt32, _ kind: HopEventKind, place: UInt64, count: UInt64 = 1) {
-        guard stage != 0, place != 0 else { return }
-        lock.withLock {
-            guard Int(stage) < records.count, let record = records[Int(stage)] else { return }
-            record.add(kind, place: place, count: count)
-        }
+        guard place != 0 else { return }
+        withRecord(stage) { $0.add(kind, place: place, count: count) }
     }
 
     /// A frequent event moved to a new place: adds the old place's count, marks the new one.
     static func changePlace(stage: UInt32, _ kind: HopEventKind, from previous: UInt64, count: UInt64, to place: UInt64) {
-        lock.withLock {
-            guard Int(stage) < records.count, let record = records[Int(stage)] else { return }
+        withRecord(stage) { record in
             if previous != 0, count != 0 { record.add(kind, place: previous, count: count) }
             record.add(kind, place: place, count: 0)
         }
     }
 
-    /// Everything a freed sink or observer still held, in one update.
+    /// Everything a freed sink or observer still held.
     static func finish(stage: UInt32, subscribed: UInt64, frequent: HopEventKind, place: UInt64, count: UInt64,
                        terminalPlace: UInt64, disposed: UInt64) {
-        lock.withLock {
-            guard Int(stage) < records.count, let record = records[Int(stage)] else { return }
+        withRecord(stage) { record in
             if subscribed != 0 { record.add(.subscribed, place: subscribed, count: 1) }
             if place != 0, count != 0 { record.add(frequent, place: place, count: count) }
             if terminalPlace != 0 { record.add(.terminated, place: terminalPlace, count: 1) }
@@ -179,19 +240,23 @@ enum HopStageTable {
 
     /// Forgets every count (stage identities stay, so live sinks keep valid ids).
     static func resetCounts() {
-        lock.withLock {
-            for record in records.dropFirst() { record?.reset() }
+        let count = lock.withLock { () -> Int in
             droppedStages = 0
+            return stageCount
         }
+        for stage in 1..<count { withRecord(UInt32(stage)) { $0.reset() } }
     }
 
     static func snapshot() -> [(id: UInt32, record: Record, places: [[PlaceCount]], overflow: [UInt64])] {
-        lock.withLock {
-            records.indices.dropFirst().compactMap { index in
-                guard let record = records[index], !record.isEmpty else { return nil }
-                return (UInt32(index), record, HopEventKind.allCases.map { record.places($0) }, HopEventKind.allCases.map { record.overflow($0) })
+        let count = lock.withLock { stageCount }
+        var result: [(id: UInt32, record: Record, places: [[PlaceCount]], overflow: [UInt64])] = []
+        for stage in 1..<count {
+            withRecord(UInt32(stage)) { record in
+                guard !record.isEmpty else { return }
+                result.append((UInt32(stage), record, HopEventKind.allCases.map { record.places($0) }, HopEventKind.allCases.map { record.overflow($0) }))
             }
         }
+        return result
     }
 }
 #endif

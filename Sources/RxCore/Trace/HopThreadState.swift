@@ -1,9 +1,4 @@
 #if TRACE_RESOURCES
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Where this thread is, for the thread-hop recording: its index in `ThreadRegistry`, the label
 /// of the scheduler whose work it is running, the stages being subscribed on it, and a cache of
@@ -57,35 +52,16 @@ struct HopThreadState {
         cache.initialize(repeating: CachedStage(), count: Self.cacheSize)
     }
 
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key) { pointer in
-            #if canImport(Glibc) || canImport(Musl)
-            guard let pointer else { return }
-            #endif
-            let state = pointer.assumingMemoryBound(to: HopThreadState.self)
+    private static let block = ThreadLocalBlock<HopThreadState> { pointer in
+        ThreadLocalBlock<HopThreadState>.free(pointer) { state in
             state.pointee.stack.deallocate()
             state.pointee.cache.deallocate()
-            state.deinitialize(count: 1)
-            state.deallocate()
         }
-        return key
-    }()
+    }
 
     @inline(__always)
     static var current: UnsafeMutablePointer<HopThreadState> {
-        if let pointer = pthread_getspecific(key) {
-            return pointer.assumingMemoryBound(to: HopThreadState.self)
-        }
-        return makeCurrent()
-    }
-
-    @inline(never)
-    private static func makeCurrent() -> UnsafeMutablePointer<HopThreadState> {
-        let state = UnsafeMutablePointer<HopThreadState>.allocate(capacity: 1)
-        state.initialize(to: HopThreadState(threadIndex: ThreadRegistry.currentIndex()))
-        pthread_setspecific(key, state)
-        return state
+        block.current { HopThreadState(threadIndex: ThreadRegistry.currentIndex()) }
     }
 
     /// This thread and its scheduler as one word (never 0).

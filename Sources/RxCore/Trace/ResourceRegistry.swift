@@ -124,7 +124,7 @@ public enum ResourceRegistry {
     @inline(__always) @discardableResult
     static func register(_ object: AnyObject, kind: ResourceKind) -> UInt32 {
         let sequence = RegistryState.nextSequence()
-        let stack = RegistryState.shouldCapture(sequence) ? captureStack(depth: RegistryState.captureDepth) : 0
+        let stack = RegistryState.shouldCapture(sequence) ? captureStack(depth: RegistryState.captureDepth, skipping: registrationFrames) : 0
         let record = EntryRecord(
             sequence: sequence,
             kind: kind,
@@ -181,13 +181,17 @@ public enum ResourceRegistry {
     }
 }
 
-/// The registry's switches and sequence counter. Static storage: the registration path reads
-/// it without reference counting. The environment is read on first use.
+/// The registry's switches and sequence counter. Static storage with constant initial values,
+/// so the registration path reads it without reference counting and without the lazy-global
+/// check (`swift_once`) a computed initial value costs on every access; the environment is read
+/// on first use instead, behind a sentinel.
 enum RegistryState {
     private static let sequence = Atomic<UInt64>(0)
-    /// 0 = off, -1 = on, n > 0 = sampled every n.
-    private static let modeCode = Atomic<Int>(code(for: parseMode(environment("RXTRACE_CAPTURE"))))
-    private static let depth = Atomic<Int>(clampDepth(Int(environment("RXTRACE_DEPTH") ?? "") ?? 32))
+    /// 0 = off, -1 = on, n > 0 = sampled every n; `unread` until the environment is read.
+    private static let modeCode = Atomic<Int>(unread)
+    /// Frames per capture; 0 until the environment is read.
+    private static let depth = Atomic<Int>(0)
+    private static let unread = Int.min
 
     static let maximumDepth = 256
 
@@ -218,9 +222,23 @@ enum RegistryState {
 
     private static func clampDepth(_ depth: Int) -> Int { min(max(depth, 1), maximumDepth) }
 
+    @inline(__always)
+    private static var currentCode: Int {
+        let code = modeCode.load(ordering: .relaxed)
+        return code != unread ? code : readModeFromEnvironment()
+    }
+
+    @inline(never)
+    private static func readModeFromEnvironment() -> Int {
+        let code = code(for: parseMode(environment("RXTRACE_CAPTURE")))
+        // A value set in code before the first read wins over the environment.
+        let (exchanged, original) = modeCode.compareExchange(expected: unread, desired: code, ordering: .relaxed)
+        return exchanged ? code : original
+    }
+
     static var captureMode: CaptureMode {
         get {
-            let code = modeCode.load(ordering: .relaxed)
+            let code = currentCode
             switch code {
             case 0: return .off
             case -1: return .on
@@ -231,21 +249,31 @@ enum RegistryState {
     }
 
     static var captureDepth: Int {
-        get { depth.load(ordering: .relaxed) }
+        get {
+            let frames = depth.load(ordering: .relaxed)
+            return frames != 0 ? frames : readDepthFromEnvironment()
+        }
         set { depth.store(clampDepth(newValue), ordering: .relaxed) }
+    }
+
+    @inline(never)
+    private static func readDepthFromEnvironment() -> Int {
+        let frames = clampDepth(Int(environment("RXTRACE_DEPTH") ?? "") ?? 32)
+        let (exchanged, original) = depth.compareExchange(expected: 0, desired: frames, ordering: .relaxed)
+        return exchanged ? frames : original
     }
 
     static var currentSequence: UInt64 { sequence.load(ordering: .acquiring) }
 
     @inline(__always)
     static func nextSequence() -> UInt64 {
-        sequence.add(1, ordering: .relaxed).newValue
+        sequence.wrappingAdd(1, ordering: .relaxed).newValue
     }
 
     @inline(__always)
     static func shouldCapture(_ sequence: UInt64) -> Bool {
         #if canImport(CUnwind)
-        let code = modeCode.load(ordering: .relaxed)
+        let code = currentCode
         if code == -1 { return true }
         if code == 0 { return false }
         return sequence % UInt64(code) == 0

@@ -75,30 +75,52 @@ extension ResourceKind {
 enum ResourceTable {
     fileprivate static let shardBits = 6
     private static let shardCount = 1 << shardBits
-    // Locks and tables in separate memory: ThreadSanitizer models an access to a struct behind a
-    // pointer as touching the whole struct, which would overlap a lock stored inside it.
-    nonisolated(unsafe) private static let locks: UnsafeMutablePointer<Unmanaged<ShardLock>> = {
-        let locks = UnsafeMutablePointer<Unmanaged<ShardLock>>.allocate(capacity: shardCount)
-        for index in 0..<shardCount {
-            (locks + index).initialize(to: Unmanaged.passRetained(ShardLock()))  // never released
-        }
-        return locks
-    }()
-    nonisolated(unsafe) private static let tables: UnsafeMutablePointer<Slots> = {
+    /// The shards' locks and tables, made on first use and never freed. Locks and tables are in
+    /// separate memory: ThreadSanitizer models an access to a struct behind a pointer as touching
+    /// the whole struct, which would overlap a lock stored inside it.
+    private struct Shards {
+        let locks: UnsafeMutablePointer<RegistrySpinLock>
+        let tables: UnsafeMutablePointer<Slots>
+    }
+
+    /// The address of the `Shards` (0 until the first registration). A constant initial value:
+    /// reading it costs a load, where a lazily initialised global costs a `swift_once` call on
+    /// every access.
+    private static let published = Atomic<UInt>(0)
+
+    @inline(__always)
+    private static var shards: UnsafeMutablePointer<Shards> {
+        if let shards = UnsafeMutablePointer<Shards>(bitPattern: published.load(ordering: .acquiring)) { return shards }
+        return makeShards()
+    }
+
+    @inline(never)
+    private static func makeShards() -> UnsafeMutablePointer<Shards> {
+        let locks = UnsafeMutablePointer<RegistrySpinLock>.allocate(capacity: shardCount)
         let tables = UnsafeMutablePointer<Slots>.allocate(capacity: shardCount)
         for index in 0..<shardCount {
+            (locks + index).initialize(to: RegistrySpinLock())
             (tables + index).initialize(to: Slots())
         }
-        return tables
-    }()
+        let shards = UnsafeMutablePointer<Shards>.allocate(capacity: 1)
+        shards.initialize(to: Shards(locks: locks, tables: tables))
+        let (exchanged, original) = published.compareExchange(expected: 0, desired: UInt(bitPattern: shards), ordering: .acquiringAndReleasing)
+        if exchanged { return shards }
+        // Another thread published first: ours was never seen by anyone.
+        tables.deinitialize(count: shardCount)
+        tables.deallocate()
+        locks.deinitialize(count: shardCount)
+        locks.deallocate()
+        shards.deallocate()
+        return UnsafeMutablePointer<Shards>(bitPattern: original)!
+    }
 
     @inline(__always)
     private static func withShard<Result>(_ index: Int, _ body: (inout Slots) -> Result) -> Result {
-        locks[index]._withUnsafeGuaranteedRef { lock in
-            lock.lock()
-            defer { lock.unlock() }
-            return body(&tables[index])
-        }
+        let shards = shards
+        shards.pointee.locks[index].lock()
+        defer { shards.pointee.locks[index].unlock() }
+        return body(&shards.pointee.tables[index])
     }
 
     @inline(__always)
@@ -154,39 +176,6 @@ enum ResourceTable {
             }
         }
         return result
-    }
-}
-
-/// A shard's spin lock.
-private final class ShardLock {
-    private let locked = Atomic<Bool>(false)
-
-    @inline(__always)
-    func lock() {
-        if locked.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged { return }
-        lockContended()
-    }
-
-    @inline(never)
-    private func lockContended() {
-        var spins = 0
-        while true {
-            if !locked.load(ordering: .relaxed),
-               locked.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
-                return
-            }
-            spins += 1
-            // The holder may have been preempted (2 cores, many threads): let it run.
-            if spins >= 64 {
-                sched_yield()
-                spins = 0
-            }
-        }
-    }
-
-    @inline(__always)
-    func unlock() {
-        locked.store(false, ordering: .releasing)
     }
 }
 

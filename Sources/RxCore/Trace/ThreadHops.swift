@@ -84,8 +84,8 @@ public enum ThreadHops {
     /// Whether new subscriptions record their hops. Starts from `RXTRACE_HOPS` (`off` disables
     /// it, for measuring its cost); default on.
     public static var isEnabled: Bool {
-        get { HopStageTable.enabled.load(ordering: .relaxed) }
-        set { HopStageTable.enabled.store(newValue, ordering: .relaxed) }
+        get { HopStageTable.isEnabled }
+        set { HopStageTable.isEnabled = newValue }
     }
 
     /// At most this many distinct stages are recorded per process.

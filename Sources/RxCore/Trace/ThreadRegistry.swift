@@ -1,5 +1,6 @@
 #if TRACE_RESOURCES
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -17,13 +18,31 @@ enum ThreadRegistry {
     private static let lock = RegistryLock()
     nonisolated(unsafe) private static var infos: [Info] = []
 
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        // A destructor (even one with nothing to free) makes the C library clear the value at
-        // thread exit, so a new thread reusing an old thread's slot registers afresh.
-        pthread_key_create(&key) { _ in }
-        return key
-    }()
+    /// The pthread key holding each thread's index + 1, made on first use. A constant initial
+    /// value (`noKey`): every registration reads it, and a lazily initialised global would cost
+    /// a `swift_once` call each time.
+    private static let keyStorage = Atomic<UInt32>(noKey)
+    private static let noKey = UInt32.max
+
+    @inline(__always)
+    private static var key: pthread_key_t {
+        let key = keyStorage.load(ordering: .acquiring)
+        return key != noKey ? pthread_key_t(key) : makeKey()
+    }
+
+    @inline(never)
+    private static func makeKey() -> pthread_key_t {
+        lock.withLock {
+            let existing = keyStorage.load(ordering: .acquiring)
+            if existing != noKey { return pthread_key_t(existing) }
+            var key = pthread_key_t()
+            // A destructor (even one with nothing to free) makes the C library clear the value at
+            // thread exit, so a new thread reusing an old thread's slot registers afresh.
+            pthread_key_create(&key) { _ in }
+            keyStorage.store(UInt32(key), ordering: .releasing)
+            return key
+        }
+    }
 
     /// This thread's index in the table.
     @inline(__always)
