@@ -17,7 +17,7 @@ extension ObservableType {
 
 private final class EmptyProducer<Element>: Producer<Element> {
     override func subscribeReceiver(_ observer: Receiver<Element>) -> Disposable {
-        observer.on(.completed)
+        observer.receiveCompleted()
         return Disposables.create()
     }
 }
@@ -36,7 +36,7 @@ private final class ErrorProducer<Element>: Producer<Element> {
     }
 
     override func subscribeReceiver(_ observer: Receiver<Element>) -> Disposable {
-        observer.on(.error(error))
+        observer.receiveError(error)
         return Disposables.create()
     }
 }

@@ -117,9 +117,9 @@ private final class ObservableOptional<Element>: Producer<Element> {
 
     override func subscribeReceiver(_ observer: Receiver<Element>) -> Disposable {
         if let element = optional {
-            observer.on(.next(element))
+            observer.receiveNext(element)
         }
-        observer.on(.completed)
+        observer.receiveCompleted()
         return Disposables.create()
     }
 }

@@ -62,7 +62,7 @@ enum RxCoreOperators {
     /// Base classes whose initialisers and methods run inside every sink, producer or disposable.
     static let baseClasses: Set<String> = [
         "Sink", "Producer", "ObserverBase", "DisposeBase", "Observable", "TailRecursiveSink", "SinkForward",
-        "MergeSinkBase", "CombineLatestSink", "ZipSink", "ElementSink", "PassThroughSink", "LockedElementSink", "Receiver",
+        "MergeSinkBase", "CombineLatestSink", "ZipSink", "ElementSink", "PassThroughSink", "LockedElementSink", "OnlyElementSink", "Receiver",
     ]
 
     /// Subjects and relays: their `on` delivers the user's own events, not an operator's.
