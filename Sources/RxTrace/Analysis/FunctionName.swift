@@ -1,3 +1,5 @@
+import Foundation
+
 /// A demangled function name taken apart: `static ObservableType<>.interval(_:scheduler:)` is
 /// type `ObservableType`, base `interval`, labels `["_", "scheduler"]`. Closures, thunks and
 /// protocol witnesses are not named methods and do not parse.
@@ -66,6 +68,25 @@ struct FunctionName: Equatable {
         base = baseName
         type = components.last.map(withoutGenerics).flatMap { $0.isEmpty ? nil : $0 }
     }
+
+    /// `FunctionName(function)`, parsed once per process: the analysis asks about the same few
+    /// hundred library functions for every stack.
+    static func parsed(_ function: String) -> FunctionName? {
+        parsedLock.lock()
+        if let cached = parsedNames[function] {
+            parsedLock.unlock()
+            return cached
+        }
+        parsedLock.unlock()
+        let parsed = FunctionName(function)
+        parsedLock.lock()
+        parsedNames[function] = .some(parsed)
+        parsedLock.unlock()
+        return parsed
+    }
+
+    private static let parsedLock = NSLock()
+    nonisolated(unsafe) private static var parsedNames: [String: FunctionName?] = [:]
 
     init(type: String?, base: String, labels: [String]) {
         self.type = type

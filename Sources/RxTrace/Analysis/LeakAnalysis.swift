@@ -34,27 +34,40 @@ public enum LeakAnalysis {
     /// Groups entries by user call site (else by kind and type), in order of each group's
     /// first creation. Symbolicates each distinct stack once.
     public static func group(_ entries: [ResourceEntry], symbolicator: Symbolicator = .shared) -> [ResourceGroup] {
+        /// One distinct stack of a group (every entry of its own for entries grouped by type):
+        /// its first and latest entries. Entries of one stack share its type, kind and facts, so
+        /// the work after grouping looks at these, not at every entry.
+        struct Member {
+            var first: ResourceEntry
+            var last: ResourceEntry
+        }
         struct Pending {
             var entries: [ResourceEntry] = []
+            var members: [Member] = []
             var callSite: SymbolicatedFrame?
             var frames: [SymbolicatedFrame] = []
             var stack: StackID?
             var foldedInto = false
         }
-        // Linear in entries: the work per entry is one lookup of its stack's group (or, without
-        // a stack, of its type's); symbolication and keys are per distinct stack.
+        // Linear in entries: the work per entry is one lookup of its stack's group and member
+        // (or, without a stack, of its type's group); symbolication, keys, names and types are
+        // per distinct stack.
         var groups: [Pending] = []
         var indexByKey: [String: Int] = [:]
-        var indexByStack: [StackID: Int] = [:]
+        var memberByStack: [StackID: (group: Int, member: Int)] = [:]
         var sites: [StackID: (site: SymbolicatedFrame?, frames: [SymbolicatedFrame])] = [:]
 
         let ordered = isInCreationOrder(entries) ? entries : entries.sorted { $0.epoch < $1.epoch }
         var distinctStacks = Set<StackID>()
-        for entry in ordered { if let stack = entry.stack { distinctStacks.insert(stack) } }
-        symbolicator.prefetchThroughCallSite(Array(distinctStacks))
+        var firstOfEachStack: [ResourceEntry] = []
         for entry in ordered {
-            if let stack = entry.stack, let index = indexByStack[stack] {
-                groups[index].entries.append(entry)
+            if let stack = entry.stack, distinctStacks.insert(stack).inserted { firstOfEachStack.append(entry) }
+        }
+        symbolicator.prefetchThroughCallSite(firstOfEachStack.compactMap(\.stack))
+        for entry in ordered {
+            if let stack = entry.stack, let known = memberByStack[stack] {
+                groups[known.group].entries.append(entry)
+                groups[known.group].members[known.member].last = entry
                 continue
             }
             var site: SymbolicatedFrame?
@@ -80,8 +93,9 @@ public enum LeakAnalysis {
             }
             // A stack with a call site always lands in its site's group; a stack without one
             // groups by type, which differs per entry type.
-            if let stack = entry.stack, site != nil { indexByStack[stack] = index }
+            if let stack = entry.stack, site != nil { memberByStack[stack] = (index, groups[index].members.count) }
             groups[index].entries.append(entry)
+            groups[index].members.append(Member(first: entry, last: entry))
             if groups[index].frames.isEmpty && !frames.isEmpty { groups[index].frames = frames }
         }
 
@@ -89,7 +103,7 @@ public enum LeakAnalysis {
         // sinks at the `subscribe` line; the sinks keep the producers alive. Fold a group of
         // producers into the subscription made later in the same function invocation, so that one
         // leaked chain is one group.
-        for index in groups.indices where groups[index].entries.allSatisfy({ $0.kind == .producer }) {
+        for index in groups.indices where groups[index].members.allSatisfy({ $0.first.kind == .producer }) {
             guard let site = groups[index].callSite, let siteLine = site.line else { continue }
             let context = callerContext(groups[index].stack, callSite: site)
             var best: (index: Int, line: Int)?
@@ -97,42 +111,49 @@ public enum LeakAnalysis {
                 let candidate = groups[other]
                 guard let otherSite = candidate.callSite, let otherLine = otherSite.line,
                       otherSite.file == site.file, otherSite.function == site.function, otherLine >= siteLine,
-                      candidate.entries.contains(where: { $0.kind != .producer && $0.kind != .subject }),
+                      candidate.members.contains(where: { $0.first.kind != .producer && $0.first.kind != .subject }),
                       callerContext(candidate.stack, callSite: otherSite) == context else { continue }
                 if best == nil || otherLine < best!.line { best = (other, otherLine) }
             }
             if let best {
                 groups[best.index].entries.append(contentsOf: groups[index].entries)
                 groups[best.index].entries.sort { $0.epoch < $1.epoch }
+                groups[best.index].members.append(contentsOf: groups[index].members)
+                groups[best.index].members.sort { $0.first.epoch < $1.first.epoch }
                 groups[index].foldedInto = true
             }
         }
-        let resolvedFrames = sites
-        let names = OperatorNames(entries: ordered, frames: { resolvedFrames[$0]?.frames ?? [] }, symbolicator: symbolicator)
+        let names = OperatorNames(entries: firstOfEachStack, symbolicator: symbolicator)
 
-        return groups.filter { !$0.foldedInto }.map { group in
+        let kept = groups.filter { !$0.foldedInto }
+        // The representative stack of each group in full (grouping only resolved it through the
+        // call site). Prefer the subscription's own resources over producers folded in.
+        let reachesCallSite = { (entry: ResourceEntry) in entry.stack.map { sites[$0]?.site != nil } ?? false }
+        let representatives = kept.map { group in
+            let firsts = group.members.lazy.map(\.first)
+            return firsts.first { $0.kind != .producer && reachesCallSite($0) }?.stack
+                ?? firsts.first(where: reachesCallSite)?.stack
+                ?? firsts.first { $0.stack != nil }?.stack
+        }
+        // Their frames beyond the call sites (callers, test runners, `main`) in one batch: one
+        // stack at a time, each is a small batch for the slow per-address path.
+        symbolicator.prefetch(representatives.compactMap { $0 })
+        return zip(kept, representatives).map { group, representative in
             var types: [String] = []
             var seenTypes = Set<String>()
-            var seenStacks = Set<StackID>()
-            for entry in group.entries {
-                // Entries of one stack share its type: only a new stack's type is looked at.
-                if let stack = entry.stack, !seenStacks.insert(stack).inserted { continue }
-                if seenTypes.insert(entry.typeName).inserted { types.append(entry.typeName) }
+            for member in group.members where seenTypes.insert(member.first.typeName).inserted {
+                types.append(member.first.typeName)
             }
+            // Each stack's latest entry, in creation order: what the chain is read from.
+            let latest = group.members.map(\.last).sorted { $0.epoch < $1.epoch }
             let chain = names.chain(
-                of: group.entries, callSite: group.callSite,
+                of: latest, callSite: group.callSite,
                 callerContext: group.callSite.map { callerContext(group.stack, callSite: $0) } ?? []
             )
-            // The representative stack in full (grouping only resolved it through the call site).
-            // Prefer the subscription's own resources over producers folded in.
-            let reachesCallSite = { (entry: ResourceEntry) in entry.stack.map { sites[$0]?.site != nil } ?? false }
-            let representative = group.entries.first { $0.kind != .producer && reachesCallSite($0) }?.stack
-                ?? group.entries.first(where: reachesCallSite)?.stack
-                ?? group.entries.first { $0.stack != nil }?.stack
             let frames = representative.map { symbolicator.frames(for: $0) } ?? group.frames
             return ResourceGroup(
                 signature: LeakSignature.make(callSite: group.callSite, chain: chain, types: types,
-                                              kinds: group.callSite == nil ? group.entries.map(\.kind) : []),
+                                              kinds: group.callSite == nil ? group.members.map(\.first.kind) : []),
                 entries: group.entries,
                 resourceTypes: types,
                 operatorChain: chain,

@@ -28,7 +28,10 @@ import RxCore
 /// not a stage of its own: a sink of a producer that only a sharing strategy made in the group
 /// adds no stage, so a leaked Driver reads `asDriver(onErrorJustReturn:) → map → drive`.
 ///
-/// Work is per distinct stack and per distinct function name, not per entry, and cached.
+/// Work is per distinct stack and per distinct function name, not per entry. What a stack says
+/// (its `StackFacts`) is cached for the process: interned stacks never change and symbolicate
+/// the same way, and a run names the same stacks several times (each pass, the final
+/// snapshots, the hops). `WorkCounter` counts the stacks actually read.
 public final class OperatorNames {
     /// One stage: the operator's name and, for an inner subscription, the operator that made it.
     public struct Stage: Equatable, Sendable {
@@ -77,25 +80,22 @@ public final class OperatorNames {
         var callerContext: [UInt] = []
     }
 
-    private let framesOf: (StackID) -> [SymbolicatedFrame]
+    private let symbolicator: Symbolicator
     private let origins: ProducerOrigins
-    /// Parsed function names, for the process (a name always parses the same way).
-    private static let namesLock = NSLock()
-    nonisolated(unsafe) private static var names: [String: FunctionName?] = [:]
+    private static let factsLock = NSLock()
+    /// What each (type, stack) says, for the process; guarded by `factsLock`.
+    nonisolated(unsafe) private static var factsBySite: [Site: StackFacts] = [:]
+    /// This snapshot's facts, without taking the lock again.
     private var facts: [Site: StackFacts] = [:]
     /// Producer base type → APIs seen making it in the snapshot.
     private var producerAPIs: [String: Set<String>] = [:]
     /// Sink base type → what made it in the snapshot.
     private var sinkMakers: [String: Set<Maker>] = [:]
 
-    /// Learns from `entries` (a snapshot); `frames` resolves a stack at least through its user
-    /// frame (and is asked once per distinct stack).
-    public convenience init(entries: [ResourceEntry], frames: @escaping (StackID) -> [SymbolicatedFrame]) {
-        self.init(entries: entries, frames: frames, symbolicator: .shared)
-    }
-
-    init(entries: [ResourceEntry], frames: @escaping (StackID) -> [SymbolicatedFrame], symbolicator: Symbolicator) {
-        self.framesOf = frames
+    /// Learns from `entries` (a snapshot), whose stacks `symbolicator` resolves through their
+    /// user frames.
+    public init(entries: [ResourceEntry], symbolicator: Symbolicator = .shared) {
+        self.symbolicator = symbolicator
         self.origins = ProducerOrigins(symbolicator: symbolicator)
         // Resolve every stack in a few large batches first: one at a time, each is a small
         // batch for the slow per-address path (see `Symbolicator.prefetchThroughCallSite`).
@@ -182,7 +182,10 @@ public final class OperatorNames {
         var sharing: [String: Set<String>] = [:]
         var calledArguments: [String: Set<String>] = [:]
         var sharingArguments: [String: Set<String>] = [:]
+        // Producers of one stack share its type: one look per distinct stack.
+        var seenStacks = Set<StackID>()
         for entry in group where entry.kind == .producer {
+            if let stack = entry.stack, !seenStacks.insert(stack).inserted { continue }
             let facts = facts(of: entry)
             guard let api = facts.calledAPI else { continue }
             let type = LeakAnalysis.baseTypeName(entry.typeName)
@@ -262,18 +265,24 @@ public final class OperatorNames {
         guard let stack = entry.stack else { return StackFacts() }
         let site = Site(type: entry.typeName, stack: stack)
         if let known = facts[site] { return known }
-        let found = readFacts(framesOf(stack), ownType: LeakAnalysis.baseTypeName(entry.typeName))
+        OperatorNames.factsLock.lock()
+        let shared = OperatorNames.factsBySite[site]
+        OperatorNames.factsLock.unlock()
+        if let shared {
+            facts[site] = shared
+            return shared
+        }
+        WorkCounter.count(.stackNamed)
+        let found = readFacts(symbolicator.framesThroughCallSite(for: stack), ownType: LeakAnalysis.baseTypeName(entry.typeName))
         facts[site] = found
+        OperatorNames.factsLock.lock()
+        OperatorNames.factsBySite[site] = found
+        OperatorNames.factsLock.unlock()
         return found
     }
 
     private func name(_ frame: SymbolicatedFrame) -> FunctionName? {
-        OperatorNames.namesLock.lock()
-        defer { OperatorNames.namesLock.unlock() }
-        if let cached = OperatorNames.names[frame.function] { return cached }
-        let parsed = FunctionName(frame.function)
-        OperatorNames.names[frame.function] = .some(parsed)
-        return parsed
+        FunctionName.parsed(frame.function)
     }
 
     /// A sink's or observer's event entry points: `on(_:)`, and RxCore's element-level

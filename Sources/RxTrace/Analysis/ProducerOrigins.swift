@@ -11,6 +11,10 @@ import RxCore
 /// Only producers made in the same function invocation as the subscription count: their stacks
 /// hold the same caller addresses beyond the user's frame. Those are found by raw address (an
 /// index built once, no symbolication), and only they are symbolicated, in one batch.
+///
+/// The index, and what each caller's producer stacks said, are kept for the process until a
+/// new stack is interned: a run asks about the same stacks in each of its analyses, and
+/// rebuilding the index (every interned stack) per analysis was most of naming's cost.
 final class ProducerOrigins {
     struct Origin {
         /// The producer's type, without generic arguments (`FlatMapLatest`).
@@ -31,12 +35,21 @@ final class ProducerOrigins {
     }
 
     private let symbolicator: Symbolicator
-    /// Producer stacks by each return address they hold.
-    private lazy var producerStacksByAddress: [UInt: [StackID]] = indexProducerStacks()
-    /// Origins of the producer stacks read so far, by place.
-    private var originsByPlace: [Place: [Origin]] = [:]
-    /// Caller addresses whose producer stacks have been read.
-    private var readCallers = Set<UInt>()
+
+    /// What is known about the interned stacks as of `stackCount` of them.
+    private struct Index {
+        var stackCount = -1
+        /// Producer stacks by each return address they hold.
+        var producerStacksByAddress: [UInt: [StackID]] = [:]
+        /// Origins of the producer stacks read so far, by place.
+        var originsByPlace: [Place: [Origin]] = [:]
+        /// Caller addresses whose producer stacks have been read.
+        var readCallers = Set<UInt>()
+    }
+
+    /// Guards `shared`; held while it is brought up to date and read.
+    private static let indexLock = NSLock()
+    nonisolated(unsafe) private static var shared = Index()
 
     init(symbolicator: Symbolicator) {
         self.symbolicator = symbolicator
@@ -54,6 +67,7 @@ final class ProducerOrigins {
             return known
         }
         ProducerOrigins.cacheLock.unlock()
+        WorkCounter.count(.producerOriginRead)
         let found = origin(of: stack)
         ProducerOrigins.cacheLock.lock()
         ProducerOrigins.originByStack[stack] = .some(found)
@@ -65,16 +79,24 @@ final class ProducerOrigins {
     /// nearest line at or above it; empty when no such producer stack exists.
     func apis(ofType type: String, near site: SymbolicatedFrame?, context: [UInt]) -> Set<String> {
         guard let site, let line = site.line, let caller = context.first else { return [] }
-        if readCallers.insert(caller).inserted {
-            let candidates = producerStacksByAddress[caller] ?? []
+        ProducerOrigins.indexLock.lock()
+        defer { ProducerOrigins.indexLock.unlock() }
+        let stackCount = ResourceRegistry.internedStackCount
+        if ProducerOrigins.shared.stackCount != stackCount {
+            ProducerOrigins.shared = Index(stackCount: stackCount, producerStacksByAddress: indexProducerStacks())
+        }
+        if ProducerOrigins.shared.readCallers.insert(caller).inserted {
+            let candidates = ProducerOrigins.shared.producerStacksByAddress[caller] ?? []
             // One batch for the frames that name the type, the API and the user's frame.
             _ = symbolicator.frames(forAddresses: Array(Set(candidates.flatMap { ResourceRegistry.addresses(of: $0).prefix(16) })))
             for stack in candidates {
                 guard let origin = cachedOrigin(of: stack) else { continue }
-                originsByPlace[Place(type: origin.type, file: origin.site.file, function: origin.site.function), default: []].append(origin)
+                ProducerOrigins.shared.originsByPlace[Place(type: origin.type, file: origin.site.file, function: origin.site.function), default: []]
+                    .append(origin)
             }
         }
-        let sameInvocation = (originsByPlace[Place(type: type, file: site.file, function: site.function)] ?? []).filter {
+        let places = ProducerOrigins.shared.originsByPlace[Place(type: type, file: site.file, function: site.function)] ?? []
+        let sameInvocation = places.filter {
             guard let otherLine = $0.site.line else { return false }
             return otherLine <= line && ProducerOrigins.sameInvocation($0.context, context)
         }
@@ -89,6 +111,7 @@ final class ProducerOrigins {
     }
 
     private func indexProducerStacks() -> [UInt: [StackID]] {
+        WorkCounter.count(.producerIndexBuilt)
         var byFirst: [UInt: [StackID]] = [:]
         for stack in ResourceRegistry.internedStacks {
             if let first = ResourceRegistry.addresses(of: stack).first { byFirst[first, default: []].append(stack) }
@@ -109,10 +132,10 @@ final class ProducerOrigins {
         let frames = symbolicator.framesThroughCallSite(for: stack)
         guard let userIndex = frames.firstIndex(where: { $0.origin == .user }) else { return nil }
         let library = frames[..<userIndex]
-        guard let type = library.lazy.compactMap({ FunctionName($0.function) }).first(where: {
+        guard let type = library.lazy.compactMap({ FunctionName.parsed($0.function) }).first(where: {
                   $0.isInitializer && $0.type.map { !RxCoreOperators.baseClasses.contains($0) } ?? false
               })?.type,
-              let api = library.last(where: { $0.origin == .rxCore }).flatMap({ FunctionName($0.function) }),
+              let api = library.last(where: { $0.origin == .rxCore }).flatMap({ FunctionName.parsed($0.function) }),
               RxCoreOperators.isAPIType(api.type) else { return nil }
         let site = frames[userIndex]
         let addresses = ResourceRegistry.addresses(of: stack)

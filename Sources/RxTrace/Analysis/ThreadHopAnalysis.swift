@@ -201,7 +201,7 @@ private struct StageNamer {
         self.sinks = sinks
         self.producers = producers
         let all = (Array(sinks.values) + Array(producers.values)).sorted { $0.epoch < $1.epoch }
-        names = OperatorNames(entries: all, frames: { symbolicator.framesThroughCallSite(for: $0) })
+        names = OperatorNames(entries: all, symbolicator: symbolicator)
     }
 
     func name(_ record: HopStageRecord, stage: HopChain.Stage, upstream: [HopChain.Stage]) -> String {

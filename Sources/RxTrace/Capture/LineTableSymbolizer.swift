@@ -5,9 +5,10 @@ import Foundation
 /// Swift toolchain. It indexes an image's line table once; the `Runtime` module runs a compile
 /// unit's line program again for every address, which is quadratic in the unit's size: 1,000
 /// call sites in one file took about 10 s in a debug build, `llvm-symbolizer` 0.03 s for
-/// the same addresses. Function names and inlined frames still come from the `Runtime` module;
-/// this only supplies file and line, and the `Symbolicator` falls back to the `Runtime` module
-/// for any address where the two disagree on the frames, or when the tool is not found.
+/// the same addresses. Function names still come from the `Runtime` module; this supplies file,
+/// line and the inlined levels (by linkage name), and the `Symbolicator` falls back to the
+/// `Runtime` module for any address where the two disagree on the function, or when the tool is
+/// not found.
 final class LineTableSymbolizer: @unchecked Sendable {
     /// One frame's location as the tool printed it, innermost (inlined) first.
     struct Location: Equatable {
@@ -86,10 +87,13 @@ final class LineTableSymbolizer: @unchecked Sendable {
                     line = Int(place[place.index(after: colon)...])
                     place = place[..<colon]
                 }
-                let file = place == "??" || place.isEmpty || place.hasSuffix("<compiler-generated>") ? nil : String(place)
+                // A merged function (one body for several) is placed in its object file (`Sites.swift.o`).
+                let file = place == "??" || place.isEmpty || place.hasSuffix("<compiler-generated>") || place.hasSuffix(".o")
+                    ? nil : String(place)
                 locations.append(Location(linkageName: function, file: file, line: line.flatMap { $0 > 0 ? $0 : nil }))
             }
-            if locations.contains(where: { $0.file != nil }) { result[offset] = locations }
+            // An answer names a file or at least a function (a merged function has no file).
+            if locations.contains(where: { $0.file != nil || $0.linkageName != nil }) { result[offset] = locations }
         }
         return result
     }

@@ -11,6 +11,8 @@ public final class Symbolicator: @unchecked Sendable {
 
     private let lock = NSLock()
     private var framesByStack: [UInt32: [SymbolicatedFrame]] = [:]
+    /// Stacks resolved through their user frame only (`framesThroughCallSite`).
+    private var framesThroughCallSiteByStack: [UInt32: [SymbolicatedFrame]] = [:]
     private var framesByAddress: [UInt: [SymbolicatedFrame]] = [:]
     /// Stacks `prefetchThroughCallSite` has already resolved through their call site.
     private var prefetched = Set<UInt32>()
@@ -50,19 +52,26 @@ public final class Symbolicator: @unchecked Sendable {
             guard let index = frames.firstIndex(where: { $0.origin == .user }) else { return frames }
             return Array(frames[...index])
         }
+        if let cached = framesThroughCallSiteByStack[stack.rawValue] { return cached }
         if let cached = framesByStack[stack.rawValue] { return throughUser(cached) }
         let addresses = ResourceRegistry.addresses(of: stack)
         var result: [SymbolicatedFrame] = []
         var start = 0
-        while start < addresses.count {
+        resolving: while start < addresses.count {
             let chunk = Array(addresses[start..<min(start + 8, addresses.count)])
             for frame in resolveLocked(chunk) where !Symbolicator.isForwardingThunk(frame, of: result.last) {
                 result.append(frame)
-                if frame.origin == .user { return result }
+                if frame.origin == .user { break resolving }
             }
             start += chunk.count
         }
-        framesByStack[stack.rawValue] = result
+        // Whole when no frame reached user code; a stack's first frames otherwise. Either way
+        // asked for again by each analysis of the run.
+        if result.last?.origin == .user {
+            framesThroughCallSiteByStack[stack.rawValue] = result
+        } else {
+            framesByStack[stack.rawValue] = result
+        }
         return result
     }
 
@@ -76,16 +85,31 @@ public final class Symbolicator: @unchecked Sendable {
             .map { (stack: $0, addresses: ResourceRegistry.addresses(of: $0)) }
         var start = 0
         while !pending.isEmpty {
-            let round = pending.flatMap { $0.addresses.dropFirst(start).prefix(8) }
+            let round = pending.flatMap { $0.addresses.dropFirst(start).prefix(Symbolicator.roundSize) }
             let missing = Array(Set(round.filter { framesByAddress[$0] == nil }))
             if !missing.isEmpty { symbolicateLocked(missing) }
-            start += 8
+            start += Symbolicator.roundSize
             pending = pending.filter { item in
                 item.addresses.count > start
                     && !item.addresses.prefix(start).contains { (framesByAddress[$0] ?? []).contains { $0.origin == .user } }
             }
         }
     }
+
+    /// Resolves every address of `stacks` not resolved yet in one batch, so that `frames(for:)`
+    /// then finds them cached.
+    public func prefetch(_ stacks: [StackID]) {
+        lock.lock(); defer { lock.unlock() }
+        var missing = Set<UInt>()
+        for stack in stacks where framesByStack[stack.rawValue] == nil {
+            for address in ResourceRegistry.addresses(of: stack) where framesByAddress[address] == nil { missing.insert(address) }
+        }
+        if !missing.isEmpty { symbolicateLocked(Array(missing)) }
+    }
+
+    /// Frames per stack resolved in each round of `prefetchThroughCallSite`: each round is one
+    /// batch (one `llvm-symbolizer` run), and most stacks reach user code within the first 16.
+    static let roundSize = 16
 
     private func resolveLocked(_ addresses: [UInt]) -> [SymbolicatedFrame] {
         let missing = Array(Set(addresses.filter { framesByAddress[$0] == nil }))
@@ -94,6 +118,7 @@ public final class Symbolicator: @unchecked Sendable {
     }
 
     private func symbolicateLocked(_ addresses: [UInt]) {
+        WorkCounter.count(.addressSymbolicated, addresses.count)
         guard #available(macOS 26.0, *) else {
             for address in addresses { framesByAddress[address] = [Symbolicator.unresolved(address)] }
             return
@@ -109,10 +134,13 @@ public final class Symbolicator: @unchecked Sendable {
 
         // One backtrace for every new address: the symbolicator's per-call set-up (image and
         // DWARF lookups) dominates, so batching is what keeps this cheap. Each resolved frame
-        // (inlined ones included) names the captured address it came from. For a large batch,
-        // file and line come from the line tables (`LineTableSymbolizer`) instead: the Runtime
-        // module's per-address line lookup is quadratic in a compile unit's size.
-        let lineTables = addresses.count >= 16 ? lineTableSymbolizer(images) : nil
+        // (inlined ones included) names the captured address it came from. File, line and
+        // inlined frames come from the line tables (`LineTableSymbolizer`) when the tool is
+        // there, for any batch: the Runtime module's per-address line lookup is quadratic in a
+        // compile unit's size, and each call that asks it for inlined frames re-reads the
+        // image's inlined call sites (0.2 s for a release executable of 17 MB, even for one
+        // address), where `llvm-symbolizer` costs about 25 ms of CPU per batch.
+        let lineTables = lineTableSymbolizer(images)
         var raw = runtimeFrames(addresses, images: images, architecture: architecture, sourceLocations: lineTables == nil)
         if let lineTables {
             var mismatched: [UInt] = []
@@ -130,13 +158,19 @@ public final class Symbolicator: @unchecked Sendable {
                 let offsets = imageAddresses.map { $0 &- base &- 1 }
                 let locations = lineTables.locations(of: offsets, in: path)
                 for (address, offset) in zip(imageAddresses, offsets) {
-                    guard let frames = raw[address], let found = locations[offset], found.count == frames.count else {
+                    guard let frames = raw[address], let found = locations[offset] else {
                         if raw[address] != nil { mismatched.append(address) }
                         continue
                     }
-                    for position in frames.indices {
-                        raw[address]![position].file = found[position].file
-                        raw[address]![position].line = found[position].line
+                    if found.count == frames.count {
+                        for position in frames.indices {
+                            raw[address]![position].file = found[position].file
+                            raw[address]![position].line = found[position].line
+                        }
+                    } else if let inlined = Symbolicator.inlinedFrames(found, outermost: frames) {
+                        raw[address] = inlined
+                    } else {
+                        mismatched.append(address)
                     }
                 }
             }
@@ -198,6 +232,26 @@ public final class Symbolicator: @unchecked Sendable {
             ))
         }
         return resolved
+    }
+
+    /// An address with inlined calls, from the line tables alone: the fast path asked the
+    /// `Runtime` module for the function only (one frame), and `llvm-symbolizer` read every
+    /// inlined level with its linkage name, file and line. Each level's name is demangled the
+    /// way the `Runtime` module names its own inlined frames (`Symbol.name`). Nil when the two
+    /// disagree on the function (the `Runtime` module then resolves the address on its own):
+    /// asking it for inlined frames re-runs the line program per address, which made inlined
+    /// addresses most of a release build's analysis time.
+    @available(macOS 26.0, *)
+    private static func inlinedFrames(_ found: [LineTableSymbolizer.Location], outermost: [RawFrame]) -> [RawFrame]? {
+        guard outermost.count == 1, found.count > 1, let function = outermost.first,
+              found.last?.linkageName == function.rawName,
+              found.allSatisfy({ $0.linkageName != nil }) else { return nil }
+        return found.map { location in
+            let rawName = location.linkageName!
+            let name = rawName == function.rawName ? function.name
+                : SymbolicatedBacktrace.Symbol(imageIndex: -1, imageName: "", rawName: rawName, offset: 0, sourceLocation: nil).name
+            return RawFrame(name: name, rawName: rawName, image: function.image, file: location.file, line: location.line)
+        }
     }
 
     private var lineTables: LineTableSymbolizer??

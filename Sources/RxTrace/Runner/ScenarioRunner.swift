@@ -33,13 +33,14 @@ struct ScenarioRunner {
         var periodicBeforeMeasuring: [String: Int] = [:]
         var observersBeforeMeasuring: [String: Int] = [:]
         var failure: String?
-        // Per pass: how many members of each group (by signature) that pass created were still
-        // alive at its end.
+        // Per pass but the last: how many members of each group (by signature) that pass created
+        // were still alive at its end. The last pass's are what the final analysis groups.
         var survivorsAtEndOfPass: [[String: Int]] = []
+        let lastPass = max(2, passes)
         // Hops and anomalies are recorded process-wide; count only this scenario's.
         ThreadHops.reset()
 
-        for pass in 1...max(2, passes) {
+        for pass in 1...lastPass {
             context.pass = pass
             if pass == 2 {
                 periodicBeforeMeasuring = SchedulerActivity.activePeriodicTimersByQueue
@@ -60,10 +61,12 @@ struct ScenarioRunner {
             SchedulerActivity.waitUntilIdle(timeout: drainTimeout)
             if heapGraph { AllocationTable.uninstall() }
             passCounts.append(PassCount(pass: pass, before: before, after: Int(Resources.total)))
-            survivorsAtEndOfPass.append(Dictionary(
-                LeakAnalysis.group(ResourceRegistry.liveSince(marks[pass - 1])).map { ($0.signature, $0.entries.count) },
-                uniquingKeysWith: +
-            ))
+            if pass < lastPass {
+                survivorsAtEndOfPass.append(Dictionary(
+                    LeakAnalysis.group(ResourceRegistry.liveSince(marks[pass - 1])).map { ($0.signature, $0.entries.count) },
+                    uniquingKeysWith: +
+                ))
+            }
         }
 
         var findings: [LeakFinding] = []
@@ -158,6 +161,7 @@ struct ScenarioRunner {
     /// - groups with no sink or observer (only producers, disposables, bags) when the
     ///   scenario also leaks subscriptions: they are what the leaked subscriptions hold (an
     ///   `interval`'s producer, the owner's `DisposeBag`), not subscriptions of their own.
+    /// `survivors` are the passes before the last, at their ends (see `run`).
     private func leakedSubscriptions(marks: [ResourceMark], survivors: [[String: Int]], timers: TimerEvidence, subjects: SubjectEvidence)
         -> (findings: [LeakFinding], objects: [HeapExplanation.Leaked]) {
         // One snapshot, nested by mark (entries are in creation order), and one grouping each.
@@ -177,9 +181,9 @@ struct ScenarioRunner {
         }
         let growing = groupsPerMark[1].filter { group in
             let perPass = perPassBySignature(group.signature)
-            let ranBefore = survivors.dropLast().contains { $0[group.signature] != nil }
+            let ranBefore = survivors.contains { $0[group.signature] != nil }
             let earlierAllGone = perPass.dropLast().allSatisfy { $0 == 0 }
-            let previousPassLeft = survivors.dropLast().last?[group.signature] ?? 0
+            let previousPassLeft = survivors.last?[group.signature] ?? 0
             let grew = (perPass.last ?? 0) > previousPassLeft
             return !(ranBefore && earlierAllGone && !grew)
         }
@@ -197,7 +201,7 @@ struct ScenarioRunner {
             let subscriptions = Self.subscriptionCount(group)
             // When the last pass replaced what the pass before it left (and added more), the
             // group grew by the difference, not by everything the last pass created.
-            let previousPassLeft = survivors.dropLast().last?[group.signature] ?? 0
+            let previousPassLeft = survivors.last?[group.signature] ?? 0
             let earlierReplaced = previousPassLeft > 0 && perPass.dropLast().allSatisfy { $0 == 0 }
             let growth = (perPass.last ?? 0) - (earlierReplaced ? previousPassLeft : 0)
             return LeakFinding(
