@@ -67,21 +67,30 @@ private final class Just<Element>: Producer<Element> {
         self.element = element
     }
 
+    #if TRACE_RESOURCES
+    // A real sink in traced builds, so that a chain shows `JustSink` (the seed example's four
+    // sinks), with its stage in the thread-hop recording.
     override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        #if TRACE_RESOURCES
-        // A real sink in traced builds, so that a chain shows `JustSink` (the seed example's
-        // four sinks), with its stage in the thread-hop recording.
         let sink = JustSink(observer: observer, cancel: cancel)
         let subscription = sink.run(element)
         return (sink: sink, subscription: subscription)
-        #else
-        // Untraced, the element goes straight to the observer: the sink would only hold a
-        // disposed flag nobody can set before `run` returns (one object per subscription less).
-        // The subscription ends as the sink would end it: disposed once completed.
+    }
+    #else
+    // Untraced, the element goes straight to the observer, inside the trampoline as any
+    // producer's subscription: a sink and its `SinkDisposer` would only hold flags that nothing
+    // can set before the sequence has ended (two objects per subscription less; every inner
+    // `just` of a flatMap pays this per element).
+    override func subscribeReceiver(_ observer: Receiver<Element>) -> Disposable {
+        if !CurrentThreadScheduler.isScheduleRequired {
+            return deliver(to: observer)
+        }
+        return CurrentThreadScheduler.runTrampoline { deliver(to: observer) }
+    }
+
+    private func deliver(to observer: Receiver<Element>) -> Disposable {
         observer.receiveNext(element)
         observer.receiveCompleted()
-        cancel.dispose()
-        return (sink: Disposables.create(), subscription: Disposables.create())
-        #endif
+        return Disposables.create()
     }
+    #endif
 }

@@ -95,10 +95,11 @@ private class MergeSinkBase<SourceElement, Output>: Sink<SourceElement, Receiver
     }
 
     final func subscribeInner(_ source: Observable<Output>) {
-        let subscription = SingleAssignmentDisposable()
-        guard let key = group.insert(subscription) else { return }
-        let observer = MergeInnerObserver(parent: self, key: key)
-        subscription.setDisposable(source.subscribeReceiver(observer))
+        // The observer is its own subscription's disposable in the group (see MergeInnerObserver).
+        let observer = MergeInnerObserver(parent: self)
+        guard let key = group.insert(observer) else { return }
+        observer.key = key
+        observer.setSubscription(source.subscribeReceiver(observer))
     }
 
     /// An element of an inner sequence.
@@ -165,17 +166,43 @@ private class MergeSinkBase<SourceElement, Output>: Sink<SourceElement, Receiver
     }
 }
 
-private final class MergeInnerObserver<SourceElement, Output>: Receiver<Output> {
-    private let parent: MergeSinkBase<SourceElement, Output>
-    private let key: CompositeDisposable.DisposeKey
+private enum InnerSubscriptionFlag {
+    static let disposed = 1
+    static let assigned = 2
+}
 
-    init(parent: MergeSinkBase<SourceElement, Output>, key: CompositeDisposable.DisposeKey) {
+/// Receives one inner sequence, and is also that subscription's disposable in the sink's group:
+/// set once, and disposing it before it is set disposes the subscription when it arrives (what a
+/// `SingleAssignmentDisposable` would do, one object fewer per inner sequence: per element for
+/// `flatMap { Observable.just($0) }`).
+private final class MergeInnerObserver<SourceElement, Output>: Receiver<Output>, Disposable {
+    private let parent: MergeSinkBase<SourceElement, Output>
+    /// Set once the observer is in the group, before it is subscribed.
+    var key: CompositeDisposable.DisposeKey?
+    private let state = InlineAtomicInt(0)
+    private var subscription: Disposable?
+
+    init(parent: MergeSinkBase<SourceElement, Output>) {
         self.parent = parent
-        self.key = key
         super.init()
         #if TRACE_RESOURCES
         Resources.track(self, kind: .observer)
         #endif
+    }
+
+    func setSubscription(_ subscription: Disposable) {
+        self.subscription = subscription
+        if state.fetchOr(InnerSubscriptionFlag.assigned) & InnerSubscriptionFlag.disposed != 0 {
+            subscription.dispose()
+            self.subscription = nil
+        }
+    }
+
+    func dispose() {
+        let previous = state.fetchOr(InnerSubscriptionFlag.disposed)
+        guard previous & InnerSubscriptionFlag.disposed == 0, previous & InnerSubscriptionFlag.assigned != 0 else { return }
+        subscription?.dispose()
+        subscription = nil
     }
 
     override func receiveNext(_ element: Output) {
@@ -187,6 +214,7 @@ private final class MergeInnerObserver<SourceElement, Output>: Receiver<Output> 
     }
 
     override func receiveCompleted() {
+        guard let key else { return }
         parent.innerCompleted(key: key)
     }
 
