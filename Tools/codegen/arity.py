@@ -144,17 +144,17 @@ def zip_sink(n):
         "        let observer{i} = ZipObserver<E{i}>(lock: lock, parent: self, index: {j}, subscription: subscription{i}) {{ self.values{i}.enqueue($0) }}",
         "\n",
     )
-    subscribes = seq(n, "        subscription{i}.setDisposable(parent.source{i}.subscribe(observer{i}))", "\n")
+    subscribes = seq(n, "        subscription{i}.setDisposable(parent.source{i}.subscribeReceiver(observer{i}))", "\n")
     disposables = seq(n, "subscription{i}")
     values = seq(n, "values{i}.dequeue()!")
     return f"""
-private final class ZipSink{n}<{type_params}, Observer: ObserverType>: ZipSink<Observer> {{
-    typealias Parent = Zip{n}<{type_params}, Observer.Element>
+private final class ZipSink{n}<{type_params}, Result>: ZipSink<Result> {{
+    typealias Parent = Zip{n}<{type_params}, Result>
 
     private let parent: Parent
 {queues}
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {{
+    init(parent: Parent, observer: Receiver<Result>, cancel: Cancelable) {{
         self.parent = parent
         super.init(arity: {n}, observer: observer, cancel: cancel)
     }}
@@ -176,7 +176,7 @@ private final class ZipSink{n}<{type_params}, Observer: ObserverType>: ZipSink<O
         return Disposables.create([{disposables}])
     }}
 
-    override func getResult() throws -> Observer.Element {{
+    override func getResult() throws -> Result {{
         try parent.resultSelector({values})
     }}
 }}

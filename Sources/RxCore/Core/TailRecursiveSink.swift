@@ -18,8 +18,8 @@ public var maxTailRecursiveSinkStackSize = 0
 ///
 /// Sources that are themselves sequences of the same operator (`concat` of a `concat`) are
 /// flattened into the iterator stack (`extract`), so nested definitions stay flat too.
-class TailRecursiveSink<Sources: Sequence, Observer: ObserverType>: Sink<Observer.Element, Observer>
-    where Sources.Element: ObservableConvertibleType, Sources.Element.Element == Observer.Element {
+class TailRecursiveSink<Sources: Sequence>: Sink<Sources.Element.Element, Receiver<Sources.Element.Element>>
+    where Sources.Element: ObservableConvertibleType {
     /// An iterator with, when known, how many elements it still has (so the stack can drop an
     /// iterator before its last source is subscribed: endless generated chains do not pile up).
     typealias SequenceGenerator = (iterator: Sources.Iterator, remaining: Int?)
@@ -32,7 +32,7 @@ class TailRecursiveSink<Sources: Sequence, Observer: ObserverType>: Sink<Observe
     private var pendingSteps = 0
     private var isStopped = false
 
-    override init(observer: Observer, cancel: Cancelable) {
+    override init(observer: Receiver<Element>, cancel: Cancelable) {
         super.init(observer: observer, cancel: cancel)
     }
 
@@ -118,11 +118,11 @@ class TailRecursiveSink<Sources: Sequence, Observer: ObserverType>: Sink<Observe
         subscription.setDisposable(subscribeToNext(source))
     }
 
-    typealias Element = Observer.Element
+    typealias Element = Sources.Element.Element
 
     /// Called when every source has been used up. Completes by default.
     func done() {
-        forwardOn(.completed)
+        forwardCompleted()
         dispose()
     }
 

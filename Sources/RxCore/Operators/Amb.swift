@@ -18,9 +18,7 @@ private enum AmbSide {
     case left, right
 }
 
-private final class AmbSink<Observer: ObserverType>: Sink<Never, Observer> {
-    typealias Element = Observer.Element
-
+private final class AmbSink<Element>: Sink<Never, Receiver<Element>> {
     private let lock = RecursiveLock()
     // Guarded by `lock`: nil until one side reacted.
     private var winner: AmbSide?
@@ -31,33 +29,50 @@ private final class AmbSink<Observer: ObserverType>: Sink<Never, Observer> {
     func run(left: Observable<Element>, right: Observable<Element>) -> Disposable {
         let leftObserver = AmbObserver(parent: self, side: .left)
         let rightObserver = AmbObserver(parent: self, side: .right)
-        leftSubscription.setDisposable(left.subscribe(leftObserver))
-        rightSubscription.setDisposable(right.subscribe(rightObserver))
+        leftSubscription.setDisposable(left.subscribeReceiver(leftObserver))
+        rightSubscription.setDisposable(right.subscribeReceiver(rightObserver))
         return Disposables.create(leftSubscription, rightSubscription)
     }
 
-    fileprivate func on(_ event: Event<Element>, from side: AmbSide) {
+    /// Called under `lock`: whether `side` is the winner, deciding it (and disposing the other
+    /// side) if neither has reacted yet.
+    private func claim(_ side: AmbSide) -> Bool {
+        if winner == nil {
+            winner = side
+            (side == .left ? rightSubscription : leftSubscription).dispose()
+        }
+        return winner == side
+    }
+
+    fileprivate func receiveNext(_ element: Element, from side: AmbSide) {
         lock.performLocked {
-            if winner == nil {
-                winner = side
-                (side == .left ? rightSubscription : leftSubscription).dispose()
-            }
-            guard winner == side else { return }
-            forwardOn(event)
-            if event.isStopEvent {
-                dispose()
-            }
+            guard claim(side) else { return }
+            forwardNext(element)
+        }
+    }
+
+    fileprivate func receiveError(_ error: Swift.Error, from side: AmbSide) {
+        lock.performLocked {
+            guard claim(side) else { return }
+            forwardError(error)
+            dispose()
+        }
+    }
+
+    fileprivate func receiveCompleted(from side: AmbSide) {
+        lock.performLocked {
+            guard claim(side) else { return }
+            forwardCompleted()
+            dispose()
         }
     }
 }
 
-private final class AmbObserver<Observer: ObserverType>: Receiver<Observer.Element> {
-    typealias Element = Observer.Element
-
-    private let parent: AmbSink<Observer>
+private final class AmbObserver<Element>: Receiver<Element> {
+    private let parent: AmbSink<Element>
     private let side: AmbSide
 
-    init(parent: AmbSink<Observer>, side: AmbSide) {
+    init(parent: AmbSink<Element>, side: AmbSide) {
         self.parent = parent
         self.side = side
         super.init()
@@ -66,8 +81,16 @@ private final class AmbObserver<Observer: ObserverType>: Receiver<Observer.Eleme
         #endif
     }
 
-    override func on(_ event: Event<Element>) {
-        parent.on(event, from: side)
+    override func receiveNext(_ element: Element) {
+        parent.receiveNext(element, from: side)
+    }
+
+    override func receiveError(_ error: Swift.Error) {
+        parent.receiveError(error, from: side)
+    }
+
+    override func receiveCompleted() {
+        parent.receiveCompleted(from: side)
     }
 
     deinit {

@@ -15,8 +15,7 @@ extension ObservableType {
     }
 }
 
-private final class BufferTimeCountSink<SourceType, Observer: ObserverType>: Sink<SourceType, Observer> where Observer.Element == [SourceType]  {
-    typealias Element = SourceType
+private final class BufferTimeCountSink<SourceType>: Sink<SourceType, Receiver<[SourceType]>> {
     typealias Parent = BufferTimeCount<SourceType>
 
     private let parent: Parent
@@ -28,7 +27,7 @@ private final class BufferTimeCountSink<SourceType, Observer: ObserverType>: Sin
     // already sent because it filled up) does nothing when it fires.
     private var windowID = 0
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<[SourceType]>, cancel: Cancelable) {
         self.parent = parent
         super.init(observer: observer, cancel: cancel)
     }
@@ -37,27 +36,32 @@ private final class BufferTimeCountSink<SourceType, Observer: ObserverType>: Sin
         // The first timer is armed before subscribing, so it is ordered before any event a
         // synchronous source delivers at the same virtual time.
         armTimer(for: windowID)
-        let subscription = parent.source.subscribe(self)
+        let subscription = parent.source.subscribeReceiver(self)
         return Disposables.create(timer, subscription)
     }
 
-    override func on(_ event: Event<SourceType>) {
+    override func receiveNext(_ element: SourceType) {
         lock.performLocked {
-            switch event {
-            case .next(let element):
-                buffer.append(element)
-                if buffer.count == parent.count {
-                    sendBufferAndStartNext()
-                }
-            case .error(let error):
-                buffer = []
-                forwardOn(.error(error))
-                dispose()
-            case .completed:
-                forwardOn(.next(buffer))
-                forwardOn(.completed)
-                dispose()
+            buffer.append(element)
+            if buffer.count == parent.count {
+                sendBufferAndStartNext()
             }
+        }
+    }
+
+    override func receiveError(_ error: Swift.Error) {
+        lock.performLocked {
+            buffer = []
+            forwardError(error)
+            dispose()
+        }
+    }
+
+    override func receiveCompleted() {
+        lock.performLocked {
+            forwardNext(buffer)
+            forwardCompleted()
+            dispose()
         }
     }
 
@@ -66,7 +70,7 @@ private final class BufferTimeCountSink<SourceType, Observer: ObserverType>: Sin
         let currentID = windowID
         let full = buffer
         buffer = []
-        forwardOn(.next(full))
+        forwardNext(full)
         armTimer(for: currentID)
     }
 

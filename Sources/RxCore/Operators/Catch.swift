@@ -21,15 +21,14 @@ extension ObservableType {
     }
 }
 
-private final class CatchSink<Observer: ObserverType>: Sink<Observer.Element, Observer> {
-    typealias Element = Observer.Element
+private final class CatchSink<Element>: PassThroughSink<Element> {
     typealias Parent = Catch<Element>
 
     private let parent: Parent
     /// The source's subscription, replaced by the handler sequence's after an error.
     private let subscription = SerialDisposable()
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Element>, cancel: Cancelable) {
         self.parent = parent
         super.init(observer: observer, cancel: cancel)
     }
@@ -37,57 +36,24 @@ private final class CatchSink<Observer: ObserverType>: Sink<Observer.Element, Ob
     func run() -> Disposable {
         let sourceSubscription = SingleAssignmentDisposable()
         subscription.disposable = sourceSubscription
-        sourceSubscription.setDisposable(parent.source.subscribe(self))
+        sourceSubscription.setDisposable(parent.source.subscribeReceiver(self))
         return subscription
     }
 
-    override func on(_ event: Event<Element>) {
-        switch event {
-        case .next:
-            forwardOn(event)
-        case .completed:
-            forwardOn(event)
+    override func receiveError(_ error: Swift.Error) {
+        do {
+            let continuation = try parent.handler(error)
+            // Subscribing before the assignment disposes the failed source, as RxSwift does.
+            subscription.disposable = continuation.subscribeReceiver(CatchSinkProxy(parent: self))
+        } catch let handlerError {
+            forwardError(handlerError)
             dispose()
-        case .error(let error):
-            do {
-                let continuation = try parent.handler(error)
-                // Subscribing before the assignment disposes the failed source, as RxSwift does.
-                subscription.disposable = continuation.subscribe(CatchSinkProxy(parent: self))
-            } catch let handlerError {
-                forwardOn(.error(handlerError))
-                dispose()
-            }
         }
     }
 }
 
 /// Forwards the handler sequence through the sink, so nothing passes once it is disposed.
-private final class CatchSinkProxy<Observer: ObserverType>: Receiver<Observer.Element> {
-    typealias Element = Observer.Element
-
-    private let parent: CatchSink<Observer>
-
-    init(parent: CatchSink<Observer>) {
-        self.parent = parent
-        super.init()
-        #if TRACE_RESOURCES
-        Resources.track(self, kind: .observer)
-        #endif
-    }
-
-    override func on(_ event: Event<Element>) {
-        parent.forwardOn(event)
-        if event.isStopEvent {
-            parent.dispose()
-        }
-    }
-
-    deinit {
-        #if TRACE_RESOURCES
-        Resources.untrack(self)
-        #endif
-    }
-}
+private final class CatchSinkProxy<Element>: PassThroughContinuation<Element> {}
 
 private final class Catch<Element>: Producer<Element> {
     typealias Handler = (Swift.Error) throws -> Observable<Element>

@@ -14,32 +14,33 @@ extension ObservableType {
     }
 }
 
-private final class CatchSequenceSink<Sources: Sequence, Observer: ObserverType>: TailRecursiveSink<Sources, Observer>
-    where Sources.Element: ObservableConvertibleType, Sources.Element.Element == Observer.Element  {
+private final class CatchSequenceSink<Sources: Sequence>: TailRecursiveSink<Sources>
+    where Sources.Element: ObservableConvertibleType  {
     private var lastError: Swift.Error?
 
-    override func on(_ event: Event<Element>) {
-        switch event {
-        case .next:
-            forwardOn(event)
-        case .error(let error):
-            lastError = error
-            moveNext()
-        case .completed:
-            forwardOn(event)
-            dispose()
-        }
+    override func receiveNext(_ element: Element) {
+        forwardNext(element)
+    }
+
+    override func receiveError(_ error: Swift.Error) {
+        lastError = error
+        moveNext()
+    }
+
+    override func receiveCompleted() {
+        forwardCompleted()
+        dispose()
     }
 
     override func subscribeToNext(_ source: Observable<Element>) -> Disposable {
-        source.subscribe(self)
+        source.subscribeReceiver(self)
     }
 
     override func done() {
         if let lastError {
-            forwardOn(.error(lastError))
+            forwardError(lastError)
         } else {
-            forwardOn(.completed)
+            forwardCompleted()
         }
         dispose()
     }
@@ -60,7 +61,7 @@ final class CatchSequence<Sources: Sequence>: Producer<Sources.Element.Element> 
     }
 
     override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = CatchSequenceSink<Sources, Receiver<Element>>(observer: observer, cancel: cancel)
+        let sink = CatchSequenceSink<Sources>(observer: observer, cancel: cancel)
         let subscription = sink.run((sources.makeIterator(), nil))
         return (sink: sink, subscription: subscription)
     }

@@ -17,10 +17,10 @@ extension ObservableType {
     }
 }
 
-private final class CombineLatestCollectionSink<Collection: Swift.Collection, Observer: ObserverType>: Sink<Never, Observer>
+private final class CombineLatestCollectionSink<Collection: Swift.Collection, Result>: Sink<Never, Receiver<Result>>, CollectionSourceParent
     where Collection.Element: ObservableConvertibleType  {
     typealias SourceElement = Collection.Element.Element
-    typealias Parent = CombineLatestCollection<Collection, Observer.Element>
+    typealias Parent = CombineLatestCollection<Collection, Result>
 
     private let parent: Parent
     private let lock = RecursiveLock()
@@ -33,7 +33,7 @@ private final class CombineLatestCollectionSink<Collection: Swift.Collection, Ob
     private var numberOfDone = 0
     private let subscriptions: [SingleAssignmentDisposable]
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Result>, cancel: Cancelable) {
         self.parent = parent
         values = [SourceElement?](repeating: nil, count: parent.count)
         hasValue = [Bool](repeating: false, count: parent.count)
@@ -42,60 +42,65 @@ private final class CombineLatestCollectionSink<Collection: Swift.Collection, Ob
         super.init(observer: observer, cancel: cancel)
     }
 
-    func on(_ event: Event<SourceElement>, atIndex index: Int) {
+    func receiveNext(_ element: SourceElement, at index: Int) {
         lock.performLocked {
-            switch event {
-            case .next(let element):
-                if !hasValue[index] {
-                    hasValue[index] = true
-                    numberOfValues += 1
-                }
-                values[index] = element
+            if !hasValue[index] {
+                hasValue[index] = true
+                numberOfValues += 1
+            }
+            values[index] = element
 
-                guard numberOfValues == parent.count else {
-                    // A source that never emitted can no longer be combined once all others ended.
-                    let othersDone = numberOfDone - (isDone[index] ? 1 : 0)
-                    if othersDone == parent.count - 1 {
-                        forwardOn(.completed)
-                        dispose()
-                    }
-                    return
-                }
-                do {
-                    forwardOn(.next(try parent.resultSelector(values.map { $0! })))
-                } catch let error {
-                    forwardOn(.error(error))
+            guard numberOfValues == parent.count else {
+                // A source that never emitted can no longer be combined once all others ended.
+                let othersDone = numberOfDone - (isDone[index] ? 1 : 0)
+                if othersDone == parent.count - 1 {
+                    forwardCompleted()
                     dispose()
                 }
-            case .error(let error):
-                forwardOn(.error(error))
+                return
+            }
+            do {
+                forwardNext(try parent.resultSelector(values.map { $0! }))
+            } catch let error {
+                forwardError(error)
                 dispose()
-            case .completed:
-                if isDone[index] { return }
-                isDone[index] = true
-                numberOfDone += 1
-                if numberOfDone == parent.count {
-                    forwardOn(.completed)
-                    dispose()
-                } else {
-                    subscriptions[index].dispose()
-                }
+            }
+        }
+    }
+
+    func receiveError(_ error: Swift.Error, at index: Int) {
+        lock.performLocked {
+            forwardError(error)
+            dispose()
+        }
+    }
+
+    func receiveCompleted(at index: Int) {
+        lock.performLocked {
+            if isDone[index] { return }
+            isDone[index] = true
+            numberOfDone += 1
+            if numberOfDone == parent.count {
+                forwardCompleted()
+                dispose()
+            } else {
+                subscriptions[index].dispose()
             }
         }
     }
 
     func run() -> Disposable {
         for (index, source) in parent.sources.enumerated() {
-            let observer = AnyObserver<SourceElement> { event in self.on(event, atIndex: index) }
-            subscriptions[index].setDisposable(source.asObservable().subscribe(observer))
+            let observer = CollectionSourceObserver(parent: self, index: index)
+            subscriptions[index].setDisposable(source.asObservable().subscribeReceiver(observer))
         }
 
         if parent.count == 0 {
             do {
-                forwardOn(.next(try parent.resultSelector([])))
-                forwardOn(.completed)
+                forwardNext(try parent.resultSelector([]))
+                forwardCompleted()
             } catch let error {
-                forwardOn(.error(error))
+                forwardError(error)
             }
             dispose()
         }

@@ -27,22 +27,23 @@ extension ObservableType {
     }
 }
 
-private final class ConcatSink<Sources: Sequence, Observer: ObserverType>: TailRecursiveSink<Sources, Observer>
-    where Sources.Element: ObservableConvertibleType, Sources.Element.Element == Observer.Element  {
-    override func on(_ event: Event<Element>) {
-        switch event {
-        case .next:
-            forwardOn(event)
-        case .error:
-            forwardOn(event)
-            dispose()
-        case .completed:
-            moveNext()
-        }
+private final class ConcatSink<Sources: Sequence>: TailRecursiveSink<Sources>
+    where Sources.Element: ObservableConvertibleType  {
+    override func receiveNext(_ element: Element) {
+        forwardNext(element)
+    }
+
+    override func receiveError(_ error: Swift.Error) {
+        forwardError(error)
+        dispose()
+    }
+
+    override func receiveCompleted() {
+        moveNext()
     }
 
     override func subscribeToNext(_ source: Observable<Element>) -> Disposable {
-        source.subscribe(self)
+        source.subscribeReceiver(self)
     }
 
     override func extract(_ observable: Observable<Element>) -> SequenceGenerator? {
@@ -61,7 +62,7 @@ private final class Concat<Sources: Sequence>: Producer<Sources.Element.Element>
     }
 
     override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = ConcatSink<Sources, Receiver<Element>>(observer: observer, cancel: cancel)
+        let sink = ConcatSink<Sources>(observer: observer, cancel: cancel)
         let subscription = sink.run((sources.makeIterator(), count))
         return (sink: sink, subscription: subscription)
     }

@@ -6,8 +6,7 @@ extension ObservableType {
     }
 }
 
-private final class DebounceSink<Observer: ObserverType>: Sink<Observer.Element, Observer> {
-    typealias Element = Observer.Element
+private final class DebounceSink<Element>: Sink<Element, Receiver<Element>> {
     typealias Parent = Debounce<Element>
 
     private let parent: Parent
@@ -17,38 +16,43 @@ private final class DebounceSink<Observer: ObserverType>: Sink<Observer.Element,
     private var value: Element?
     private let timer = SerialDisposable()
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Element>, cancel: Cancelable) {
         self.parent = parent
         super.init(observer: observer, cancel: cancel)
     }
 
     func run() -> Disposable {
-        let subscription = parent.source.subscribe(self)
+        let subscription = parent.source.subscribeReceiver(self)
         return Disposables.create(subscription, timer)
     }
 
-    override func on(_ event: Event<Element>) {
+    override func receiveNext(_ element: Element) {
         lock.performLocked {
-            switch event {
-            case .next(let element):
-                id = id &+ 1
-                let currentId = id
-                value = element
-                let pending = SingleAssignmentDisposable()
-                timer.disposable = pending
-                pending.setDisposable(parent.scheduler.scheduleRelative(currentId, dueTime: parent.dueTime, action: propagate))
-            case .error:
+            id = id &+ 1
+            let currentId = id
+            value = element
+            let pending = SingleAssignmentDisposable()
+            timer.disposable = pending
+            pending.setDisposable(parent.scheduler.scheduleRelative(currentId, dueTime: parent.dueTime, action: propagate))
+        }
+    }
+
+    override func receiveError(_ error: Swift.Error) {
+        lock.performLocked {
+            value = nil
+            forwardError(error)
+            dispose()
+        }
+    }
+
+    override func receiveCompleted() {
+        lock.performLocked {
+            if let pendingValue = value {
                 value = nil
-                forwardOn(event)
-                dispose()
-            case .completed:
-                if let pendingValue = value {
-                    value = nil
-                    forwardOn(.next(pendingValue))
-                }
-                forwardOn(.completed)
-                dispose()
+                forwardNext(pendingValue)
             }
+            forwardCompleted()
+            dispose()
         }
     }
 
@@ -56,7 +60,7 @@ private final class DebounceSink<Observer: ObserverType>: Sink<Observer.Element,
         lock.performLocked {
             if let pendingValue = value, id == currentId {
                 value = nil
-                forwardOn(.next(pendingValue))
+                forwardNext(pendingValue)
             }
         }
         return Disposables.create()

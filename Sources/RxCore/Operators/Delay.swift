@@ -13,9 +13,7 @@ extension ObservableType {
     }
 }
 
-private final class DelaySink<Observer: ObserverType>: Sink<Observer.Element, Observer> {
-    typealias Element = Observer.Element
-
+private final class DelaySink<Element>: Sink<Element, Receiver<Element>> {
     private let lock = RecursiveLock()
     private let dueTime: RxTimeInterval
     private let scheduler: SchedulerType
@@ -26,49 +24,57 @@ private final class DelaySink<Observer: ObserverType>: Sink<Observer.Element, Ob
     private var active = false
     /// The drain is forwarding right now, so an error must wait for it.
     private var running = false
-    private var errorEvent: Event<Element>?
-    /// Events waiting for their time, with the time each arrived.
+    private var pendingError: Swift.Error?
+    /// Elements and the completion waiting for their time, with the time each arrived (an
+    /// event stored only while it waits, never one per hop).
     private var queue: [(arrival: RxTime, event: Event<Element>)] = []
     private var queueHead = 0
 
-    init(dueTime: RxTimeInterval, scheduler: SchedulerType, observer: Observer, cancel: Cancelable) {
+    init(dueTime: RxTimeInterval, scheduler: SchedulerType, observer: Receiver<Element>, cancel: Cancelable) {
         self.dueTime = dueTime
         self.scheduler = scheduler
         super.init(observer: observer, cancel: cancel)
     }
 
     func run(source: Observable<Element>) -> Disposable {
-        sourceSubscription.setDisposable(source.subscribe(self))
+        sourceSubscription.setDisposable(source.subscribeReceiver(self))
         return Disposables.create(sourceSubscription, drainTimer)
     }
 
-    override func on(_ event: Event<Element>) {
-        // The source is done once it stopped, even though its completion is still to come.
-        if event.isStopEvent {
-            sourceSubscription.dispose()
+    override func receiveNext(_ element: Element) {
+        enqueue(.next(element))
+    }
+
+    override func receiveError(_ error: Swift.Error) {
+        // The source is done once it stopped.
+        sourceSubscription.dispose()
+        let sendNow: Bool = lock.performLocked {
+            queue = []
+            queueHead = 0
+            pendingError = error
+            return !running
         }
-        switch event {
-        case .error:
-            let sendNow: Bool = lock.performLocked {
-                queue = []
-                queueHead = 0
-                errorEvent = event
-                return !running
-            }
-            if sendNow {
-                forwardOn(event)
-                dispose()
-            }
-        case .next, .completed:
-            let startDrain: Bool = lock.performLocked {
-                let wasActive = active
-                active = true
-                queue.append((scheduler.now, event))
-                return !wasActive
-            }
-            if startDrain {
-                drainTimer.disposable = scheduler.scheduleRecursive((), dueTime: dueTime, action: drain)
-            }
+        if sendNow {
+            forwardError(error)
+            dispose()
+        }
+    }
+
+    override func receiveCompleted() {
+        // The source is done once it stopped, even though its completion is still to come.
+        sourceSubscription.dispose()
+        enqueue(.completed)
+    }
+
+    private func enqueue(_ event: Event<Element>) {
+        let startDrain: Bool = lock.performLocked {
+            let wasActive = active
+            active = true
+            queue.append((scheduler.now, event))
+            return !wasActive
+        }
+        if startDrain {
+            drainTimer.disposable = scheduler.scheduleRecursive((), dueTime: dueTime, action: drain)
         }
     }
 
@@ -87,7 +93,7 @@ private final class DelaySink<Observer: ObserverType>: Sink<Observer.Element, Ob
     /// its own arrival time plus `dueTime`.
     private func drain(_: Void, recurse: AnyRecursiveScheduler<Void>) {
         let failed: Bool = lock.performLocked {
-            if errorEvent != nil { return true }
+            if pendingError != nil { return true }
             running = true
             return false
         }
@@ -95,11 +101,11 @@ private final class DelaySink<Observer: ObserverType>: Sink<Observer.Element, Ob
 
         var forwardedOne = false
         while true {
-            var error: Event<Element>?
+            var error: Swift.Error?
             var eventToForward: Event<Element>?
             var nextArrival: RxTime?
             lock.performLocked {
-                error = errorEvent
+                error = pendingError
                 if !forwardedOne {
                     eventToForward = dequeue()
                 } else if queueHead < queue.count {
@@ -118,14 +124,22 @@ private final class DelaySink<Observer: ObserverType>: Sink<Observer.Element, Ob
             }
 
             if let error {
-                forwardOn(error)
+                forwardError(error)
                 dispose()
                 return
             }
             if let eventToForward {
                 forwardedOne = true
-                forwardOn(eventToForward)
-                if eventToForward.isCompleted {
+                switch eventToForward {
+                case .next(let element):
+                    forwardNext(element)
+                case .error(let error):
+                    // Never queued: errors are not delayed.
+                    forwardError(error)
+                    dispose()
+                    return
+                case .completed:
+                    forwardCompleted()
                     dispose()
                     return
                 }

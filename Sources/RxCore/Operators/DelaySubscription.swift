@@ -12,16 +12,7 @@ extension ObservableType {
     }
 }
 
-private final class DelaySubscriptionSink<Observer: ObserverType>: Sink<Observer.Element, Observer> {
-    typealias Element = Observer.Element
-
-    override func on(_ event: Event<Element>) {
-        forwardOn(event)
-        if event.isStopEvent {
-            dispose()
-        }
-    }
-}
+private final class DelaySubscriptionSink<Element>: PassThroughSink<Element> {}
 
 private final class DelaySubscription<Element>: Producer<Element> {
     private let source: Observable<Element>
@@ -40,7 +31,7 @@ private final class DelaySubscription<Element>: Producer<Element> {
         // The scheduled action's result is the source subscription, so disposing before the
         // timer fires cancels it, and disposing after disposes the subscription.
         let subscription = scheduler.scheduleRelative(sink, dueTime: dueTime) { sink in
-            source.subscribe(sink)
+            source.subscribeReceiver(sink)
         }
         return (sink: sink, subscription: subscription)
     }

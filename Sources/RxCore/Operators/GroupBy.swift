@@ -48,8 +48,7 @@ private final class GroupObservable<Element>: Observable<Element> {
     }
 }
 
-private final class GroupBySink<Key: Hashable, SourceType, Observer: ObserverType>: Sink<SourceType, Observer> where Observer.Element == GroupedObservable<Key, SourceType>  {
-    typealias Element = SourceType
+private final class GroupBySink<Key: Hashable, SourceType>: Sink<SourceType, Receiver<GroupedObservable<Key, SourceType>>> {
     typealias Parent = GroupBy<Key, SourceType>
 
     private let parent: Parent
@@ -57,62 +56,61 @@ private final class GroupBySink<Key: Hashable, SourceType, Observer: ObserverTyp
     private var refCount: RefCountDisposable!
     private var groups = [Key: PublishSubject<SourceType>]()
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<GroupedObservable<Key, SourceType>>, cancel: Cancelable) {
         self.parent = parent
         super.init(observer: observer, cancel: cancel)
     }
 
     func run() -> Disposable {
         refCount = RefCountDisposable(disposable: subscription)
-        subscription.setDisposable(parent.source.subscribe(self))
+        subscription.setDisposable(parent.source.subscribeReceiver(self))
         return refCount
     }
 
-    override func on(_ event: Event<SourceType>) {
-        switch event {
-        case .next(let element):
-            let key: Key
-            do {
-                key = try parent.keySelector(element)
-            } catch let error {
-                fail(error)
-                return
-            }
-            deliver(element, to: key)
-        case .error(let error):
+    override func receiveNext(_ element: SourceType) {
+        let key: Key
+        do {
+            key = try parent.keySelector(element)
+        } catch let error {
             fail(error)
-        case .completed:
-            forwardToGroups(.completed)
-            forwardOn(.completed)
-            subscription.dispose()
-            dispose()
+            return
         }
+        deliver(element, to: key)
+    }
+
+    override func receiveError(_ error: Swift.Error) {
+        fail(error)
+    }
+
+    override func receiveCompleted() {
+        for group in groups.values {
+            group.onCompleted()
+        }
+        forwardCompleted()
+        subscription.dispose()
+        dispose()
     }
 
     private func deliver(_ element: SourceType, to key: Key) {
         if let group = groups[key] {
-            group.on(.next(element))
+            group.onNext(element)
             return
         }
         let group = PublishSubject<SourceType>()
         groups[key] = group
         // The group is announced before its first element, so a subscriber that subscribes to
         // it from `onNext` sees that element.
-        forwardOn(.next(GroupedObservable(key: key, source: GroupObservable(subject: group, refCount: refCount))))
-        group.on(.next(element))
+        forwardNext(GroupedObservable(key: key, source: GroupObservable(subject: group, refCount: refCount)))
+        group.onNext(element)
     }
 
     private func fail(_ error: Swift.Error) {
-        forwardToGroups(.error(error))
-        forwardOn(.error(error))
+        for group in groups.values {
+            group.onError(error)
+        }
+        forwardError(error)
         subscription.dispose()
         dispose()
-    }
-
-    private func forwardToGroups(_ event: Event<SourceType>) {
-        for group in groups.values {
-            group.on(event)
-        }
     }
 }
 

@@ -12,32 +12,26 @@ extension ObservableType {
 
 // MARK: ifEmpty(default:)
 
-private final class DefaultIfEmptySink<Observer: ObserverType>: Sink<Observer.Element, Observer> {
-    typealias Element = Observer.Element
-
+private final class DefaultIfEmptySink<Element>: PassThroughSink<Element> {
     private let defaultElement: Element
     private var isEmpty = true
 
-    init(default: Element, observer: Observer, cancel: Cancelable) {
+    init(default: Element, observer: Receiver<Element>, cancel: Cancelable) {
         self.defaultElement = `default`
         super.init(observer: observer, cancel: cancel)
     }
 
-    override func on(_ event: Event<Element>) {
-        switch event {
-        case .next:
-            isEmpty = false
-            forwardOn(event)
-        case .error:
-            forwardOn(event)
-            dispose()
-        case .completed:
-            if isEmpty {
-                forwardOn(.next(defaultElement))
-            }
-            forwardOn(.completed)
-            dispose()
+    override func receiveNext(_ element: Element) {
+        isEmpty = false
+        forwardNext(element)
+    }
+
+    override func receiveCompleted() {
+        if isEmpty {
+            forwardNext(defaultElement)
         }
+        forwardCompleted()
+        dispose()
     }
 }
 
@@ -52,77 +46,46 @@ private final class DefaultIfEmpty<Element>: Producer<Element> {
 
     override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = DefaultIfEmptySink(default: defaultElement, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
+        let subscription = source.subscribeReceiver(sink)
         return (sink: sink, subscription: subscription)
     }
 }
 
 // MARK: ifEmpty(switchTo:)
 
-private final class SwitchIfEmptySink<Observer: ObserverType>: Sink<Observer.Element, Observer> {
-    typealias Element = Observer.Element
-
+private final class SwitchIfEmptySink<Element>: PassThroughSink<Element> {
     private let ifEmpty: Observable<Element>
     private var isEmpty = true
     private let ifEmptySubscription = SingleAssignmentDisposable()
 
-    init(ifEmpty: Observable<Element>, observer: Observer, cancel: Cancelable) {
+    init(ifEmpty: Observable<Element>, observer: Receiver<Element>, cancel: Cancelable) {
         self.ifEmpty = ifEmpty
         super.init(observer: observer, cancel: cancel)
     }
 
     func run(_ source: Observable<Element>) -> Disposable {
-        let subscription = source.subscribe(self)
+        let subscription = source.subscribeReceiver(self)
         return Disposables.create(subscription, ifEmptySubscription)
     }
 
-    override func on(_ event: Event<Element>) {
-        switch event {
-        case .next:
-            isEmpty = false
-            forwardOn(event)
-        case .error:
-            forwardOn(event)
+    override func receiveNext(_ element: Element) {
+        isEmpty = false
+        forwardNext(element)
+    }
+
+    override func receiveCompleted() {
+        guard isEmpty else {
+            forwardCompleted()
             dispose()
-        case .completed:
-            guard isEmpty else {
-                forwardOn(event)
-                dispose()
-                return
-            }
-            // The completed source stays subscribed until the whole sequence ends, as in RxSwift.
-            ifEmptySubscription.setDisposable(ifEmpty.subscribe(SwitchIfEmptySinkIter(parent: self)))
+            return
         }
+        // The completed source stays subscribed until the whole sequence ends, as in RxSwift.
+        ifEmptySubscription.setDisposable(ifEmpty.subscribeReceiver(SwitchIfEmptySinkIter(parent: self)))
     }
 }
 
 /// Forwards the fallback sequence through the sink, so nothing passes once it is disposed.
-private final class SwitchIfEmptySinkIter<Observer: ObserverType>: Receiver<Observer.Element> {
-    typealias Element = Observer.Element
-
-    private let parent: SwitchIfEmptySink<Observer>
-
-    init(parent: SwitchIfEmptySink<Observer>) {
-        self.parent = parent
-        super.init()
-        #if TRACE_RESOURCES
-        Resources.track(self, kind: .observer)
-        #endif
-    }
-
-    override func on(_ event: Event<Element>) {
-        parent.forwardOn(event)
-        if event.isStopEvent {
-            parent.dispose()
-        }
-    }
-
-    deinit {
-        #if TRACE_RESOURCES
-        Resources.untrack(self)
-        #endif
-    }
-}
+private final class SwitchIfEmptySinkIter<Element>: PassThroughContinuation<Element> {}
 
 private final class SwitchIfEmpty<Element>: Producer<Element> {
     private let source: Observable<Element>

@@ -119,7 +119,7 @@ private final class ConnectableObservableAdapter<Subject: SubjectType>: Connecta
             self.connection = connection
             return (connection, singleAssignmentDisposable)
         }
-        sourceSubscription?.setDisposable(source.subscribe(connection))
+        sourceSubscription?.setDisposable(source.subscribeReceiver(connection))
         return connection
     }
 
@@ -136,15 +136,13 @@ private final class ConnectableObservableAdapter<Subject: SubjectType>: Connecta
     }
 }
 
-private final class RefCountSink<ConnectableSource: ConnectableObservableType, Observer: ObserverType>: Sink<Observer.Element, Observer>
-    where ConnectableSource.Element == Observer.Element  {
-    typealias Element = Observer.Element
+private final class RefCountSink<ConnectableSource: ConnectableObservableType>: Sink<ConnectableSource.Element, Receiver<ConnectableSource.Element>> {
     typealias Parent = RefCount<ConnectableSource>
 
     private let parent: Parent
     private var connectionIdSnapshot: Int64 = -1
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<ConnectableSource.Element>, cancel: Cancelable) {
         self.parent = parent
         super.init(observer: observer, cancel: cancel)
     }
@@ -191,24 +189,35 @@ private final class RefCountSink<ConnectableSource: ConnectableObservableType, O
         }
     }
 
-    override func on(_ event: Event<Element>) {
-        switch event {
-        case .next:
-            forwardOn(event)
-        case .error, .completed:
-            parent.lock.lock()
-            var connection: Disposable?
-            if parent.connectionId == connectionIdSnapshot {
-                connection = parent.connectableSubscription
-                parent.count = 0
-                parent.connectionId = parent.connectionId &+ 1
-                parent.connectableSubscription = nil
-            }
-            parent.lock.unlock()
-            connection?.dispose()
-            forwardOn(event)
-            dispose()
+    override func receiveNext(_ element: ConnectableSource.Element) {
+        forwardNext(element)
+    }
+
+    override func receiveError(_ error: Swift.Error) {
+        disconnect()
+        forwardError(error)
+        dispose()
+    }
+
+    override func receiveCompleted() {
+        disconnect()
+        forwardCompleted()
+        dispose()
+    }
+
+    /// On a terminal event: ends this subscriber's connection (detached under the lock,
+    /// disposed after it) unless a newer connection replaced it.
+    private func disconnect() {
+        parent.lock.lock()
+        var connection: Disposable?
+        if parent.connectionId == connectionIdSnapshot {
+            connection = parent.connectableSubscription
+            parent.count = 0
+            parent.connectionId = parent.connectionId &+ 1
+            parent.connectableSubscription = nil
         }
+        parent.lock.unlock()
+        connection?.dispose()
     }
 }
 
@@ -230,14 +239,12 @@ private final class RefCount<ConnectableSource: ConnectableObservableType>: Prod
     }
 }
 
-private final class MulticastSink<Subject: SubjectType, Observer: ObserverType>: Sink<Observer.Element, Observer> {
-    typealias Element = Observer.Element
-    typealias ResultType = Element
-    typealias MutlicastType = Multicast<Subject, Observer.Element>
+private final class MulticastSink<Subject: SubjectType, ResultType>: PassThroughSink<ResultType> {
+    typealias MutlicastType = Multicast<Subject, ResultType>
 
     private let parent: MutlicastType
 
-    init(parent: MutlicastType, observer: Observer, cancel: Cancelable) {
+    init(parent: MutlicastType, observer: Receiver<ResultType>, cancel: Cancelable) {
         self.parent = parent
         super.init(observer: observer, cancel: cancel)
     }
@@ -247,21 +254,13 @@ private final class MulticastSink<Subject: SubjectType, Observer: ObserverType>:
             let subject = try parent.subjectSelector()
             let connectable = ConnectableObservableAdapter(source: parent.source, makeSubject: { subject })
             let observable = try parent.selector(connectable.asObservable())
-            let subscription = observable.subscribe(self)
+            let subscription = observable.subscribeReceiver(self)
             let connection = connectable.connect()
             return Disposables.create(subscription, connection)
         } catch let error {
-            forwardOn(.error(error))
+            forwardError(error)
             dispose()
             return Disposables.create()
-        }
-    }
-
-    override func on(_ event: Event<ResultType>) {
-        forwardOn(event)
-        switch event {
-        case .next: break
-        case .error, .completed: dispose()
         }
     }
 }

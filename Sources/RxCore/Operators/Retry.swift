@@ -61,9 +61,7 @@ private final class ResubscriptionGate {
 
 // MARK: retry(), retry(_:)
 
-private final class RetrySink<Observer: ObserverType>: Sink<Observer.Element, Observer> {
-    typealias Element = Observer.Element
-
+private final class RetrySink<Element>: PassThroughSink<Element> {
     private let source: Observable<Element>
     /// Subscriptions still allowed; nil for no limit.
     private var remainingAttempts: Int?
@@ -71,7 +69,7 @@ private final class RetrySink<Observer: ObserverType>: Sink<Observer.Element, Ob
     private let subscription = SerialDisposable()
     private let gate = ResubscriptionGate()
 
-    init(source: Observable<Element>, maxAttemptCount: Int?, observer: Observer, cancel: Cancelable) {
+    init(source: Observable<Element>, maxAttemptCount: Int?, observer: Receiver<Element>, cancel: Cancelable) {
         self.source = source
         self.remainingAttempts = maxAttemptCount
         super.init(observer: observer, cancel: cancel)
@@ -82,17 +80,9 @@ private final class RetrySink<Observer: ObserverType>: Sink<Observer.Element, Ob
         return subscription
     }
 
-    override func on(_ event: Event<Element>) {
-        switch event {
-        case .next:
-            forwardOn(event)
-        case .error(let error):
-            lastError = error
-            gate.run(attempt)
-        case .completed:
-            forwardOn(event)
-            dispose()
-        }
+    override func receiveError(_ error: Swift.Error) {
+        lastError = error
+        gate.run(attempt)
     }
 
     private func attempt() {
@@ -107,14 +97,14 @@ private final class RetrySink<Observer: ObserverType>: Sink<Observer.Element, Ob
         // Assigning disposes the failed subscription before the new one starts.
         let next = SingleAssignmentDisposable()
         subscription.disposable = next
-        next.setDisposable(source.subscribe(self))
+        next.setDisposable(source.subscribeReceiver(self))
     }
 
     private func finish() {
         if let lastError {
-            forwardOn(.error(lastError))
+            forwardError(lastError)
         } else {
-            forwardOn(.completed)
+            forwardCompleted()
         }
         dispose()
     }
@@ -139,9 +129,8 @@ private final class Retry<Element>: Producer<Element> {
 // MARK: retry(when:)
 
 /// Listens to the trigger sequence between an error and the decision it produces.
-private final class RetryTriggerSink<Observer: ObserverType, TriggerObservable: ObservableType, Error>: Receiver<TriggerObservable.Element> {
-    typealias Element = TriggerObservable.Element
-    typealias Parent = RetryWhenSink<Observer, TriggerObservable, Error>
+private final class RetryTriggerSink<Element, TriggerObservable: ObservableType, Error>: Receiver<TriggerObservable.Element> {
+    typealias Parent = RetryWhenSink<Element, TriggerObservable, Error>
 
     private let parent: Parent
 
@@ -153,17 +142,18 @@ private final class RetryTriggerSink<Observer: ObserverType, TriggerObservable: 
         #endif
     }
 
-    override func on(_ event: Event<Element>) {
-        switch event {
-        case .next:
-            parent.resubscribe()
-        case .error(let error):
-            parent.forwardOn(.error(error))
-            parent.dispose()
-        case .completed:
-            parent.forwardOn(.completed)
-            parent.dispose()
-        }
+    override func receiveNext(_ element: TriggerObservable.Element) {
+        parent.resubscribe()
+    }
+
+    override func receiveError(_ error: Swift.Error) {
+        parent.forwardError(error)
+        parent.dispose()
+    }
+
+    override func receiveCompleted() {
+        parent.forwardCompleted()
+        parent.dispose()
     }
 
     deinit {
@@ -174,9 +164,8 @@ private final class RetryTriggerSink<Observer: ObserverType, TriggerObservable: 
 }
 
 /// One subscription to the source, plus the trigger listener its error installs.
-private final class RetryWhenIteration<Observer: ObserverType, TriggerObservable: ObservableType, Error>: Receiver<Observer.Element>, Disposable {
-    typealias Element = Observer.Element
-    typealias Parent = RetryWhenSink<Observer, TriggerObservable, Error>
+private final class RetryWhenIteration<Element, TriggerObservable: ObservableType, Error>: Receiver<Element>, Disposable {
+    typealias Parent = RetryWhenSink<Element, TriggerObservable, Error>
 
     private let parent: Parent
     let sourceSubscription = SingleAssignmentDisposable()
@@ -190,23 +179,24 @@ private final class RetryWhenIteration<Observer: ObserverType, TriggerObservable
         #endif
     }
 
-    override func on(_ event: Event<Element>) {
-        switch event {
-        case .next:
-            parent.forwardOn(event)
-        case .error(let error):
-            guard let failure = error as? Error else {
-                parent.forwardOn(.error(error))
-                parent.dispose()
-                return
-            }
-            sourceSubscription.dispose()
-            triggerSubscription.setDisposable(parent.notifier.subscribe(RetryTriggerSink(parent: parent)))
-            parent.errors.on(.next(failure))
-        case .completed:
-            parent.forwardOn(event)
+    override func receiveNext(_ element: Element) {
+        parent.forwardNext(element)
+    }
+
+    override func receiveError(_ error: Swift.Error) {
+        guard let failure = error as? Error else {
+            parent.forwardError(error)
             parent.dispose()
+            return
         }
+        sourceSubscription.dispose()
+        triggerSubscription.setDisposable(parent.notifier.subscribeReceiver(RetryTriggerSink(parent: parent)))
+        parent.errors.onNext(failure)
+    }
+
+    override func receiveCompleted() {
+        parent.forwardCompleted()
+        parent.dispose()
     }
 
     func dispose() {
@@ -221,8 +211,7 @@ private final class RetryWhenIteration<Observer: ObserverType, TriggerObservable
     }
 }
 
-private final class RetryWhenSink<Observer: ObserverType, TriggerObservable: ObservableType, Error>: Sink<Never, Observer> {
-    typealias Element = Observer.Element
+private final class RetryWhenSink<Element, TriggerObservable: ObservableType, Error>: Sink<Never, Receiver<Element>> {
     typealias Parent = RetryWhen<Element, TriggerObservable, Error>
 
     private let parent: Parent
@@ -234,7 +223,7 @@ private final class RetryWhenSink<Observer: ObserverType, TriggerObservable: Obs
     private let iteration = SerialDisposable()
     private let gate = ResubscriptionGate()
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Element>, cancel: Cancelable) {
         self.parent = parent
         self.handler = parent.notificationHandler(errors.asObservable()).asObservable()
         super.init(observer: observer, cancel: cancel)
@@ -252,10 +241,10 @@ private final class RetryWhenSink<Observer: ObserverType, TriggerObservable: Obs
 
     private func attempt() {
         if isDisposed { return }
-        let next = RetryWhenIteration<Observer, TriggerObservable, Error>(parent: self)
+        let next = RetryWhenIteration<Element, TriggerObservable, Error>(parent: self)
         // Assigning disposes the previous iteration (its trigger listener included).
         iteration.disposable = next
-        next.sourceSubscription.setDisposable(parent.source.subscribe(next))
+        next.sourceSubscription.setDisposable(parent.source.subscribeReceiver(next))
     }
 }
 
@@ -271,7 +260,7 @@ private final class RetryWhen<Element, TriggerObservable: ObservableType, Error>
     }
 
     override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = RetryWhenSink<Receiver<Element>, TriggerObservable, Error>(parent: self, observer: observer, cancel: cancel)
+        let sink = RetryWhenSink<Element, TriggerObservable, Error>(parent: self, observer: observer, cancel: cancel)
         let subscription = sink.run()
         return (sink: sink, subscription: subscription)
     }

@@ -7,9 +7,8 @@ extension ObservableType {
     }
 }
 
-private final class SamplerSink<Observer: ObserverType, SampleType>: Receiver<SampleType> {
-    typealias Element = SampleType
-    typealias Parent = SampleSequenceSink<Observer, SampleType>
+private final class SamplerSink<Element, SampleType>: Receiver<SampleType> {
+    typealias Parent = SampleSequenceSink<Element, SampleType>
 
     private let parent: Parent
 
@@ -21,24 +20,32 @@ private final class SamplerSink<Observer: ObserverType, SampleType>: Receiver<Sa
         #endif
     }
 
-    override func on(_ event: Event<Element>) {
+    override func receiveNext(_ element: SampleType) {
+        parent.lock.performLocked { tick() }
+    }
+
+    override func receiveError(_ error: Swift.Error) {
         parent.lock.performLocked {
-            switch event {
-            case .next, .completed:
-                if let element = parent.element {
-                    parent.element = nil
-                    parent.forwardOn(.next(element))
-                } else if let element = parent.defaultValue {
-                    parent.forwardOn(.next(element))
-                }
-                if parent.atEnd {
-                    parent.forwardOn(.completed)
-                    parent.dispose()
-                }
-            case .error(let error):
-                parent.forwardOn(.error(error))
-                parent.dispose()
-            }
+            parent.forwardError(error)
+            parent.dispose()
+        }
+    }
+
+    override func receiveCompleted() {
+        parent.lock.performLocked { tick() }
+    }
+
+    /// Called under the lock on each element or the completion of the sampler.
+    private func tick() {
+        if let element = parent.element {
+            parent.element = nil
+            parent.forwardNext(element)
+        } else if let element = parent.defaultValue {
+            parent.forwardNext(element)
+        }
+        if parent.atEnd {
+            parent.forwardCompleted()
+            parent.dispose()
         }
     }
 
@@ -49,42 +56,38 @@ private final class SamplerSink<Observer: ObserverType, SampleType>: Receiver<Sa
     }
 }
 
-private final class SampleSequenceSink<Observer: ObserverType, SampleType>: Sink<Observer.Element, Observer> {
-    typealias Element = Observer.Element
+private final class SampleSequenceSink<Element, SampleType>: LockedElementSink<Element> {
     typealias Parent = Sample<Element, SampleType>
 
     private let parent: Parent
-    let lock = RecursiveLock()
     var element: Element?
     var atEnd = false
     private let sourceSubscription = SingleAssignmentDisposable()
 
     var defaultValue: Element? { parent.defaultValue }
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Element>, cancel: Cancelable) {
         self.parent = parent
         super.init(observer: observer, cancel: cancel)
     }
 
     func run() -> Disposable {
-        sourceSubscription.setDisposable(parent.source.subscribe(self))
-        let samplerSubscription = parent.sampler.subscribe(SamplerSink(parent: self))
+        sourceSubscription.setDisposable(parent.source.subscribeReceiver(self))
+        let samplerSubscription = parent.sampler.subscribeReceiver(SamplerSink(parent: self))
         return Disposables.create(sourceSubscription, samplerSubscription)
     }
 
-    override func on(_ event: Event<Element>) {
+    override func receiveNext(_ element: Element) {
         lock.performLocked {
-            switch event {
-            case .next(let value):
-                element = value
-            case .error:
-                forwardOn(event)
-                dispose()
-            case .completed:
-                // Completion waits for the next tick; the source is released now.
-                atEnd = true
-                sourceSubscription.dispose()
-            }
+            self.element = element
+        }
+    }
+
+    override func receiveCompleted() {
+        lock.performLocked {
+            // Completion waits for the next tick; the source is released now.
+            atEnd = true
+            sourceSubscription.dispose()
         }
     }
 }

@@ -11,22 +11,14 @@ extension ObservableType {
     }
 }
 
-private final class SubscribeOnSink<Source: ObservableType, Observer: ObserverType>: Sink<Observer.Element, Observer> where Source.Element == Observer.Element  {
-    typealias Element = Observer.Element
+private final class SubscribeOnSink<Source: ObservableType>: PassThroughSink<Source.Element> {
     typealias Parent = SubscribeOn<Source>
 
     private let parent: Parent
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Source.Element>, cancel: Cancelable) {
         self.parent = parent
         super.init(observer: observer, cancel: cancel)
-    }
-
-    override func on(_ event: Event<Element>) {
-        forwardOn(event)
-        if event.isStopEvent {
-            dispose()
-        }
     }
 
     func run() -> Disposable {

@@ -41,9 +41,8 @@ public enum TakeBehavior {
     case exclusive
 }
 
-private final class TakeUntilSinkOther<Other, Observer: ObserverType>: Receiver<Other> {
-    typealias Parent = TakeUntilSink<Other, Observer>
-    typealias Element = Other
+private final class TakeUntilSinkOther<Other, Element>: Receiver<Other> {
+    typealias Parent = TakeUntilSink<Other, Element>
 
     private let parent: Parent
     let subscription = SingleAssignmentDisposable()
@@ -56,18 +55,23 @@ private final class TakeUntilSinkOther<Other, Observer: ObserverType>: Receiver<
         #endif
     }
 
-    override func on(_ event: Event<Element>) {
+    override func receiveNext(_ element: Other) {
         parent.lock.performLocked {
-            switch event {
-            case .next:
-                parent.forwardOn(.completed)
-                parent.dispose()
-            case .error(let error):
-                parent.forwardOn(.error(error))
-                parent.dispose()
-            case .completed:
-                subscription.dispose()
-            }
+            parent.forwardCompleted()
+            parent.dispose()
+        }
+    }
+
+    override func receiveError(_ error: Swift.Error) {
+        parent.lock.performLocked {
+            parent.forwardError(error)
+            parent.dispose()
+        }
+    }
+
+    override func receiveCompleted() {
+        parent.lock.performLocked {
+            subscription.dispose()
         }
     }
 
@@ -78,35 +82,27 @@ private final class TakeUntilSinkOther<Other, Observer: ObserverType>: Receiver<
     }
 }
 
-private final class TakeUntilSink<Other, Observer: ObserverType>: Sink<Observer.Element, Observer> {
-    typealias Element = Observer.Element
+private final class TakeUntilSink<Other, Element>: LockedElementSink<Element> {
     typealias Parent = TakeUntil<Element, Other>
 
     private let parent: Parent
-    let lock = RecursiveLock()
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Element>, cancel: Cancelable) {
         self.parent = parent
         super.init(observer: observer, cancel: cancel)
     }
 
-    override func on(_ event: Event<Element>) {
+    override func receiveNext(_ element: Element) {
         lock.performLocked {
-            switch event {
-            case .next:
-                forwardOn(event)
-            case .error, .completed:
-                forwardOn(event)
-                dispose()
-            }
+            forwardNext(element)
         }
     }
 
     func run() -> Disposable {
         let otherObserver = TakeUntilSinkOther(parent: self)
-        let otherSubscription = parent.other.subscribe(otherObserver)
+        let otherSubscription = parent.other.subscribeReceiver(otherObserver)
         otherObserver.subscription.setDisposable(otherSubscription)
-        let sourceSubscription = parent.source.subscribe(self)
+        let sourceSubscription = parent.source.subscribeReceiver(self)
         return Disposables.create(sourceSubscription, otherObserver.subscription)
     }
 }
@@ -129,42 +125,35 @@ private final class TakeUntil<Element, Other>: Producer<Element> {
 
 // MARK: take(until: predicate)
 
-private final class TakeUntilPredicateSink<Observer: ObserverType>: Sink<Observer.Element, Observer> {
-    typealias Element = Observer.Element
+private final class TakeUntilPredicateSink<Element>: PassThroughSink<Element> {
     typealias Parent = TakeUntilPredicate<Element>
 
     private let parent: Parent
     private var running = true
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Element>, cancel: Cancelable) {
         self.parent = parent
         super.init(observer: observer, cancel: cancel)
     }
 
-    override func on(_ event: Event<Element>) {
-        switch event {
-        case .next:
-            guard running, case .next(let value) = event else { return }
-            do {
-                running = try !parent.predicate(value)
-            } catch let error {
-                forwardOn(.error(error))
-                dispose()
-                return
-            }
-            if running {
-                forwardOn(event)
-                return
-            }
-            if parent.behavior == .inclusive {
-                forwardOn(event)
-            }
-            forwardOn(.completed)
+    override func receiveNext(_ element: Element) {
+        guard running else { return }
+        do {
+            running = try !parent.predicate(element)
+        } catch let error {
+            forwardError(error)
             dispose()
-        case .error, .completed:
-            forwardOn(event)
-            dispose()
+            return
         }
+        if running {
+            forwardNext(element)
+            return
+        }
+        if parent.behavior == .inclusive {
+            forwardNext(element)
+        }
+        forwardCompleted()
+        dispose()
     }
 }
 
@@ -183,7 +172,7 @@ private final class TakeUntilPredicate<Element>: Producer<Element> {
 
     override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = TakeUntilPredicateSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
+        let subscription = source.subscribeReceiver(sink)
         return (sink: sink, subscription: subscription)
     }
 }

@@ -15,8 +15,7 @@ extension ObservableType {
     }
 }
 
-private final class ThrottleSink<Observer: ObserverType>: Sink<Observer.Element, Observer> {
-    typealias Element = Observer.Element
+private final class ThrottleSink<Element>: Sink<Element, Receiver<Element>> {
     typealias Parent = Throttle<Element>
 
     private let parent: Parent
@@ -26,57 +25,62 @@ private final class ThrottleSink<Observer: ObserverType>: Sink<Observer.Element,
     private var completed = false
     private let timer = SerialDisposable()
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Element>, cancel: Cancelable) {
         self.parent = parent
         super.init(observer: observer, cancel: cancel)
     }
 
     func run() -> Disposable {
-        let subscription = parent.source.subscribe(self)
+        let subscription = parent.source.subscribeReceiver(self)
         return Disposables.create(subscription, timer)
     }
 
-    override func on(_ event: Event<Element>) {
+    override func receiveNext(_ element: Element) {
         lock.performLocked {
-            switch event {
-            case .next(let element):
-                let now = parent.scheduler.now
-                let remaining: RxTimeInterval
-                if let lastSentTime {
-                    remaining = parent.dueTime.reduceWithSpanBetween(earlierDate: lastSentTime, laterDate: now)
-                } else {
-                    remaining = .nanoseconds(0)
-                }
-                if remaining.isNow {
-                    sendNow(element)
-                    return
-                }
-                guard parent.latest else { return }
-                let alreadyScheduled = lastUnsentElement != nil
-                lastUnsentElement = element
-                if alreadyScheduled { return }
-                let pending = SingleAssignmentDisposable()
-                timer.disposable = pending
-                pending.setDisposable(parent.scheduler.scheduleRelative(0, dueTime: remaining, action: propagate))
-            case .error:
-                lastUnsentElement = nil
-                forwardOn(event)
+            let now = parent.scheduler.now
+            let remaining: RxTimeInterval
+            if let lastSentTime {
+                remaining = parent.dueTime.reduceWithSpanBetween(earlierDate: lastSentTime, laterDate: now)
+            } else {
+                remaining = .nanoseconds(0)
+            }
+            if remaining.isNow {
+                sendNow(element)
+                return
+            }
+            guard parent.latest else { return }
+            let alreadyScheduled = lastUnsentElement != nil
+            lastUnsentElement = element
+            if alreadyScheduled { return }
+            let pending = SingleAssignmentDisposable()
+            timer.disposable = pending
+            pending.setDisposable(parent.scheduler.scheduleRelative(0, dueTime: remaining, action: propagate))
+        }
+    }
+
+    override func receiveError(_ error: Swift.Error) {
+        lock.performLocked {
+            lastUnsentElement = nil
+            forwardError(error)
+            dispose()
+        }
+    }
+
+    override func receiveCompleted() {
+        lock.performLocked {
+            // A pending latest element is still owed: complete right after it is sent.
+            if lastUnsentElement != nil {
+                completed = true
+            } else {
+                forwardCompleted()
                 dispose()
-            case .completed:
-                // A pending latest element is still owed: complete right after it is sent.
-                if lastUnsentElement != nil {
-                    completed = true
-                } else {
-                    forwardOn(.completed)
-                    dispose()
-                }
             }
         }
     }
 
     private func sendNow(_ element: Element) {
         lastUnsentElement = nil
-        forwardOn(.next(element))
+        forwardNext(element)
         // Measured after forwarding, so slow downstream work does not eat into the next window.
         lastSentTime = parent.scheduler.now
     }
@@ -87,7 +91,7 @@ private final class ThrottleSink<Observer: ObserverType>: Sink<Observer.Element,
                 sendNow(element)
             }
             if completed {
-                forwardOn(.completed)
+                forwardCompleted()
                 dispose()
             }
         }

@@ -24,8 +24,7 @@ extension ObservableType {
     }
 }
 
-private final class TimeoutSink<Observer: ObserverType>: Sink<Observer.Element, Observer> {
-    typealias Element = Observer.Element
+private final class TimeoutSink<Element>: Sink<Element, Receiver<Element>> {
     typealias Parent = Timeout<Element>
 
     private let parent: Parent
@@ -37,7 +36,7 @@ private final class TimeoutSink<Observer: ObserverType>: Sink<Observer.Element, 
     private var id = 0
     private var switched = false
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Element>, cancel: Cancelable) {
         self.parent = parent
         super.init(observer: observer, cancel: cancel)
     }
@@ -46,22 +45,35 @@ private final class TimeoutSink<Observer: ObserverType>: Sink<Observer.Element, 
         let original = SingleAssignmentDisposable()
         subscription.disposable = original
         armTimer()
-        original.setDisposable(parent.source.subscribe(self))
+        original.setDisposable(parent.source.subscribeReceiver(self))
         return Disposables.create(subscription, timer)
     }
 
-    override func on(_ event: Event<Element>) {
-        let sourceWins: Bool = lock.performLocked {
+    override func receiveNext(_ element: Element) {
+        guard sourceWins() else { return }
+        forwardNext(element)
+        armTimer()
+    }
+
+    override func receiveError(_ error: Swift.Error) {
+        guard sourceWins() else { return }
+        forwardError(error)
+        dispose()
+    }
+
+    override func receiveCompleted() {
+        guard sourceWins() else { return }
+        forwardCompleted()
+        dispose()
+    }
+
+    /// Whether a source event still counts (no timeout switched to `other`); it restarts the
+    /// race with the timer.
+    private func sourceWins() -> Bool {
+        lock.performLocked {
             if switched { return false }
             id = id &+ 1
             return true
-        }
-        guard sourceWins else { return }
-        forwardOn(event)
-        if event.isStopEvent {
-            dispose()
-        } else {
-            armTimer()
         }
     }
 
@@ -76,7 +88,7 @@ private final class TimeoutSink<Observer: ObserverType>: Sink<Observer.Element, 
                 return self.switched
             }
             if timerWins {
-                self.subscription.disposable = self.parent.other.subscribe(self.forwarder())
+                self.subscription.disposable = self.parent.other.subscribeReceiver(self.forwarder())
             }
             return Disposables.create()
         })

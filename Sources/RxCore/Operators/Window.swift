@@ -16,8 +16,7 @@ extension ObservableType {
     }
 }
 
-private final class WindowTimeCountSink<SourceType, Observer: ObserverType>: Sink<SourceType, Observer> where Observer.Element == Observable<SourceType>  {
-    typealias Element = SourceType
+private final class WindowTimeCountSink<SourceType>: Sink<SourceType, Receiver<Observable<SourceType>>> {
     typealias Parent = WindowTimeCount<SourceType>
 
     private let parent: Parent
@@ -35,7 +34,7 @@ private final class WindowTimeCountSink<SourceType, Observer: ObserverType>: Sin
     private let group = CompositeDisposable()
     private let refCount: RefCountDisposable
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Observable<SourceType>>, cancel: Cancelable) {
         self.parent = parent
         _ = group.insert(timer)
         refCount = RefCountDisposable(disposable: group)
@@ -43,44 +42,46 @@ private final class WindowTimeCountSink<SourceType, Observer: ObserverType>: Sin
     }
 
     func run() -> Disposable {
-        forwardOn(.next(WindowObservable(subject: subject, refCount: refCount).asObservable()))
+        forwardNext(WindowObservable(subject: subject, refCount: refCount).asObservable())
         armTimer(for: windowID)
-        _ = group.insert(parent.source.subscribe(self))
+        _ = group.insert(parent.source.subscribeReceiver(self))
         return refCount
     }
 
-    override func on(_ event: Event<SourceType>) {
+    override func receiveNext(_ element: SourceType) {
         lock.performLocked {
-            var openedWindowID: Int?
-            switch event {
-            case .next(let element):
-                subject.on(.next(element))
-                countInWindow += 1
-                if countInWindow == parent.count {
-                    countInWindow = 0
-                    windowID = windowID &+ 1
-                    openedWindowID = windowID
-                    completeWindowAndOpenNext()
-                }
-            case .error(let error):
-                subject.on(.error(error))
-                forwardOn(.error(error))
-                dispose()
-            case .completed:
-                subject.on(.completed)
-                forwardOn(.completed)
-                dispose()
-            }
-            if let openedWindowID {
+            subject.onNext(element)
+            countInWindow += 1
+            if countInWindow == parent.count {
+                countInWindow = 0
+                windowID = windowID &+ 1
+                let openedWindowID = windowID
+                completeWindowAndOpenNext()
                 armTimer(for: openedWindowID)
             }
         }
     }
 
+    override func receiveError(_ error: Swift.Error) {
+        lock.performLocked {
+            subject.onError(error)
+            forwardError(error)
+            dispose()
+        }
+    }
+
+    override func receiveCompleted() {
+        lock.performLocked {
+            subject.onCompleted()
+            forwardCompleted()
+            dispose()
+        }
+    }
+
     private func completeWindowAndOpenNext() {
-        subject.on(.completed)
+        subject.onCompleted()
         subject = PublishSubject<SourceType>()
-        forwardOn(.next(WindowObservable(subject: subject, refCount: refCount).asObservable()))
+        forwardNext(WindowObservable(subject: subject, refCount: refCount).asObservable())
     }
 
     private func armTimer(for windowID: Int) {
@@ -120,24 +121,12 @@ private final class WindowObservable<Element>: Producer<Element> {
     override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let release = refCount.retain()
         let sink = WindowObservableSink(observer: observer, cancel: cancel)
-        let subscription = Disposables.create(release, subject.subscribe(sink))
+        let subscription = Disposables.create(release, subject.subscribeReceiver(sink))
         return (sink: sink, subscription: subscription)
     }
 }
 
-private final class WindowObservableSink<Observer: ObserverType>: Sink<Observer.Element, Observer> {
-    typealias Element = Observer.Element
-
-    override func on(_ event: Event<Element>) {
-        switch event {
-        case .next:
-            forwardOn(event)
-        case .error, .completed:
-            forwardOn(event)
-            dispose()
-        }
-    }
-}
+private final class WindowObservableSink<Element>: PassThroughSink<Element> {}
 
 private final class WindowTimeCount<SourceType>: Producer<Observable<SourceType>> {
     fileprivate let source: Observable<SourceType>

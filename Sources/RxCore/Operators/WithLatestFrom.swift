@@ -16,16 +16,16 @@ extension ObservableType {
     }
 }
 
-private final class WithLatestFromSink<FirstElement, SecondElement, Observer: ObserverType>: Sink<FirstElement, Observer> {
-    typealias Element = FirstElement
-    typealias Parent = WithLatestFrom<FirstElement, SecondElement, Observer.Element>
+private final class WithLatestFromSink<FirstElement, SecondElement, ResultType>: ElementSink<FirstElement, ResultType> {
+    typealias Parent = WithLatestFrom<FirstElement, SecondElement, ResultType>
 
     private let parent: Parent
+    /// Serialises the two sources (LockedElementSink's, for a sink whose output type differs).
     let lock = RecursiveLock()
     // Guarded by `lock`.
     var latest: SecondElement?
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<ResultType>, cancel: Cancelable) {
         self.parent = parent
         super.init(observer: observer, cancel: cancel)
     }
@@ -33,36 +33,34 @@ private final class WithLatestFromSink<FirstElement, SecondElement, Observer: Ob
     func run() -> Disposable {
         let secondSubscription = SingleAssignmentDisposable()
         let secondObserver = WithLatestFromSecondObserver(parent: self, subscription: secondSubscription)
-        secondSubscription.setDisposable(parent.second.subscribe(secondObserver))
-        let firstSubscription = parent.first.subscribe(self)
+        secondSubscription.setDisposable(parent.second.subscribeReceiver(secondObserver))
+        let firstSubscription = parent.first.subscribeReceiver(self)
         return Disposables.create(firstSubscription, secondSubscription)
     }
 
-    override func on(_ event: Event<FirstElement>) {
+    override func receiveNext(_ element: FirstElement) {
         lock.performLocked {
-            switch event {
-            case .next(let element):
-                guard let latest else { return }
-                do {
-                    forwardOn(.next(try parent.resultSelector(element, latest)))
-                } catch let error {
-                    forwardOn(.error(error))
-                    dispose()
-                }
-            case .error(let error):
-                forwardOn(.error(error))
-                dispose()
-            case .completed:
-                forwardOn(.completed)
+            guard let latest else { return }
+            do {
+                forwardNext(try parent.resultSelector(element, latest))
+            } catch let error {
+                forwardError(error)
                 dispose()
             }
         }
     }
+
+    override func receiveError(_ error: Swift.Error) {
+        lock.performLocked { super.receiveError(error) }
+    }
+
+    override func receiveCompleted() {
+        lock.performLocked { super.receiveCompleted() }
+    }
 }
 
-private final class WithLatestFromSecondObserver<FirstElement, SecondElement, Observer: ObserverType>: Receiver<SecondElement> {
-    typealias Element = SecondElement
-    typealias Parent = WithLatestFromSink<FirstElement, SecondElement, Observer>
+private final class WithLatestFromSecondObserver<FirstElement, SecondElement, ResultType>: Receiver<SecondElement> {
+    typealias Parent = WithLatestFromSink<FirstElement, SecondElement, ResultType>
 
     private let parent: Parent
     private let subscription: Disposable
@@ -76,17 +74,22 @@ private final class WithLatestFromSecondObserver<FirstElement, SecondElement, Ob
         #endif
     }
 
-    override func on(_ event: Event<SecondElement>) {
+    override func receiveNext(_ element: SecondElement) {
         parent.lock.performLocked {
-            switch event {
-            case .next(let element):
-                parent.latest = element
-            case .completed:
-                subscription.dispose()
-            case .error(let error):
-                parent.forwardOn(.error(error))
-                parent.dispose()
-            }
+            parent.latest = element
+        }
+    }
+
+    override func receiveError(_ error: Swift.Error) {
+        parent.lock.performLocked {
+            parent.forwardError(error)
+            parent.dispose()
+        }
+    }
+
+    override func receiveCompleted() {
+        parent.lock.performLocked {
+            subscription.dispose()
         }
     }
 

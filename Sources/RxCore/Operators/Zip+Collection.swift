@@ -17,10 +17,10 @@ extension ObservableType {
     }
 }
 
-private final class ZipCollectionSink<Collection: Swift.Collection, Observer: ObserverType>: Sink<Never, Observer>
+private final class ZipCollectionSink<Collection: Swift.Collection, Result>: Sink<Never, Receiver<Result>>, CollectionSourceParent
     where Collection.Element: ObservableConvertibleType  {
     typealias SourceElement = Collection.Element.Element
-    typealias Parent = ZipCollection<Collection, Observer.Element>
+    typealias Parent = ZipCollection<Collection, Result>
 
     private let parent: Parent
     private let lock = RecursiveLock()
@@ -33,7 +33,7 @@ private final class ZipCollectionSink<Collection: Swift.Collection, Observer: Ob
     private var stopped = false
     private let subscriptions: [SingleAssignmentDisposable]
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Result>, cancel: Cancelable) {
         self.parent = parent
         values = [Queue<SourceElement>](repeating: Queue(capacity: 4), count: parent.count)
         isDone = [Bool](repeating: false, count: parent.count)
@@ -41,7 +41,7 @@ private final class ZipCollectionSink<Collection: Swift.Collection, Observer: Ob
         super.init(observer: observer, cancel: cancel)
     }
 
-    /// What `on` does once it released the lock.
+    /// What an entry point does once it released the lock.
     private enum Teardown {
         case none
         /// The result terminated: dispose every subscription.
@@ -50,54 +50,67 @@ private final class ZipCollectionSink<Collection: Swift.Collection, Observer: Ob
         case source(Int)
     }
 
-    func on(_ event: Event<SourceElement>, atIndex index: Int) {
-        // Events are forwarded under the lock (that serialises the sources); subscriptions are
-        // disposed after it, since disposing runs user code. `stopped` keeps anything from being
-        // forwarded between a terminal event and that disposal.
+    // Events are forwarded under the lock (that serialises the sources); subscriptions are
+    // disposed after it, since disposing runs user code. `stopped` keeps anything from being
+    // forwarded between a terminal event and that disposal.
+
+    func receiveNext(_ element: SourceElement, at index: Int) {
         let teardown: Teardown = lock.performLocked {
             if stopped { return .none }
-            switch event {
-            case .next(let element):
-                values[index].enqueue(element)
-                if values[index].count == 1 {
+            values[index].enqueue(element)
+            if values[index].count == 1 {
+                numberOfNonEmpty += 1
+            }
+
+            guard numberOfNonEmpty == parent.count else {
+                // Every other source has completed: the one with an empty buffer never refills.
+                if numberOfDone == parent.count - 1 {
+                    return stopCompleted()
+                }
+                return .none
+            }
+
+            var arguments: [SourceElement] = []
+            arguments.reserveCapacity(parent.count)
+            numberOfNonEmpty = 0
+            for source in values.indices {
+                arguments.append(values[source].dequeue()!)
+                if !values[source].isEmpty {
                     numberOfNonEmpty += 1
                 }
-
-                guard numberOfNonEmpty == parent.count else {
-                    // Every other source has completed: the one with an empty buffer never refills.
-                    if numberOfDone == parent.count - 1 {
-                        return stop(.completed)
-                    }
-                    return .none
-                }
-
-                var arguments: [SourceElement] = []
-                arguments.reserveCapacity(parent.count)
-                numberOfNonEmpty = 0
-                for source in values.indices {
-                    arguments.append(values[source].dequeue()!)
-                    if !values[source].isEmpty {
-                        numberOfNonEmpty += 1
-                    }
-                }
-                do {
-                    forwardOn(.next(try parent.resultSelector(arguments)))
-                    return .none
-                } catch let error {
-                    return stop(.error(error))
-                }
-            case .error(let error):
-                return stop(.error(error))
-            case .completed:
-                if isDone[index] { return .none }
-                isDone[index] = true
-                numberOfDone += 1
-                if numberOfDone == parent.count {
-                    return stop(.completed)
-                }
-                return .source(index)
+            }
+            do {
+                forwardNext(try parent.resultSelector(arguments))
+                return .none
+            } catch let error {
+                return stopFailed(error)
             }
         }
+        tearDown(teardown)
+    }
+
+    func receiveError(_ error: Swift.Error, at index: Int) {
+        let teardown: Teardown = lock.performLocked {
+            if stopped { return .none }
+            return stopFailed(error)
+        }
+        tearDown(teardown)
+    }
+
+    func receiveCompleted(at index: Int) {
+        let teardown: Teardown = lock.performLocked {
+            if stopped || isDone[index] { return .none }
+            isDone[index] = true
+            numberOfDone += 1
+            if numberOfDone == parent.count {
+                return stopCompleted()
+            }
+            return .source(index)
+        }
+        tearDown(teardown)
+    }
+
+    private func tearDown(_ teardown: Teardown) {
         switch teardown {
         case .none: break
         case .all: dispose()
@@ -105,21 +118,28 @@ private final class ZipCollectionSink<Collection: Swift.Collection, Observer: Ob
         }
     }
 
-    /// Called under `lock`: forwards the terminal event; the caller disposes.
-    private func stop(_ event: Event<Observer.Element>) -> Teardown {
+    /// Called under `lock`: forwards the error; the caller disposes.
+    private func stopFailed(_ error: Swift.Error) -> Teardown {
         stopped = true
-        forwardOn(event)
+        forwardError(error)
+        return .all
+    }
+
+    /// Called under `lock`: forwards the completion; the caller disposes.
+    private func stopCompleted() -> Teardown {
+        stopped = true
+        forwardCompleted()
         return .all
     }
 
     func run() -> Disposable {
         for (index, source) in parent.sources.enumerated() {
-            let observer = AnyObserver<SourceElement> { event in self.on(event, atIndex: index) }
-            subscriptions[index].setDisposable(source.asObservable().subscribe(observer))
+            let observer = CollectionSourceObserver(parent: self, index: index)
+            subscriptions[index].setDisposable(source.asObservable().subscribeReceiver(observer))
         }
 
         if parent.count == 0 {
-            forwardOn(.completed)
+            forwardCompleted()
             dispose()
         }
 

@@ -27,14 +27,14 @@ extension ObservableType where Element == Any {
     }
 }
 
-private final class ZipSink2<E1, E2, Observer: ObserverType>: ZipSink<Observer> {
-    typealias Parent = Zip2<E1, E2, Observer.Element>
+private final class ZipSink2<E1, E2, Result>: ZipSink<Result> {
+    typealias Parent = Zip2<E1, E2, Result>
 
     private let parent: Parent
     private var values1 = Queue<E1>(capacity: 2)
     private var values2 = Queue<E2>(capacity: 2)
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Result>, cancel: Cancelable) {
         self.parent = parent
         super.init(arity: 2, observer: observer, cancel: cancel)
     }
@@ -54,13 +54,13 @@ private final class ZipSink2<E1, E2, Observer: ObserverType>: ZipSink<Observer> 
         let observer1 = ZipObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.values1.enqueue($0) }
         let observer2 = ZipObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.values2.enqueue($0) }
 
-        subscription1.setDisposable(parent.source1.subscribe(observer1))
-        subscription2.setDisposable(parent.source2.subscribe(observer2))
+        subscription1.setDisposable(parent.source1.subscribeReceiver(observer1))
+        subscription2.setDisposable(parent.source2.subscribeReceiver(observer2))
 
         return Disposables.create([subscription1, subscription2])
     }
 
-    override func getResult() throws -> Observer.Element {
+    override func getResult() throws -> Result {
         try parent.resultSelector(values1.dequeue()!, values2.dequeue()!)
     }
 }
@@ -113,15 +113,15 @@ extension ObservableType where Element == Any {
     }
 }
 
-private final class ZipSink3<E1, E2, E3, Observer: ObserverType>: ZipSink<Observer> {
-    typealias Parent = Zip3<E1, E2, E3, Observer.Element>
+private final class ZipSink3<E1, E2, E3, Result>: ZipSink<Result> {
+    typealias Parent = Zip3<E1, E2, E3, Result>
 
     private let parent: Parent
     private var values1 = Queue<E1>(capacity: 2)
     private var values2 = Queue<E2>(capacity: 2)
     private var values3 = Queue<E3>(capacity: 2)
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Result>, cancel: Cancelable) {
         self.parent = parent
         super.init(arity: 3, observer: observer, cancel: cancel)
     }
@@ -144,14 +144,14 @@ private final class ZipSink3<E1, E2, E3, Observer: ObserverType>: ZipSink<Observ
         let observer2 = ZipObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.values2.enqueue($0) }
         let observer3 = ZipObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.values3.enqueue($0) }
 
-        subscription1.setDisposable(parent.source1.subscribe(observer1))
-        subscription2.setDisposable(parent.source2.subscribe(observer2))
-        subscription3.setDisposable(parent.source3.subscribe(observer3))
+        subscription1.setDisposable(parent.source1.subscribeReceiver(observer1))
+        subscription2.setDisposable(parent.source2.subscribeReceiver(observer2))
+        subscription3.setDisposable(parent.source3.subscribeReceiver(observer3))
 
         return Disposables.create([subscription1, subscription2, subscription3])
     }
 
-    override func getResult() throws -> Observer.Element {
+    override func getResult() throws -> Result {
         try parent.resultSelector(values1.dequeue()!, values2.dequeue()!, values3.dequeue()!)
     }
 }
@@ -206,8 +206,8 @@ extension ObservableType where Element == Any {
     }
 }
 
-private final class ZipSink4<E1, E2, E3, E4, Observer: ObserverType>: ZipSink<Observer> {
-    typealias Parent = Zip4<E1, E2, E3, E4, Observer.Element>
+private final class ZipSink4<E1, E2, E3, E4, Result>: ZipSink<Result> {
+    typealias Parent = Zip4<E1, E2, E3, E4, Result>
 
     private let parent: Parent
     private var values1 = Queue<E1>(capacity: 2)
@@ -215,7 +215,7 @@ private final class ZipSink4<E1, E2, E3, E4, Observer: ObserverType>: ZipSink<Ob
     private var values3 = Queue<E3>(capacity: 2)
     private var values4 = Queue<E4>(capacity: 2)
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Result>, cancel: Cancelable) {
         self.parent = parent
         super.init(arity: 4, observer: observer, cancel: cancel)
     }
@@ -241,15 +241,15 @@ private final class ZipSink4<E1, E2, E3, E4, Observer: ObserverType>: ZipSink<Ob
         let observer3 = ZipObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.values3.enqueue($0) }
         let observer4 = ZipObserver<E4>(lock: lock, parent: self, index: 3, subscription: subscription4) { self.values4.enqueue($0) }
 
-        subscription1.setDisposable(parent.source1.subscribe(observer1))
-        subscription2.setDisposable(parent.source2.subscribe(observer2))
-        subscription3.setDisposable(parent.source3.subscribe(observer3))
-        subscription4.setDisposable(parent.source4.subscribe(observer4))
+        subscription1.setDisposable(parent.source1.subscribeReceiver(observer1))
+        subscription2.setDisposable(parent.source2.subscribeReceiver(observer2))
+        subscription3.setDisposable(parent.source3.subscribeReceiver(observer3))
+        subscription4.setDisposable(parent.source4.subscribeReceiver(observer4))
 
         return Disposables.create([subscription1, subscription2, subscription3, subscription4])
     }
 
-    override func getResult() throws -> Observer.Element {
+    override func getResult() throws -> Result {
         try parent.resultSelector(values1.dequeue()!, values2.dequeue()!, values3.dequeue()!, values4.dequeue()!)
     }
 }
@@ -306,8 +306,8 @@ extension ObservableType where Element == Any {
     }
 }
 
-private final class ZipSink5<E1, E2, E3, E4, E5, Observer: ObserverType>: ZipSink<Observer> {
-    typealias Parent = Zip5<E1, E2, E3, E4, E5, Observer.Element>
+private final class ZipSink5<E1, E2, E3, E4, E5, Result>: ZipSink<Result> {
+    typealias Parent = Zip5<E1, E2, E3, E4, E5, Result>
 
     private let parent: Parent
     private var values1 = Queue<E1>(capacity: 2)
@@ -316,7 +316,7 @@ private final class ZipSink5<E1, E2, E3, E4, E5, Observer: ObserverType>: ZipSin
     private var values4 = Queue<E4>(capacity: 2)
     private var values5 = Queue<E5>(capacity: 2)
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Result>, cancel: Cancelable) {
         self.parent = parent
         super.init(arity: 5, observer: observer, cancel: cancel)
     }
@@ -345,16 +345,16 @@ private final class ZipSink5<E1, E2, E3, E4, E5, Observer: ObserverType>: ZipSin
         let observer4 = ZipObserver<E4>(lock: lock, parent: self, index: 3, subscription: subscription4) { self.values4.enqueue($0) }
         let observer5 = ZipObserver<E5>(lock: lock, parent: self, index: 4, subscription: subscription5) { self.values5.enqueue($0) }
 
-        subscription1.setDisposable(parent.source1.subscribe(observer1))
-        subscription2.setDisposable(parent.source2.subscribe(observer2))
-        subscription3.setDisposable(parent.source3.subscribe(observer3))
-        subscription4.setDisposable(parent.source4.subscribe(observer4))
-        subscription5.setDisposable(parent.source5.subscribe(observer5))
+        subscription1.setDisposable(parent.source1.subscribeReceiver(observer1))
+        subscription2.setDisposable(parent.source2.subscribeReceiver(observer2))
+        subscription3.setDisposable(parent.source3.subscribeReceiver(observer3))
+        subscription4.setDisposable(parent.source4.subscribeReceiver(observer4))
+        subscription5.setDisposable(parent.source5.subscribeReceiver(observer5))
 
         return Disposables.create([subscription1, subscription2, subscription3, subscription4, subscription5])
     }
 
-    override func getResult() throws -> Observer.Element {
+    override func getResult() throws -> Result {
         try parent.resultSelector(values1.dequeue()!, values2.dequeue()!, values3.dequeue()!, values4.dequeue()!, values5.dequeue()!)
     }
 }
@@ -413,8 +413,8 @@ extension ObservableType where Element == Any {
     }
 }
 
-private final class ZipSink6<E1, E2, E3, E4, E5, E6, Observer: ObserverType>: ZipSink<Observer> {
-    typealias Parent = Zip6<E1, E2, E3, E4, E5, E6, Observer.Element>
+private final class ZipSink6<E1, E2, E3, E4, E5, E6, Result>: ZipSink<Result> {
+    typealias Parent = Zip6<E1, E2, E3, E4, E5, E6, Result>
 
     private let parent: Parent
     private var values1 = Queue<E1>(capacity: 2)
@@ -424,7 +424,7 @@ private final class ZipSink6<E1, E2, E3, E4, E5, E6, Observer: ObserverType>: Zi
     private var values5 = Queue<E5>(capacity: 2)
     private var values6 = Queue<E6>(capacity: 2)
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Result>, cancel: Cancelable) {
         self.parent = parent
         super.init(arity: 6, observer: observer, cancel: cancel)
     }
@@ -456,17 +456,17 @@ private final class ZipSink6<E1, E2, E3, E4, E5, E6, Observer: ObserverType>: Zi
         let observer5 = ZipObserver<E5>(lock: lock, parent: self, index: 4, subscription: subscription5) { self.values5.enqueue($0) }
         let observer6 = ZipObserver<E6>(lock: lock, parent: self, index: 5, subscription: subscription6) { self.values6.enqueue($0) }
 
-        subscription1.setDisposable(parent.source1.subscribe(observer1))
-        subscription2.setDisposable(parent.source2.subscribe(observer2))
-        subscription3.setDisposable(parent.source3.subscribe(observer3))
-        subscription4.setDisposable(parent.source4.subscribe(observer4))
-        subscription5.setDisposable(parent.source5.subscribe(observer5))
-        subscription6.setDisposable(parent.source6.subscribe(observer6))
+        subscription1.setDisposable(parent.source1.subscribeReceiver(observer1))
+        subscription2.setDisposable(parent.source2.subscribeReceiver(observer2))
+        subscription3.setDisposable(parent.source3.subscribeReceiver(observer3))
+        subscription4.setDisposable(parent.source4.subscribeReceiver(observer4))
+        subscription5.setDisposable(parent.source5.subscribeReceiver(observer5))
+        subscription6.setDisposable(parent.source6.subscribeReceiver(observer6))
 
         return Disposables.create([subscription1, subscription2, subscription3, subscription4, subscription5, subscription6])
     }
 
-    override func getResult() throws -> Observer.Element {
+    override func getResult() throws -> Result {
         try parent.resultSelector(values1.dequeue()!, values2.dequeue()!, values3.dequeue()!, values4.dequeue()!, values5.dequeue()!, values6.dequeue()!)
     }
 }
@@ -527,8 +527,8 @@ extension ObservableType where Element == Any {
     }
 }
 
-private final class ZipSink7<E1, E2, E3, E4, E5, E6, E7, Observer: ObserverType>: ZipSink<Observer> {
-    typealias Parent = Zip7<E1, E2, E3, E4, E5, E6, E7, Observer.Element>
+private final class ZipSink7<E1, E2, E3, E4, E5, E6, E7, Result>: ZipSink<Result> {
+    typealias Parent = Zip7<E1, E2, E3, E4, E5, E6, E7, Result>
 
     private let parent: Parent
     private var values1 = Queue<E1>(capacity: 2)
@@ -539,7 +539,7 @@ private final class ZipSink7<E1, E2, E3, E4, E5, E6, E7, Observer: ObserverType>
     private var values6 = Queue<E6>(capacity: 2)
     private var values7 = Queue<E7>(capacity: 2)
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Result>, cancel: Cancelable) {
         self.parent = parent
         super.init(arity: 7, observer: observer, cancel: cancel)
     }
@@ -574,18 +574,18 @@ private final class ZipSink7<E1, E2, E3, E4, E5, E6, E7, Observer: ObserverType>
         let observer6 = ZipObserver<E6>(lock: lock, parent: self, index: 5, subscription: subscription6) { self.values6.enqueue($0) }
         let observer7 = ZipObserver<E7>(lock: lock, parent: self, index: 6, subscription: subscription7) { self.values7.enqueue($0) }
 
-        subscription1.setDisposable(parent.source1.subscribe(observer1))
-        subscription2.setDisposable(parent.source2.subscribe(observer2))
-        subscription3.setDisposable(parent.source3.subscribe(observer3))
-        subscription4.setDisposable(parent.source4.subscribe(observer4))
-        subscription5.setDisposable(parent.source5.subscribe(observer5))
-        subscription6.setDisposable(parent.source6.subscribe(observer6))
-        subscription7.setDisposable(parent.source7.subscribe(observer7))
+        subscription1.setDisposable(parent.source1.subscribeReceiver(observer1))
+        subscription2.setDisposable(parent.source2.subscribeReceiver(observer2))
+        subscription3.setDisposable(parent.source3.subscribeReceiver(observer3))
+        subscription4.setDisposable(parent.source4.subscribeReceiver(observer4))
+        subscription5.setDisposable(parent.source5.subscribeReceiver(observer5))
+        subscription6.setDisposable(parent.source6.subscribeReceiver(observer6))
+        subscription7.setDisposable(parent.source7.subscribeReceiver(observer7))
 
         return Disposables.create([subscription1, subscription2, subscription3, subscription4, subscription5, subscription6, subscription7])
     }
 
-    override func getResult() throws -> Observer.Element {
+    override func getResult() throws -> Result {
         try parent.resultSelector(values1.dequeue()!, values2.dequeue()!, values3.dequeue()!, values4.dequeue()!, values5.dequeue()!, values6.dequeue()!, values7.dequeue()!)
     }
 }
@@ -648,8 +648,8 @@ extension ObservableType where Element == Any {
     }
 }
 
-private final class ZipSink8<E1, E2, E3, E4, E5, E6, E7, E8, Observer: ObserverType>: ZipSink<Observer> {
-    typealias Parent = Zip8<E1, E2, E3, E4, E5, E6, E7, E8, Observer.Element>
+private final class ZipSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>: ZipSink<Result> {
+    typealias Parent = Zip8<E1, E2, E3, E4, E5, E6, E7, E8, Result>
 
     private let parent: Parent
     private var values1 = Queue<E1>(capacity: 2)
@@ -661,7 +661,7 @@ private final class ZipSink8<E1, E2, E3, E4, E5, E6, E7, E8, Observer: ObserverT
     private var values7 = Queue<E7>(capacity: 2)
     private var values8 = Queue<E8>(capacity: 2)
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Result>, cancel: Cancelable) {
         self.parent = parent
         super.init(arity: 8, observer: observer, cancel: cancel)
     }
@@ -699,19 +699,19 @@ private final class ZipSink8<E1, E2, E3, E4, E5, E6, E7, E8, Observer: ObserverT
         let observer7 = ZipObserver<E7>(lock: lock, parent: self, index: 6, subscription: subscription7) { self.values7.enqueue($0) }
         let observer8 = ZipObserver<E8>(lock: lock, parent: self, index: 7, subscription: subscription8) { self.values8.enqueue($0) }
 
-        subscription1.setDisposable(parent.source1.subscribe(observer1))
-        subscription2.setDisposable(parent.source2.subscribe(observer2))
-        subscription3.setDisposable(parent.source3.subscribe(observer3))
-        subscription4.setDisposable(parent.source4.subscribe(observer4))
-        subscription5.setDisposable(parent.source5.subscribe(observer5))
-        subscription6.setDisposable(parent.source6.subscribe(observer6))
-        subscription7.setDisposable(parent.source7.subscribe(observer7))
-        subscription8.setDisposable(parent.source8.subscribe(observer8))
+        subscription1.setDisposable(parent.source1.subscribeReceiver(observer1))
+        subscription2.setDisposable(parent.source2.subscribeReceiver(observer2))
+        subscription3.setDisposable(parent.source3.subscribeReceiver(observer3))
+        subscription4.setDisposable(parent.source4.subscribeReceiver(observer4))
+        subscription5.setDisposable(parent.source5.subscribeReceiver(observer5))
+        subscription6.setDisposable(parent.source6.subscribeReceiver(observer6))
+        subscription7.setDisposable(parent.source7.subscribeReceiver(observer7))
+        subscription8.setDisposable(parent.source8.subscribeReceiver(observer8))
 
         return Disposables.create([subscription1, subscription2, subscription3, subscription4, subscription5, subscription6, subscription7, subscription8])
     }
 
-    override func getResult() throws -> Observer.Element {
+    override func getResult() throws -> Result {
         try parent.resultSelector(values1.dequeue()!, values2.dequeue()!, values3.dequeue()!, values4.dequeue()!, values5.dequeue()!, values6.dequeue()!, values7.dequeue()!, values8.dequeue()!)
     }
 }

@@ -12,14 +12,14 @@ protocol ZipParent: AnyObject {
     func done(_ index: Int)
 }
 
-class ZipSink<Observer: ObserverType>: Sink<Never, Observer>, ZipParent {
+class ZipSink<Result>: Sink<Never, Receiver<Result>>, ZipParent {
     let lock = RecursiveLock()
 
     private let arity: Int
     // Guarded by `lock`.
     private var isDone: [Bool]
 
-    init(arity: Int, observer: Observer, cancel: Cancelable) {
+    init(arity: Int, observer: Receiver<Result>, cancel: Cancelable) {
         self.arity = arity
         isDone = [Bool](repeating: false, count: arity)
         super.init(observer: observer, cancel: cancel)
@@ -31,7 +31,7 @@ class ZipSink<Observer: ObserverType>: Sink<Never, Observer>, ZipParent {
     }
 
     /// Takes the oldest buffered element of every source and combines them.
-    func getResult() throws -> Observer.Element {
+    func getResult() throws -> Result {
         rxAbstractMethod()
     }
 
@@ -40,22 +40,22 @@ class ZipSink<Observer: ObserverType>: Sink<Never, Observer>, ZipParent {
             return
         }
         do {
-            forwardOn(.next(try getResult()))
+            forwardNext(try getResult())
         } catch let error {
-            forwardOn(.error(error))
+            forwardError(error)
             dispose()
         }
     }
 
     func fail(_ error: Swift.Error) {
-        forwardOn(.error(error))
+        forwardError(error)
         dispose()
     }
 
     func done(_ index: Int) {
         isDone[index] = true
         if isDone.allSatisfy({ $0 }) {
-            forwardOn(.completed)
+            forwardCompleted()
             dispose()
         }
     }
@@ -82,19 +82,24 @@ final class ZipObserver<Element>: Receiver<Element> {
         #endif
     }
 
-    override func on(_ event: Event<Element>) {
+    override func receiveNext(_ element: Element) {
         lock.performLocked {
-            switch event {
-            case .next(let element):
-                setNextValue(element)
-                parent.next(index)
-            case .error(let error):
-                subscription.dispose()
-                parent.fail(error)
-            case .completed:
-                subscription.dispose()
-                parent.done(index)
-            }
+            setNextValue(element)
+            parent.next(index)
+        }
+    }
+
+    override func receiveError(_ error: Swift.Error) {
+        lock.performLocked {
+            subscription.dispose()
+            parent.fail(error)
+        }
+    }
+
+    override func receiveCompleted() {
+        lock.performLocked {
+            subscription.dispose()
+            parent.done(index)
         }
     }
 

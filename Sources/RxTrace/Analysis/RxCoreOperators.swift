@@ -63,6 +63,7 @@ enum RxCoreOperators {
     static let baseClasses: Set<String> = [
         "Sink", "Producer", "ObserverBase", "DisposeBase", "Observable", "TailRecursiveSink", "SinkForward",
         "MergeSinkBase", "CombineLatestSink", "ZipSink", "ElementSink", "PassThroughSink", "LockedElementSink", "OnlyElementSink", "Receiver",
+        "PassThroughContinuation",
     ]
 
     /// Subjects and relays: their `on` delivers the user's own events, not an operator's.
