@@ -10,7 +10,7 @@ extension Sink {
         defer { leaveForwarding(entry) }
         #endif
         #if TRACE_RESOURCES
-        guard mayForward(droppedNext: { hops.eventAfterDispose(Event<Output>.next(element)) }) else { return }
+        guard mayForward(droppedNext: { hops.elementAfterDispose() }) else { return }
         #else
         guard mayForward(droppedNext: {}) else { return }
         #endif

@@ -1,4 +1,5 @@
 #if TRACE_RESOURCES
+import Synchronization
 #if canImport(CUnwind)
 import CUnwind
 #endif
@@ -62,23 +63,23 @@ struct CaptureThreadState {
         #endif
     }
 
-    private static let block = ThreadLocalBlock<CaptureThreadState> { pointer in
-        ThreadLocalBlock<CaptureThreadState>.free(pointer) { state in
-            for index in 0..<CaptureThreadState.tailEntries {
-                state.pointee.tails[index].slots?.deallocate()
-                state.pointee.tails[index].addresses?.deallocate()
-            }
-            state.pointee.tails.deallocate()
-            state.pointee.interned.deallocate()
-            state.pointee.scratchAddresses.deallocate()
-            state.pointee.scratchStackPointers.deallocate()
-            state.pointee.scratchFramePointers.deallocate()
-        }
-    }
+    private static let key = Atomic<UInt32>(ThreadLocalBlock.noKey)
 
     @inline(__always)
     static var current: UnsafeMutablePointer<CaptureThreadState> {
-        block.current { CaptureThreadState() }
+        ThreadLocalBlock.current(key, release: { pointer in
+            ThreadLocalBlock.free(pointer, as: CaptureThreadState.self) { state in
+                for index in 0..<CaptureThreadState.tailEntries {
+                    state.pointee.tails[index].slots?.deallocate()
+                    state.pointee.tails[index].addresses?.deallocate()
+                }
+                state.pointee.tails.deallocate()
+                state.pointee.interned.deallocate()
+                state.pointee.scratchAddresses.deallocate()
+                state.pointee.scratchStackPointers.deallocate()
+                state.pointee.scratchFramePointers.deallocate()
+            }
+        }, make: { CaptureThreadState() })
     }
 
     /// The cached outer frames stored beyond `slot` holding `returnAddress`, when every one of

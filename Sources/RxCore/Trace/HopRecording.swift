@@ -192,6 +192,14 @@ struct HopRecording: ~Copyable, @unchecked Sendable {
     @inline(never)
     func eventAfterDispose<Element>(_ event: Event<Element>) {
         guard case .next = event else { return }
+        elementAfterDispose()
+    }
+
+    /// Anomaly 3 for an element sent to this disposed owner on the serial scheduler that disposed
+    /// it. Takes no value: building an `Event` here made the element-level path look up `Event`'s
+    /// generic metadata on every element in traced builds.
+    @inline(never)
+    func elementAfterDispose() {
         let stage = stageID.load(ordering: .relaxed)
         let disposed = disposedPlace.load(ordering: .relaxed)
         guard stage != 0, disposed != 0 else { return }

@@ -1,4 +1,5 @@
 #if TRACE_RESOURCES
+import Synchronization
 
 /// Where this thread is, for the thread-hop recording: its index in `ThreadRegistry`, the label
 /// of the scheduler whose work it is running, the stages being subscribed on it, and a cache of
@@ -52,16 +53,16 @@ struct HopThreadState {
         cache.initialize(repeating: CachedStage(), count: Self.cacheSize)
     }
 
-    private static let block = ThreadLocalBlock<HopThreadState> { pointer in
-        ThreadLocalBlock<HopThreadState>.free(pointer) { state in
-            state.pointee.stack.deallocate()
-            state.pointee.cache.deallocate()
-        }
-    }
+    private static let key = Atomic<UInt32>(ThreadLocalBlock.noKey)
 
     @inline(__always)
     static var current: UnsafeMutablePointer<HopThreadState> {
-        block.current { HopThreadState(threadIndex: ThreadRegistry.currentIndex()) }
+        ThreadLocalBlock.current(key, release: { pointer in
+            ThreadLocalBlock.free(pointer, as: HopThreadState.self) { state in
+                state.pointee.stack.deallocate()
+                state.pointee.cache.deallocate()
+            }
+        }, make: { HopThreadState(threadIndex: ThreadRegistry.currentIndex()) })
     }
 
     /// This thread and its scheduler as one word (never 0).

@@ -122,23 +122,23 @@ public enum ResourceRegistry {
     // MARK: - Registration (called by Resources.track/untrack)
 
     @inline(__always) @discardableResult
-    static func register(_ object: AnyObject, kind: ResourceKind) -> UInt32 {
+    static func register(address: UInt, type: AnyObject.Type, kind: ResourceKind) -> UInt32 {
         let sequence = RegistryState.nextSequence()
         let stack = RegistryState.shouldCapture(sequence) ? captureStack(depth: RegistryState.captureDepth, skipping: registrationFrames) : 0
         let record = EntryRecord(
             sequence: sequence,
             kind: kind,
-            type: type(of: object),
+            type: type,
             stack: stack,
             thread: ThreadRegistry.currentIndex()
         )
-        ResourceTable.insert(address: UInt(bitPattern: ObjectIdentifier(object)), record: record)
+        ResourceTable.insert(address: address, record: record)
         return stack
     }
 
     @inline(__always)
-    static func unregister(_ object: AnyObject) {
-        ResourceTable.remove(address: UInt(bitPattern: ObjectIdentifier(object)))
+    static func unregister(address: UInt) {
+        ResourceTable.remove(address: address)
     }
 
     /// Sorts records by sequence. Sequences are unique and most of those after the mark are

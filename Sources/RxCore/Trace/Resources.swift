@@ -35,16 +35,18 @@ public enum Resources {
     }
 
     /// Registers a resource at creation. The single entry point every RxCore type calls.
-    /// Returns the interned allocation stack (0 when none was captured).
+    /// Returns the interned allocation stack (0 when none was captured). Generic over the class
+    /// rather than taking `AnyObject`: converting `self` in an initializer to `AnyObject` made
+    /// the compiler retain and release it around every registration.
     @inline(__always) @discardableResult
-    static func track(_ object: AnyObject, kind: ResourceKind) -> UInt32 {
-        ResourceRegistry.register(object, kind: kind)
+    static func track<Object: AnyObject>(_ object: Object, kind: ResourceKind) -> UInt32 {
+        ResourceRegistry.register(address: UInt(bitPattern: ObjectIdentifier(object)), type: type(of: object), kind: kind)
     }
 
     /// Deregisters a resource in its deinit.
     @inline(__always)
-    static func untrack(_ object: AnyObject) {
-        ResourceRegistry.unregister(object)
+    static func untrack<Object: AnyObject>(_ object: Object) {
+        ResourceRegistry.unregister(address: UInt(bitPattern: ObjectIdentifier(object)))
     }
 }
 #endif

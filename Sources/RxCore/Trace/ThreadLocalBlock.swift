@@ -1,42 +1,60 @@
 #if TRACE_RESOURCES
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// A pthread key for one block of plain memory per thread, made on the thread's first use and
-/// handed to a release function at thread exit: per-thread state reached with one
-/// `pthread_getspecific` and touched only by its own thread, so it needs no lock, and, not being
-/// a class, pays no dynamic exclusivity checks on its fields.
-struct ThreadLocalBlock<State> {
+/// Per-thread state behind pthread keys: one block of plain memory per thread, made on the
+/// thread's first use and handed to a release function at thread exit, reached with one
+/// `pthread_getspecific` and touched only by its own thread, so it needs no lock and, not being a
+/// class, pays no dynamic exclusivity checks on its fields.
+///
+/// Each user keeps its key in a `static let … = Atomic<UInt32>(ThreadLocalBlock.noKey)`: a
+/// constant initial value, so reading the key is one load, where a key made in a lazily
+/// initialised global costs a `swift_once` call on every access (every event, for hop recording).
+enum ThreadLocalBlock {
     #if canImport(Glibc) || canImport(Musl)
     typealias Release = @convention(c) (UnsafeMutableRawPointer?) -> Void
     #else
     typealias Release = @convention(c) (UnsafeMutableRawPointer) -> Void
     #endif
 
-    private let key: pthread_key_t
+    /// The value of a key's storage before the key is made.
+    static let noKey: UInt32 = 0xFFFF_FFFF
 
-    /// `release` gets each thread's block at its exit (a destructor, even one with nothing to
-    /// free, also makes the C library clear the value, so a new thread never sees an old block).
-    init(release: Release) {
-        var key = pthread_key_t()
-        pthread_key_create(&key, release)
-        self.key = key
-    }
-
-    /// This thread's block, made by `make` on first use.
+    /// The key kept in `storage`, made on first use. `release` runs for each thread's value at its
+    /// exit (a destructor, even one with nothing to free, also makes the C library clear the
+    /// value, so a new thread never sees an old one).
     @inline(__always)
-    func current(_ make: () -> State) -> UnsafeMutablePointer<State> {
-        if let pointer = pthread_getspecific(key) {
-            return pointer.assumingMemoryBound(to: State.self)
-        }
-        return install(make())
+    static func key(_ storage: borrowing Atomic<UInt32>, release: Release) -> pthread_key_t {
+        let key = storage.load(ordering: .acquiring)
+        return pthread_key_t(key != noKey ? key : makeKey(storage, release: release))
     }
 
     @inline(never)
-    private func install(_ state: State) -> UnsafeMutablePointer<State> {
+    private static func makeKey(_ storage: borrowing Atomic<UInt32>, release: Release) -> UInt32 {
+        var key = pthread_key_t()
+        pthread_key_create(&key, release)
+        let (exchanged, original) = storage.compareExchange(expected: noKey, desired: UInt32(key), ordering: .acquiringAndReleasing)
+        if exchanged { return UInt32(key) }
+        pthread_key_delete(key)  // another thread made the key first
+        return original
+    }
+
+    /// This thread's block under the key in `storage`, made by `make` on first use.
+    @inline(__always)
+    static func current<State>(_ storage: borrowing Atomic<UInt32>, release: Release, make: () -> State) -> UnsafeMutablePointer<State> {
+        let key = key(storage, release: release)
+        if let pointer = pthread_getspecific(key) {
+            return pointer.assumingMemoryBound(to: State.self)
+        }
+        return install(make(), key: key)
+    }
+
+    @inline(never)
+    private static func install<State>(_ state: State, key: pthread_key_t) -> UnsafeMutablePointer<State> {
         let pointer = UnsafeMutablePointer<State>.allocate(capacity: 1)
         pointer.initialize(to: state)
         pthread_setspecific(key, pointer)
@@ -44,7 +62,7 @@ struct ThreadLocalBlock<State> {
     }
 
     /// Frees a block at thread exit, after `deinitialize` let go of what it holds.
-    static func free(_ pointer: UnsafeMutableRawPointer?, deinitialize: (UnsafeMutablePointer<State>) -> Void) {
+    static func free<State>(_ pointer: UnsafeMutableRawPointer?, as _: State.Type, deinitialize: (UnsafeMutablePointer<State>) -> Void) {
         guard let pointer else { return }
         let state = pointer.assumingMemoryBound(to: State.self)
         deinitialize(state)

@@ -18,30 +18,14 @@ enum ThreadRegistry {
     private static let lock = RegistryLock()
     nonisolated(unsafe) private static var infos: [Info] = []
 
-    /// The pthread key holding each thread's index + 1, made on first use. A constant initial
-    /// value (`noKey`): every registration reads it, and a lazily initialised global would cost
-    /// a `swift_once` call each time.
-    private static let keyStorage = Atomic<UInt32>(noKey)
-    private static let noKey = UInt32.max
+    /// The pthread key holding each thread's index + 1 (see `ThreadLocalBlock`). Its
+    /// destructor frees nothing but makes the C library clear the value at thread exit, so a new
+    /// thread reusing an old thread's slot registers afresh.
+    private static let keyStorage = Atomic<UInt32>(ThreadLocalBlock.noKey)
 
     @inline(__always)
     private static var key: pthread_key_t {
-        let key = keyStorage.load(ordering: .acquiring)
-        return key != noKey ? pthread_key_t(key) : makeKey()
-    }
-
-    @inline(never)
-    private static func makeKey() -> pthread_key_t {
-        lock.withLock {
-            let existing = keyStorage.load(ordering: .acquiring)
-            if existing != noKey { return pthread_key_t(existing) }
-            var key = pthread_key_t()
-            // A destructor (even one with nothing to free) makes the C library clear the value at
-            // thread exit, so a new thread reusing an old thread's slot registers afresh.
-            pthread_key_create(&key) { _ in }
-            keyStorage.store(UInt32(key), ordering: .releasing)
-            return key
-        }
+        ThreadLocalBlock.key(keyStorage, release: { _ in })
     }
 
     /// This thread's index in the table.
