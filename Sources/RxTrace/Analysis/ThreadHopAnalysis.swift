@@ -120,7 +120,7 @@ public enum ThreadHopAnalysis {
 
     /// The report's form of a place.
     public static func reportPlace(_ place: HopPlace, count: Int? = nil) -> ReportHopPlace {
-        let thread = place.threadName.isEmpty ? "thread #\(place.threadIndex)" : place.threadName
+        let thread = place.threadName.isEmpty ? "thread #\(place.threadIndex)" : ThreadNames.readable(place.threadName, number: place.threadIndex)
         return ReportHopPlace(scheduler: place.scheduler, thread: thread, count: count)
     }
 

@@ -282,9 +282,42 @@ public final class Symbolicator: @unchecked Sendable {
     ///
     /// SwiftPM renames an executable's `main` to `<module>_main` (so tests can link the
     /// module); the frame is the user's top-level code in `main.swift` and is named `main`.
+    ///
+    /// The compiler's variants of a function are named after the function a person wrote (see
+    /// `withoutCompilerVariants`).
     static func readableName(_ name: String, rawName: String? = nil, file: String? = nil) -> String {
         if isRenamedEntryPoint(name, rawName: rawName, file: file) { return "main" }
+        let name = withoutCompilerVariants(name)
         return name.hasSuffix(" in ") ? name + "top-level code" : name
+    }
+
+    /// What the compiler puts around a name when it makes its own variant of a function: a copy
+    /// specialised for concrete types (`specialized`, mostly in release builds), one body for
+    /// several identical functions (`merged`), the forwarder that calls a closure or method with
+    /// its bound context (`partial apply for`). The code and line are the person's function's;
+    /// the prefix only hides its name.
+    static let compilerVariantPrefixes = ["partial apply forwarder for ", "partial apply for ", "specialized ", "merged "]
+
+    /// `partial apply for closure #1 in specialized Feed.bind()` → `closure #1 in Feed.bind()`:
+    /// the prefixes dropped at the start and after every ` in `.
+    static func withoutCompilerVariants(_ name: String) -> String {
+        guard compilerVariantPrefixes.contains(where: name.contains) else { return name }
+        var parts: [Substring] = []
+        var rest = Substring(name)
+        while true {
+            var stripped = true
+            while stripped {
+                stripped = false
+                for prefix in compilerVariantPrefixes where rest.hasPrefix(prefix) {
+                    rest = rest.dropFirst(prefix.count)
+                    stripped = true
+                }
+            }
+            guard let separator = rest.range(of: " in ") else { break }
+            parts.append(rest[..<separator.upperBound])
+            rest = rest[separator.upperBound...]
+        }
+        return parts.joined() + rest
     }
 
     /// `rxtrace_main`, `FeedApp_main`: a C symbol (not mangled) named after the module, whose
@@ -295,11 +328,15 @@ public final class Symbolicator: @unchecked Sendable {
         return name.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x5F }
     }
 
-    /// A `partial apply for X` frame right outside `X` is the compiler's forwarding thunk of
-    /// the same call: one frame to the reader, not two.
+    /// The compiler's forwarding thunk right outside `X` (`partial apply for X`, named `X` by
+    /// `readableName`; it has no line of its own) is the same call: one frame to the reader,
+    /// not two.
     static func isForwardingThunk(_ frame: SymbolicatedFrame, of inner: SymbolicatedFrame?) -> Bool {
-        guard let inner, frame.function.hasPrefix("partial apply for ") else { return false }
-        return frame.function.dropFirst("partial apply for ".count) == inner.function
+        guard let inner else { return false }
+        if frame.function.hasPrefix("partial apply for ") {
+            return frame.function.dropFirst("partial apply for ".count) == inner.function
+        }
+        return frame.line == nil && frame.function == inner.function && !frame.function.hasPrefix("0x")
     }
 
     static func droppingForwardingThunks(_ frames: [SymbolicatedFrame]) -> [SymbolicatedFrame] {

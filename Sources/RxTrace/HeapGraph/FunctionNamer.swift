@@ -5,8 +5,9 @@ import CRxHeapGraph
 /// table and DWARF line table: `closure #2 in Presenter.bind(_:capture:)` at file:line.
 ///
 /// Two kinds of compiler thunks stand between a stored closure and the code a person wrote:
-/// - `partial apply for closure #1 in …` forwards to the closure: the forwarder's direct call
-///   or jump whose target has exactly the forwarded name gives the closure and its line;
+/// - `partial apply for closure #1 in …` (named after the closure by the symbolicator, without
+///   a line of its own) forwards to the closure: the forwarder's direct call or jump whose
+///   target has exactly the same name gives the closure and its line;
 /// - `implicit closure #2 in implicit closure #1 in …` is what `map(self.transform)` builds:
 ///   its first direct call into the user's code names the method.
 /// Both are read from the thunk's machine code (x86_64 `call`/`jmp rel32`, `jmp rel8`; arm64 `bl`/`b`) and
@@ -27,9 +28,10 @@ final class FunctionNamer {
         if let cached = cache[entry] { return cached }
         var result: Name?
         if var frame = frame(at: entry) {
-            for prefix in ["partial apply forwarder for ", "partial apply for "] where frame.function.hasPrefix(prefix) {
-                let forwarded = String(frame.function.dropFirst(prefix.count))
-                if let target = directTargets(entry).lazy.compactMap({ self.frame(at: $0) }).first(where: { $0.function == forwarded }) {
+            if frame.line == nil {
+                let forwarded = frame.function
+                if let target = directTargets(entry).lazy.filter({ $0 != entry }).compactMap({ self.frame(at: $0) })
+                    .first(where: { $0.function == forwarded }) {
                     frame = target
                 }
             }
@@ -38,7 +40,8 @@ final class FunctionNamer {
             result = Name(frame: frame, readable: readable, isMethodReference: false)
             if frame.function.hasPrefix("implicit closure #"), frame.function.contains(" in implicit closure #"),
                let method = directTargets(frame.address).lazy.compactMap({ self.frame(at: $0) })
-                   .first(where: { $0.origin == .user && !$0.function.contains("closure #") }) {
+                   .first(where: { $0.origin == .user && !$0.function.contains("closure #") })
+                   ?? inlinedMethod(in: frame) {
                 var located = frame
                 if located.line == nil, let declared = DeclarationLine.lookup(frame.address) {
                     located.file = declared.file
@@ -72,6 +75,16 @@ final class FunctionNamer {
         located.file = body.file
         located.line = body.line
         return located
+    }
+
+    /// The user's method a release build inlined into a method reference's thunk (no call to
+    /// it is left): the first of the user's non-closure frames among the inlined frames of the
+    /// thunk's first instructions.
+    private func inlinedMethod(in thunk: SymbolicatedFrame) -> SymbolicatedFrame? {
+        let probes = stride(from: 0, through: 96, by: 4).map { thunk.address + UInt($0) + 1 }
+        return Symbolicator.shared.frames(forAddresses: probes).first { frame in
+            frame.origin == .user && !frame.function.contains("closure #") && frame.function != thunk.function
+        }
     }
 
     /// Targets of direct calls and jumps in the first bytes of the function at `entry`.

@@ -94,7 +94,7 @@ enum ThreadStackDump {
             let raw = (0..<Int(captured.pointee)).map { UInt(bitPattern: addresses[$0]) }
             let name = (try? String(contentsOfFile: "/proc/self/task/\(tid)/comm", encoding: .utf8))?
                 .trimmingCharacters(in: .whitespacesAndNewlines)
-            stacks.append(ReportThreadStack(name: name, frames: interruptedFrames(raw)))
+            stacks.append(ReportThreadStack(name: name.map { ThreadNames.readable($0, number: Int(tid)) }, frames: interruptedFrames(raw)))
         }
         return stacks
     }
