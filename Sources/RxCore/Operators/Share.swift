@@ -31,7 +31,7 @@ extension ObservableType {
 /// One connection of `ShareWhileConnected` to its source: it multicasts to the current
 /// observers and replays at most one element.
 private final class ShareWhileConnectedConnection<Element>: Receiver<Element>, SynchronizedUnsubscribeType {
-    typealias Observers = Bag<(Event<Element>) -> Void>
+    typealias Observers = ReceiverBag<Element>
     typealias DisposeKey = BagKey
 
     private let parent: ShareWhileConnected<Element>
@@ -54,22 +54,42 @@ private final class ShareWhileConnectedConnection<Element>: Receiver<Element>, S
         #endif
     }
 
-    override func on(_ event: Event<Element>) {
+    // Each entry point takes the observers under the lock and delivers after it, element-level.
+
+    override func receiveNext(_ element: Element) {
         #if DEBUG
         synchronizationTracker.register(synchronizationErrorMessage: .default)
         defer { synchronizationTracker.unregister() }
         #endif
-        let observers = lock.performLocked { synchronized_on(event) }
-        dispatch(observers, event)
+        let observers: Observers = lock.performLocked {
+            if disposed { return Observers() }
+            if parent.replay > 0 { self.element = element }
+            return self.observers
+        }
+        observers.next(element)
     }
 
-    private func synchronized_on(_ event: Event<Element>) -> Observers {
-        if disposed { return Observers() }
-        switch event {
-        case .next(let element):
-            if parent.replay > 0 { self.element = element }
-            return observers
-        case .error, .completed:
+    override func receiveError(_ error: Swift.Error) {
+        #if DEBUG
+        synchronizationTracker.register(synchronizationErrorMessage: .default)
+        defer { synchronizationTracker.unregister() }
+        #endif
+        synchronized_stop().error(error)
+    }
+
+    override func receiveCompleted() {
+        #if DEBUG
+        synchronizationTracker.register(synchronizationErrorMessage: .default)
+        defer { synchronizationTracker.unregister() }
+        #endif
+        synchronized_stop().completed()
+    }
+
+    /// On a terminal event: the observers to deliver it to (none once disposed), taken and
+    /// released under the lock.
+    private func synchronized_stop() -> Observers {
+        lock.performLocked {
+            if disposed { return Observers() }
             let current = observers
             synchronized_dispose()
             return current
@@ -77,7 +97,7 @@ private final class ShareWhileConnectedConnection<Element>: Receiver<Element>, S
     }
 
     func connect() {
-        subscription.setDisposable(parent.source.subscribe(self))
+        subscription.setDisposable(parent.source.subscribeReceiver(self))
     }
 
     /// Adds `observer` (called under `lock`). If there is an element to replay, the observer is
@@ -86,11 +106,11 @@ private final class ShareWhileConnectedConnection<Element>: Receiver<Element>, S
     func synchronized_subscribe<Observer: ObserverType>(_ observer: Observer)
         -> (subscription: Disposable, replay: (observer: ReplayingObserver<Element>, element: Element)?) where Observer.Element == Element {
         guard let element else {
-            let disposeKey = observers.insert(observer.on)
+            let disposeKey = observers.insert(observer.asReceiver())
             return (SubscriptionDisposable(owner: self, key: disposeKey), nil)
         }
         let replaying = ReplayingObserver(observer.asReceiver(), lock: lock)
-        let disposeKey = observers.insert(replaying.on)
+        let disposeKey = observers.insert(replaying)
         return (SubscriptionDisposable(owner: self, key: disposeKey), (replaying, element))
     }
 
@@ -104,7 +124,10 @@ private final class ShareWhileConnectedConnection<Element>: Receiver<Element>, S
 
     func synchronizedUnsubscribe(_ disposeKey: DisposeKey) {
         let shouldDisconnect: Bool = lock.performLocked {
-            if observers.removeKey(disposeKey) == nil { return false }
+            let countBefore = observers.count
+            observers.removeKey(disposeKey)
+            // A key already removed (a second dispose, or the connection ended) changes nothing.
+            if observers.count == countBefore { return false }
             if observers.count == 0 {
                 synchronized_dispose()
                 return true
