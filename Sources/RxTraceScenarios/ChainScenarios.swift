@@ -34,7 +34,6 @@ let chainScenarios: [Scenario] = [
         let red = context.serialScheduler("red")
         let green = context.serialScheduler("green")
         let ticks = SharedCounter()
-        let disposed = SharedCounter()
         let subscription = Observable.merge([
             Observable<Int>.interval(.milliseconds(3), scheduler: red),
             Observable<Int>.interval(.milliseconds(5), scheduler: green),
@@ -42,15 +41,8 @@ let chainScenarios: [Scenario] = [
         .observe(on: red)
         .subscribe(onNext: { _ in ticks.increment() })
         context.wait(timeout: 5) { ticks.value >= 6 }
-        // Disposed on red, the serial scheduler the subscriber runs on, so never while it runs
-        // (disposing from the main thread while a timer delivers is anomaly 5, which rxtrace
-        // reported here now and then).
-        _ = red.schedule(()) { _ in
-            subscription.dispose()
-            disposed.increment()
-            return Disposables.create()
-        }
-        context.wait(timeout: 5) { disposed.value == 1 }
+        // Disposed on red, the serial scheduler the subscriber runs on, so never while it runs.
+        try perform(on: red, context, "the disposal on red") { subscription.dispose() }
     },
     Scenario("merged-timers-never-disposed", summary: "B19 leaky: the merged timers subscribed with the disposable ignored", expect: .leak) { context in
         let red = context.serialScheduler("red")

@@ -28,9 +28,10 @@ let intervalScenarios: [Scenario] = [
         let first = ticks.subscribe(onNext: { _ in })
         let second = ticks.subscribe(onNext: { _ in })
         context.wait(seconds: 0.03)
-        first.dispose()
+        // Disposed on the timer's queue, so never while a tick is delivered (anomaly 5).
+        queue.sync { first.dispose() }
         context.wait(seconds: 0.02)
-        second.dispose()
+        queue.sync { second.dispose() }
     },
     Scenario("interval-shared-replay", summary: "A7: the same interval with share(replay: 1): one source, released with the last subscriber") { context in
         let queue = DispatchQueue(label: "a7.timer")
@@ -38,11 +39,12 @@ let intervalScenarios: [Scenario] = [
         let first = shared.subscribe(onNext: { _ in })
         let second = shared.subscribe(onNext: { _ in })
         context.wait(seconds: 0.03)
-        first.dispose()
+        // Disposed on the timer's queue, so never while a tick is delivered (anomaly 5).
+        queue.sync { first.dispose() }
         context.wait(seconds: 0.02)
-        second.dispose()
+        queue.sync { second.dispose() }
     },
-    Scenario("interval-disposed", summary: "A6/B16: Observable.interval on a serial scheduler, disposed by a DisposeBag") { context in
+    Scenario("interval-disposed", summary: "A6/B16: Observable.interval on a serial scheduler, disposed by a DisposeBag released on that scheduler") { context in
         let scheduler = context.serialScheduler("ticker")
         var bag: DisposeBag? = DisposeBag()
         Observable<Int>.interval(.milliseconds(5), scheduler: scheduler)
@@ -50,7 +52,8 @@ let intervalScenarios: [Scenario] = [
             .subscribe(onNext: { _ in })
             .disposed(by: bag!)
         context.wait(seconds: 0.02)
-        bag = nil
+        // The bag goes on ticker, where the subscriber runs, so never while a tick is delivered.
+        try perform(on: scheduler, context, "the bag's release on ticker") { bag = nil }
     },
     Scenario("interval-never-disposed", summary: "B16 leaky: Observable.interval subscribed and its disposable ignored: kept by its timer", expect: .leak) { context in
         let scheduler = context.serialScheduler("ticker")

@@ -52,10 +52,11 @@ private final class RepositoryModel {
 private func repositoryScenario(_ name: String, _ summary: String, observeOnMain: Bool) -> Scenario {
     Scenario(name, summary: summary, expect: observeOnMain ? .hopsReported : .threadAnomaly) { context in
         let server = try exampleBackend(context)
+        let background = context.shared("background") { BackgroundQueue(label: "background") }
         let model = RepositoryModel(
             server: server,
             session: exampleSession(context),
-            background: context.concurrentScheduler("background"),
+            background: background.scheduler,
             main: observeOnMain ? context.mainScheduler : nil
         )
         // A failing query is caught into never(); the next query disposes it (flatMapLatest).
@@ -63,6 +64,11 @@ private func repositoryScenario(_ name: String, _ summary: String, observeOnMain
         context.wait(seconds: 0.05)
         model.query.onNext("swift")
         try waitFor(context, "the repositories") { model.deliveries == 1 }
+        // The screen closes (the model and its bag go) once the background delivery has
+        // returned. Without observeOn(main) the binder has its element before the background
+        // thread has left the subscriber, and closing then disposed the chain on the main
+        // thread while it delivered: anomaly 5 beside the anomaly 4 this variant is about.
+        try background.waitUntilIdle(context)
         context.expectReleased(model, name: "RepositoryModel")
         // Where the query is sent, then where each observe(on:) lands.
         context.expectHops(observeOnMain ? ["main", "background", "background", "main"] : ["main", "background", "background"])
