@@ -58,8 +58,9 @@ let fixtures: [Scenario] = [
         }
         finished.wait()
     },
-    Scenario("emits-off-main-thread", summary: "calls emit on a background thread (RxCocoa does not check emit: it runs)") { context in
-        // A Signal replays nothing, so every element still arrives through its observe(on: main).
+    Scenario("emits-off-main-thread", summary: "calls emit on a background thread (RxCocoa does not stop there: it runs, and tracing reports the anomaly)", expect: .threadAnomaly) { context in
+        // A Signal replays nothing, so every element still arrives through its observe(on: main);
+        // the subscription itself is made on the worker, which tracing reports at the emit line.
         let taps = PublishRelay<Int>()
         let probe = EmitProbe()
         let subscribed = DispatchSemaphore(value: 0)

@@ -12,7 +12,8 @@ public enum ThreadAnomalyKind: String, CaseIterable, Sendable, Codable {
     ///    RxCore drops it (guarantee A2); the sender is broken.
     case eventAfterDispose
     /// 4. Delivery off the main thread to a consumer that requires it (a `Binder` on
-    ///    `MainScheduler`, `MainScheduler.ensureRunningOnMainThread()`, `requireMainThread()`).
+    ///    `MainScheduler`, `MainScheduler.ensureRunningOnMainThread()`, `requireMainThread()`),
+    ///    or an API that belongs on the main thread called elsewhere (RxCocoa's `drive`, `emit`).
     case offMainThread
     /// 5. A subscription disposed on one thread while its subscriber runs on another.
     case disposedWhileDelivering

@@ -29,7 +29,7 @@ public final class MainScheduler: SerialDispatchQueueScheduler {
     public static func ensureExecutingOnScheduler(errorMessage: String? = nil) {
         if !Thread.isMainThread {
             #if TRACE_RESOURCES
-            recordOffMainThread("MainScheduler.ensureExecutingOnScheduler()")
+            ThreadHops.recordOffMainThread(api: "MainScheduler.ensureExecutingOnScheduler()")
             #endif
             rxFatalErrorInDebug(errorMessage ?? "Executing on background thread. Please use `MainScheduler.instance.schedule` to schedule work on main thread.")
         }
@@ -39,20 +39,11 @@ public final class MainScheduler: SerialDispatchQueueScheduler {
     public static func ensureRunningOnMainThread(errorMessage: String? = nil) {
         if !Thread.isMainThread {
             #if TRACE_RESOURCES
-            recordOffMainThread("MainScheduler.ensureRunningOnMainThread()")
+            ThreadHops.recordOffMainThread(api: "MainScheduler.ensureRunningOnMainThread()")
             #endif
             rxFatalErrorInDebug(errorMessage ?? "Running on background thread.")
         }
     }
-
-    #if TRACE_RESOURCES
-    @inline(never)
-    private static func recordOffMainThread(_ check: String) {
-        let state = HopThreadState.current
-        ThreadAnomalyLog.record(.offMainThread, stage: state.pointee.deliveringStage, place: state.pointee.place,
-                                detail: "\(check) called off the main thread")
-    }
-    #endif
 
     override func scheduleInternal<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
         let previousNumberEnqueued = numberEnqueued.increment()

@@ -149,6 +149,17 @@ public enum ThreadHops {
     public static func currentPlace() -> HopPlace {
         PlaceResolver()(code: HopThreadState.currentPlace)
     }
+
+    /// Records anomaly 4 (`offMainThread`) for `api`, called on this thread although it belongs
+    /// on the main thread, and goes on: for checks that do not stop (RxCocoa's `emit`) and, with
+    /// the API's name, for those that do (`MainScheduler.ensureRunningOnMainThread`). The backtrace
+    /// is taken here, so the report places it at the first user frame: the line that called `api`.
+    @_spi(RxCocoa) @inline(never)
+    public static func recordOffMainThread(api: String) {
+        let state = HopThreadState.current
+        ThreadAnomalyLog.record(.offMainThread, stage: state.pointee.deliveringStage, place: state.pointee.place,
+                                detail: "\(api) called off the main thread")
+    }
 }
 
 /// Turns packed place codes into `HopPlace`s from one snapshot of the thread and label tables.

@@ -1,47 +1,71 @@
+import Foundation
+@_spi(RxCocoa) import RxCore
 import RxRelay
 import RxSwift
 
+/// A traced build records an `emit` made off the main thread as an `offMainThread` anomaly
+/// naming the overload called, at the caller's line; nothing stops, as in RxCocoa.
+@inline(__always)
+private func noteEmitOffMainThread(api: String = #function) {
+    #if TRACE_RESOURCES
+    if !Thread.isMainThread {
+        ThreadHops.recordOffMainThread(api: api)
+    }
+    #endif
+}
+
 // `emit` is `subscribe` that says what it is for. Unlike `drive`, RxCocoa does not check the
-// thread here (a Signal replays nothing, so nothing can arrive on the subscribing thread).
+// thread here (a Signal replays nothing, so nothing can arrive on the subscribing thread). The
+// subscription itself still happens on the calling thread (the upstream's subscribe side effects,
+// the Disposable handed back while elements already arrive on main), so under tracing an
+// off-main `emit` is an anomaly, as an off-main `drive` is.
 extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingStrategy {
     /// Sends every event to each of `observers`.
     public func emit<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element {
-        forward(to: observers)
+        noteEmitOffMainThread()
+        return forward(to: observers)
     }
 
     /// Sends every element, made optional, to each of `observers`.
     public func emit<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element? {
-        forward(to: observers)
+        noteEmitOffMainThread()
+        return forward(to: observers)
     }
 
     /// Accepts every element into each of `relays`.
     public func emit(to relays: BehaviorRelay<Element>...) -> Disposable {
-        forward(accepting: relays.map { $0.accept })
+        noteEmitOffMainThread()
+        return forward(accepting: relays.map { $0.accept })
     }
 
     /// Accepts every element, made optional, into each of `relays`.
     public func emit(to relays: BehaviorRelay<Element?>...) -> Disposable {
-        forward(accepting: relays.map { relay in { relay.accept($0) } })
+        noteEmitOffMainThread()
+        return forward(accepting: relays.map { relay in { relay.accept($0) } })
     }
 
     /// Accepts every element into each of `relays`.
     public func emit(to relays: PublishRelay<Element>...) -> Disposable {
-        forward(accepting: relays.map { $0.accept })
+        noteEmitOffMainThread()
+        return forward(accepting: relays.map { $0.accept })
     }
 
     /// Accepts every element, made optional, into each of `relays`.
     public func emit(to relays: PublishRelay<Element?>...) -> Disposable {
-        forward(accepting: relays.map { relay in { relay.accept($0) } })
+        noteEmitOffMainThread()
+        return forward(accepting: relays.map { relay in { relay.accept($0) } })
     }
 
     /// Accepts every element into each of `relays`.
     public func emit(to relays: ReplayRelay<Element>...) -> Disposable {
-        forward(accepting: relays.map { $0.accept })
+        noteEmitOffMainThread()
+        return forward(accepting: relays.map { $0.accept })
     }
 
     /// Accepts every element, made optional, into each of `relays`.
     public func emit(to relays: ReplayRelay<Element?>...) -> Disposable {
-        forward(accepting: relays.map { relay in { relay.accept($0) } })
+        noteEmitOffMainThread()
+        return forward(accepting: relays.map { relay in { relay.accept($0) } })
     }
 
     /// Calls the handlers with `object`, held weakly: once it is gone, nothing is called.
@@ -52,7 +76,8 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
         onCompleted: ((Object) -> Void)? = nil,
         onDisposed: ((Object) -> Void)? = nil
     ) -> Disposable {
-        asObservable().subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+        noteEmitOffMainThread()
+        return asObservable().subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
     /// Calls the handlers; a Signal cannot fail, so there is no error handler.
@@ -61,7 +86,8 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
-        asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+        noteEmitOffMainThread()
+        return asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
     /// Subscribes with no handler (RxCocoa's spelling of `emit(onNext: nil)`).

@@ -9,7 +9,8 @@ public enum FindingKind: String, Codable, CaseIterable, Sendable {
     /// An object the scenario marked as expected to be released is still alive (RX004).
     case unreleasedObject
 
-    /// What usually fixes a finding of this kind, in one line.
+    /// What usually fixes a finding of this kind, in one line (renderers use `LeakFinding.fixHint`,
+    /// which is specific to the anomaly for a thread anomaly).
     public var fixHint: String {
         switch self {
         case .leakedSubscription:
@@ -17,7 +18,8 @@ public enum FindingKind: String, Codable, CaseIterable, Sendable {
         case .referenceCycle:
             return "Break the cycle: capture the owner weakly (`[weak self]`) in the closure that references it."
         case .threadAnomaly:
-            return "Deliver on one scheduler: add `observe(on:)` before the stage that needs it."
+            // Each anomaly has its own fix (`LeakFinding.fixHint`); this is for a kind it does not know.
+            return "Read the anomaly's detail and both sides' threads: each kind of anomaly has its own fix."
         case .unreleasedObject:
             return "Something still holds it: look for a strong `self` captured by a subscription (`[weak self]`) or one never disposed (`disposed(by:)`)."
         }

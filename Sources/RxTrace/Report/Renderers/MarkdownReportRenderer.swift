@@ -115,7 +115,7 @@ public struct MarkdownReportRenderer: Sendable {
         }
         if let snippet = finding.snippet { out += fenced(snippet) }
         if let reason = finding.retentionReason { out += "Why: \(cell(reason)).\n\n" }
-        out += "**Fix:** \(finding.kind.fixHint)\n\n"
+        out += "**Fix:** \(finding.fixHint)\n\n"
         return out
     }
 

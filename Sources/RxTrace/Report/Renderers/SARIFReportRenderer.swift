@@ -96,8 +96,8 @@ public struct SARIFReportRenderer: Sendable {
         case .threadAnomaly:
             name = "ThreadAnomaly"
             short = "The Rx contract between threads was broken."
-            full = "One of: (1) an observer received overlapping `on` calls (two threads, or re-entrant); (2) an event was sent after a terminal event; (3) an element was sent to a subscription after dispose() returned on the same serial scheduler; (4) a consumer that requires the main thread (a Binder, ensureRunningOnMainThread(), requireMainThread()) received events on another thread; (5) a subscription was disposed on one thread while its subscriber ran on another."
-            help = "Serialize producers (a serial scheduler, merge, a subject fed from one thread), stop sending after completed/error, make hand-written sources honour their disposable, add `observe(on: MainScheduler.instance)` before main-thread consumers, and dispose on the scheduler that delivers."
+            full = "One of: (1) an observer received overlapping `on` calls (two threads, or re-entrant); (2) an event was sent after a terminal event; (3) an element was sent to a subscription after dispose() returned on the same serial scheduler; (4) a consumer that requires the main thread (a Binder, ensureRunningOnMainThread(), requireMainThread()) received events on another thread, or an API that belongs there (RxCocoa's `drive` and `emit`) was called on another thread; (5) a subscription was disposed on one thread while its subscriber ran on another."
+            help = "Serialize producers (a serial scheduler, merge, a subject fed from one thread), stop sending after completed/error, make hand-written sources honour their disposable, add `observe(on: MainScheduler.instance)` before main-thread consumers, call `drive`, `emit` and main-thread checks from the main thread, and dispose on the scheduler that delivers. Each result's message ends with the fix for its anomaly."
         case .unreleasedObject:
             name = "UnreleasedObject"
             short = "An object expected to be released is still alive."
@@ -124,6 +124,7 @@ public struct SARIFReportRenderer: Sendable {
         if let anomaly = finding.anomaly {
             message += "; anomaly \(anomaly.number)\(anomaly.stage.map { " at \($0)" } ?? ""): \(anomaly.detail), on \(anomaly.place.longName)"
             message += anomaly.otherPlace.map { " (other side on \($0.longName))." } ?? "."
+            message += " Fix: \(finding.fixHint)"
         } else {
             message += "; grows by \(finding.growthPerPass) per pass."
         }

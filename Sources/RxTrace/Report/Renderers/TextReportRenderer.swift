@@ -113,7 +113,7 @@ public struct TextReportRenderer: Sendable {
             out += "    types: \(finding.resourceTypes.joined(separator: ", "))\n"
         }
         out += "    signature: \(finding.signature)\n"
-        if finding.isActionable { out += "    fix: \(finding.kind.fixHint)\n" }
+        if finding.isActionable { out += "    fix: \(finding.fixHint)\n" }
         if !finding.backtrace.isEmpty {
             out += "    \(finding.anomaly == nil ? "backtrace" : "backtrace (detecting side)"):\n" + render(frames: finding.backtrace, indent: "      ")
         }

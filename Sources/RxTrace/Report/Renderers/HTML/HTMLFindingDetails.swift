@@ -46,7 +46,7 @@ struct HTMLFindingDetails {
             }
             HTMLNode.element("p", [.class("fix")]) {
                 HTMLNode.element("b", text: "Fix: ")
-                finding.kind.fixHint
+                finding.fixHint
             }
             facts
             for part in parts {
