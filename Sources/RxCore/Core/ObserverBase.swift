@@ -126,7 +126,10 @@ extension ObserverBase: HopDownstream {
 final class AnonymousObserver<Element>: ObserverBase<Element> {
     typealias EventHandler = (Event<Element>) -> Void
 
-    private let eventHandler: EventHandler?
+    /// Set for `subscribe(_ on:)`. A box, so that no stored property or code path of this class
+    /// mentions `Event<Element>`: unspecialised, the compiler hoists `Event`'s metadata accessor
+    /// (a runtime look-up) to the top of the handlers, even on the branch that never builds one.
+    private let eventHandler: EventHandlerBox<Element>?
     private let nextHandler: ((Element) -> Void)?
     private let errorHandler: ((Swift.Error) -> Void)?
     private let completedHandler: (() -> Void)?
@@ -139,7 +142,7 @@ final class AnonymousObserver<Element>: ObserverBase<Element> {
     #endif
 
     init(_ eventHandler: @escaping EventHandler) {
-        self.eventHandler = eventHandler
+        self.eventHandler = EventHandlerBox(eventHandler)
         nextHandler = nil
         errorHandler = nil
         completedHandler = nil
@@ -182,7 +185,7 @@ final class AnonymousObserver<Element>: ObserverBase<Element> {
 
     override func nextCore(_ element: Element) {
         if let eventHandler {
-            eventHandler(.next(element))
+            eventHandler.next(element)
             return
         }
         #if DEBUG
@@ -194,7 +197,7 @@ final class AnonymousObserver<Element>: ObserverBase<Element> {
 
     override func errorCore(_ error: Swift.Error) {
         if let eventHandler {
-            eventHandler(.error(error))
+            eventHandler.error(error)
             return
         }
         #if DEBUG
@@ -211,7 +214,7 @@ final class AnonymousObserver<Element>: ObserverBase<Element> {
 
     override func completedCore() {
         if let eventHandler {
-            eventHandler(.completed)
+            eventHandler.completed()
             return
         }
         #if DEBUG
@@ -231,4 +234,22 @@ final class AnonymousObserver<Element>: ObserverBase<Element> {
         Resources.untrack(self)
         #endif
     }
+}
+
+/// The handler of `subscribe(_ on:)`: builds each `Event` here, out of `AnonymousObserver`'s code.
+final class EventHandlerBox<Element> {
+    private let handler: (Event<Element>) -> Void
+
+    init(_ handler: @escaping (Event<Element>) -> Void) {
+        self.handler = handler
+    }
+
+    @inline(never)
+    func next(_ element: Element) { handler(.next(element)) }
+
+    @inline(never)
+    func error(_ error: Swift.Error) { handler(.error(error)) }
+
+    @inline(never)
+    func completed() { handler(.completed) }
 }
