@@ -13,9 +13,13 @@ SWIFT="${SWIFT:-swift}"
 BENCH=Tools/Benchmarks
 SCRATCH="${ALLOC_CHECK_SCRATCH:-$BENCH/.build-alloc-check}"
 
+# The build's output is kept in a log and its end shown on failure: a bare "failed" (seen twice
+# under load, passing on rerun) left nothing to find the cause with.
+mkdir -p "$SCRATCH"
+build_log="$SCRATCH/alloc-check-build.log"
 env -u RXCORE_CROSS_MODULE_OPTIMIZATION -u RXBENCH_TRACED -u RXBENCH_RXTRACE_URL \
-    "$SWIFT" build -c release --package-path "$BENCH" --scratch-path "$SCRATCH" --product rxbench >/dev/null \
-    || { echo "alloc-check: the release build of $BENCH (rxbench) failed" >&2; exit 2; }
+    "$SWIFT" build -c release --package-path "$BENCH" --scratch-path "$SCRATCH" --product rxbench >"$build_log" 2>&1 \
+    || { tail -n 25 "$build_log" >&2; echo "alloc-check: the release build of $BENCH (rxbench) failed (log: $build_log)" >&2; exit 2; }
 bin="$("$SWIFT" build -c release --package-path "$BENCH" --scratch-path "$SCRATCH" --show-bin-path)"
 # A tenth of each workload: allocation counts per operation do not depend on the size beyond the
 # amortised set-up of the pumps, which the gate's half-allocation tolerance absorbs.
