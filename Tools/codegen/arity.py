@@ -99,7 +99,7 @@ def combine_latest_sink(n):
     subscriptions = seq(n, "        let subscription{i} = SingleAssignmentDisposable()", "\n")
     observers = seq(
         n,
-        "        let observer{i} = CombineLatestObserver<E{i}>(lock: lock, parent: self, index: {j}, subscription: subscription{i}) {{ self.latest{i} = $0 }}",
+        "        let observer{i} = IndexedSourceObserver<E{i}>(lock: lock, parent: self, index: {j}, subscription: subscription{i}) {{ self.latest{i} = $0 }}",
         "\n",
     )
     subscribes = seq(n, "        subscription{i}.setDisposable(parent.source{i}.subscribeReceiver(observer{i}))", "\n")
@@ -141,7 +141,7 @@ def zip_sink(n):
     subscriptions = seq(n, "        let subscription{i} = SingleAssignmentDisposable()", "\n")
     observers = seq(
         n,
-        "        let observer{i} = ZipObserver<E{i}>(lock: lock, parent: self, index: {j}, subscription: subscription{i}) {{ self.values{i}.enqueue($0) }}",
+        "        let observer{i} = IndexedSourceObserver<E{i}>(lock: lock, parent: self, index: {j}, subscription: subscription{i}) {{ self.values{i}.enqueue($0) }}",
         "\n",
     )
     subscribes = seq(n, "        subscription{i}.setDisposable(parent.source{i}.subscribeReceiver(observer{i}))", "\n")

@@ -43,8 +43,8 @@ private final class CombineLatestSink2<E1, E2, Result>: CombineLatestSink<Result
         let subscription1 = SingleAssignmentDisposable()
         let subscription2 = SingleAssignmentDisposable()
 
-        let observer1 = CombineLatestObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.latest1 = $0 }
-        let observer2 = CombineLatestObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.latest2 = $0 }
+        let observer1 = IndexedSourceObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.latest1 = $0 }
+        let observer2 = IndexedSourceObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.latest2 = $0 }
 
         subscription1.setDisposable(parent.source1.subscribeReceiver(observer1))
         subscription2.setDisposable(parent.source2.subscribeReceiver(observer2))
@@ -123,9 +123,9 @@ private final class CombineLatestSink3<E1, E2, E3, Result>: CombineLatestSink<Re
         let subscription2 = SingleAssignmentDisposable()
         let subscription3 = SingleAssignmentDisposable()
 
-        let observer1 = CombineLatestObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.latest1 = $0 }
-        let observer2 = CombineLatestObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.latest2 = $0 }
-        let observer3 = CombineLatestObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.latest3 = $0 }
+        let observer1 = IndexedSourceObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.latest1 = $0 }
+        let observer2 = IndexedSourceObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.latest2 = $0 }
+        let observer3 = IndexedSourceObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.latest3 = $0 }
 
         subscription1.setDisposable(parent.source1.subscribeReceiver(observer1))
         subscription2.setDisposable(parent.source2.subscribeReceiver(observer2))
@@ -209,10 +209,10 @@ private final class CombineLatestSink4<E1, E2, E3, E4, Result>: CombineLatestSin
         let subscription3 = SingleAssignmentDisposable()
         let subscription4 = SingleAssignmentDisposable()
 
-        let observer1 = CombineLatestObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.latest1 = $0 }
-        let observer2 = CombineLatestObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.latest2 = $0 }
-        let observer3 = CombineLatestObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.latest3 = $0 }
-        let observer4 = CombineLatestObserver<E4>(lock: lock, parent: self, index: 3, subscription: subscription4) { self.latest4 = $0 }
+        let observer1 = IndexedSourceObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.latest1 = $0 }
+        let observer2 = IndexedSourceObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.latest2 = $0 }
+        let observer3 = IndexedSourceObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.latest3 = $0 }
+        let observer4 = IndexedSourceObserver<E4>(lock: lock, parent: self, index: 3, subscription: subscription4) { self.latest4 = $0 }
 
         subscription1.setDisposable(parent.source1.subscribeReceiver(observer1))
         subscription2.setDisposable(parent.source2.subscribeReceiver(observer2))
@@ -301,11 +301,11 @@ private final class CombineLatestSink5<E1, E2, E3, E4, E5, Result>: CombineLates
         let subscription4 = SingleAssignmentDisposable()
         let subscription5 = SingleAssignmentDisposable()
 
-        let observer1 = CombineLatestObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.latest1 = $0 }
-        let observer2 = CombineLatestObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.latest2 = $0 }
-        let observer3 = CombineLatestObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.latest3 = $0 }
-        let observer4 = CombineLatestObserver<E4>(lock: lock, parent: self, index: 3, subscription: subscription4) { self.latest4 = $0 }
-        let observer5 = CombineLatestObserver<E5>(lock: lock, parent: self, index: 4, subscription: subscription5) { self.latest5 = $0 }
+        let observer1 = IndexedSourceObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.latest1 = $0 }
+        let observer2 = IndexedSourceObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.latest2 = $0 }
+        let observer3 = IndexedSourceObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.latest3 = $0 }
+        let observer4 = IndexedSourceObserver<E4>(lock: lock, parent: self, index: 3, subscription: subscription4) { self.latest4 = $0 }
+        let observer5 = IndexedSourceObserver<E5>(lock: lock, parent: self, index: 4, subscription: subscription5) { self.latest5 = $0 }
 
         subscription1.setDisposable(parent.source1.subscribeReceiver(observer1))
         subscription2.setDisposable(parent.source2.subscribeReceiver(observer2))
@@ -399,12 +399,12 @@ private final class CombineLatestSink6<E1, E2, E3, E4, E5, E6, Result>: CombineL
         let subscription5 = SingleAssignmentDisposable()
         let subscription6 = SingleAssignmentDisposable()
 
-        let observer1 = CombineLatestObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.latest1 = $0 }
-        let observer2 = CombineLatestObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.latest2 = $0 }
-        let observer3 = CombineLatestObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.latest3 = $0 }
-        let observer4 = CombineLatestObserver<E4>(lock: lock, parent: self, index: 3, subscription: subscription4) { self.latest4 = $0 }
-        let observer5 = CombineLatestObserver<E5>(lock: lock, parent: self, index: 4, subscription: subscription5) { self.latest5 = $0 }
-        let observer6 = CombineLatestObserver<E6>(lock: lock, parent: self, index: 5, subscription: subscription6) { self.latest6 = $0 }
+        let observer1 = IndexedSourceObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.latest1 = $0 }
+        let observer2 = IndexedSourceObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.latest2 = $0 }
+        let observer3 = IndexedSourceObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.latest3 = $0 }
+        let observer4 = IndexedSourceObserver<E4>(lock: lock, parent: self, index: 3, subscription: subscription4) { self.latest4 = $0 }
+        let observer5 = IndexedSourceObserver<E5>(lock: lock, parent: self, index: 4, subscription: subscription5) { self.latest5 = $0 }
+        let observer6 = IndexedSourceObserver<E6>(lock: lock, parent: self, index: 5, subscription: subscription6) { self.latest6 = $0 }
 
         subscription1.setDisposable(parent.source1.subscribeReceiver(observer1))
         subscription2.setDisposable(parent.source2.subscribeReceiver(observer2))
@@ -503,13 +503,13 @@ private final class CombineLatestSink7<E1, E2, E3, E4, E5, E6, E7, Result>: Comb
         let subscription6 = SingleAssignmentDisposable()
         let subscription7 = SingleAssignmentDisposable()
 
-        let observer1 = CombineLatestObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.latest1 = $0 }
-        let observer2 = CombineLatestObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.latest2 = $0 }
-        let observer3 = CombineLatestObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.latest3 = $0 }
-        let observer4 = CombineLatestObserver<E4>(lock: lock, parent: self, index: 3, subscription: subscription4) { self.latest4 = $0 }
-        let observer5 = CombineLatestObserver<E5>(lock: lock, parent: self, index: 4, subscription: subscription5) { self.latest5 = $0 }
-        let observer6 = CombineLatestObserver<E6>(lock: lock, parent: self, index: 5, subscription: subscription6) { self.latest6 = $0 }
-        let observer7 = CombineLatestObserver<E7>(lock: lock, parent: self, index: 6, subscription: subscription7) { self.latest7 = $0 }
+        let observer1 = IndexedSourceObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.latest1 = $0 }
+        let observer2 = IndexedSourceObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.latest2 = $0 }
+        let observer3 = IndexedSourceObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.latest3 = $0 }
+        let observer4 = IndexedSourceObserver<E4>(lock: lock, parent: self, index: 3, subscription: subscription4) { self.latest4 = $0 }
+        let observer5 = IndexedSourceObserver<E5>(lock: lock, parent: self, index: 4, subscription: subscription5) { self.latest5 = $0 }
+        let observer6 = IndexedSourceObserver<E6>(lock: lock, parent: self, index: 5, subscription: subscription6) { self.latest6 = $0 }
+        let observer7 = IndexedSourceObserver<E7>(lock: lock, parent: self, index: 6, subscription: subscription7) { self.latest7 = $0 }
 
         subscription1.setDisposable(parent.source1.subscribeReceiver(observer1))
         subscription2.setDisposable(parent.source2.subscribeReceiver(observer2))
@@ -613,14 +613,14 @@ private final class CombineLatestSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>: 
         let subscription7 = SingleAssignmentDisposable()
         let subscription8 = SingleAssignmentDisposable()
 
-        let observer1 = CombineLatestObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.latest1 = $0 }
-        let observer2 = CombineLatestObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.latest2 = $0 }
-        let observer3 = CombineLatestObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.latest3 = $0 }
-        let observer4 = CombineLatestObserver<E4>(lock: lock, parent: self, index: 3, subscription: subscription4) { self.latest4 = $0 }
-        let observer5 = CombineLatestObserver<E5>(lock: lock, parent: self, index: 4, subscription: subscription5) { self.latest5 = $0 }
-        let observer6 = CombineLatestObserver<E6>(lock: lock, parent: self, index: 5, subscription: subscription6) { self.latest6 = $0 }
-        let observer7 = CombineLatestObserver<E7>(lock: lock, parent: self, index: 6, subscription: subscription7) { self.latest7 = $0 }
-        let observer8 = CombineLatestObserver<E8>(lock: lock, parent: self, index: 7, subscription: subscription8) { self.latest8 = $0 }
+        let observer1 = IndexedSourceObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.latest1 = $0 }
+        let observer2 = IndexedSourceObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.latest2 = $0 }
+        let observer3 = IndexedSourceObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.latest3 = $0 }
+        let observer4 = IndexedSourceObserver<E4>(lock: lock, parent: self, index: 3, subscription: subscription4) { self.latest4 = $0 }
+        let observer5 = IndexedSourceObserver<E5>(lock: lock, parent: self, index: 4, subscription: subscription5) { self.latest5 = $0 }
+        let observer6 = IndexedSourceObserver<E6>(lock: lock, parent: self, index: 5, subscription: subscription6) { self.latest6 = $0 }
+        let observer7 = IndexedSourceObserver<E7>(lock: lock, parent: self, index: 6, subscription: subscription7) { self.latest7 = $0 }
+        let observer8 = IndexedSourceObserver<E8>(lock: lock, parent: self, index: 7, subscription: subscription8) { self.latest8 = $0 }
 
         subscription1.setDisposable(parent.source1.subscribeReceiver(observer1))
         subscription2.setDisposable(parent.source2.subscribeReceiver(observer2))

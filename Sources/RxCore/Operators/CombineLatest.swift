@@ -10,13 +10,7 @@
 //   every other source has already completed and some source never emitted (no result can
 //   ever be produced then).
 
-protocol CombineLatestParent: AnyObject {
-    func next(_ index: Int)
-    func fail(_ error: Swift.Error)
-    func done(_ index: Int)
-}
-
-class CombineLatestSink<Output>: Sink<Never, Receiver<Output>>, CombineLatestParent {
+class CombineLatestSink<Output>: Sink<Never, Receiver<Output>>, IndexedSourceParent {
     let lock = RecursiveLock()
 
     private let arity: Int
@@ -79,54 +73,5 @@ class CombineLatestSink<Output>: Sink<Never, Receiver<Output>>, CombineLatestPar
             forwardCompleted()
             dispose()
         }
-    }
-}
-
-/// Observes source number `index` of a combineLatest: stores its latest element and reports
-/// to the sink, under the sink's lock. A terminal event disposes this source's subscription.
-final class CombineLatestObserver<Element>: Receiver<Element> {
-    private let lock: RecursiveLock
-    private let parent: CombineLatestParent
-    private let index: Int
-    private let subscription: Disposable
-    private let setLatestValue: (Element) -> Void
-
-    init(lock: RecursiveLock, parent: CombineLatestParent, index: Int, subscription: Disposable, setLatestValue: @escaping (Element) -> Void) {
-        self.lock = lock
-        self.parent = parent
-        self.index = index
-        self.subscription = subscription
-        self.setLatestValue = setLatestValue
-        super.init()
-        #if TRACE_RESOURCES
-        Resources.track(self, kind: .observer)
-        #endif
-    }
-
-    override func receiveNext(_ element: Element) {
-        lock.performLocked {
-            setLatestValue(element)
-            parent.next(index)
-        }
-    }
-
-    override func receiveError(_ error: Swift.Error) {
-        lock.performLocked {
-            subscription.dispose()
-            parent.fail(error)
-        }
-    }
-
-    override func receiveCompleted() {
-        lock.performLocked {
-            subscription.dispose()
-            parent.done(index)
-        }
-    }
-
-    deinit {
-        #if TRACE_RESOURCES
-        Resources.untrack(self)
-        #endif
     }
 }

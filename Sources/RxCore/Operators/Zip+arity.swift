@@ -51,8 +51,8 @@ private final class ZipSink2<E1, E2, Result>: ZipSink<Result> {
         let subscription1 = SingleAssignmentDisposable()
         let subscription2 = SingleAssignmentDisposable()
 
-        let observer1 = ZipObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.values1.enqueue($0) }
-        let observer2 = ZipObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.values2.enqueue($0) }
+        let observer1 = IndexedSourceObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.values1.enqueue($0) }
+        let observer2 = IndexedSourceObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.values2.enqueue($0) }
 
         subscription1.setDisposable(parent.source1.subscribeReceiver(observer1))
         subscription2.setDisposable(parent.source2.subscribeReceiver(observer2))
@@ -140,9 +140,9 @@ private final class ZipSink3<E1, E2, E3, Result>: ZipSink<Result> {
         let subscription2 = SingleAssignmentDisposable()
         let subscription3 = SingleAssignmentDisposable()
 
-        let observer1 = ZipObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.values1.enqueue($0) }
-        let observer2 = ZipObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.values2.enqueue($0) }
-        let observer3 = ZipObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.values3.enqueue($0) }
+        let observer1 = IndexedSourceObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.values1.enqueue($0) }
+        let observer2 = IndexedSourceObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.values2.enqueue($0) }
+        let observer3 = IndexedSourceObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.values3.enqueue($0) }
 
         subscription1.setDisposable(parent.source1.subscribeReceiver(observer1))
         subscription2.setDisposable(parent.source2.subscribeReceiver(observer2))
@@ -236,10 +236,10 @@ private final class ZipSink4<E1, E2, E3, E4, Result>: ZipSink<Result> {
         let subscription3 = SingleAssignmentDisposable()
         let subscription4 = SingleAssignmentDisposable()
 
-        let observer1 = ZipObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.values1.enqueue($0) }
-        let observer2 = ZipObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.values2.enqueue($0) }
-        let observer3 = ZipObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.values3.enqueue($0) }
-        let observer4 = ZipObserver<E4>(lock: lock, parent: self, index: 3, subscription: subscription4) { self.values4.enqueue($0) }
+        let observer1 = IndexedSourceObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.values1.enqueue($0) }
+        let observer2 = IndexedSourceObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.values2.enqueue($0) }
+        let observer3 = IndexedSourceObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.values3.enqueue($0) }
+        let observer4 = IndexedSourceObserver<E4>(lock: lock, parent: self, index: 3, subscription: subscription4) { self.values4.enqueue($0) }
 
         subscription1.setDisposable(parent.source1.subscribeReceiver(observer1))
         subscription2.setDisposable(parent.source2.subscribeReceiver(observer2))
@@ -339,11 +339,11 @@ private final class ZipSink5<E1, E2, E3, E4, E5, Result>: ZipSink<Result> {
         let subscription4 = SingleAssignmentDisposable()
         let subscription5 = SingleAssignmentDisposable()
 
-        let observer1 = ZipObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.values1.enqueue($0) }
-        let observer2 = ZipObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.values2.enqueue($0) }
-        let observer3 = ZipObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.values3.enqueue($0) }
-        let observer4 = ZipObserver<E4>(lock: lock, parent: self, index: 3, subscription: subscription4) { self.values4.enqueue($0) }
-        let observer5 = ZipObserver<E5>(lock: lock, parent: self, index: 4, subscription: subscription5) { self.values5.enqueue($0) }
+        let observer1 = IndexedSourceObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.values1.enqueue($0) }
+        let observer2 = IndexedSourceObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.values2.enqueue($0) }
+        let observer3 = IndexedSourceObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.values3.enqueue($0) }
+        let observer4 = IndexedSourceObserver<E4>(lock: lock, parent: self, index: 3, subscription: subscription4) { self.values4.enqueue($0) }
+        let observer5 = IndexedSourceObserver<E5>(lock: lock, parent: self, index: 4, subscription: subscription5) { self.values5.enqueue($0) }
 
         subscription1.setDisposable(parent.source1.subscribeReceiver(observer1))
         subscription2.setDisposable(parent.source2.subscribeReceiver(observer2))
@@ -449,12 +449,12 @@ private final class ZipSink6<E1, E2, E3, E4, E5, E6, Result>: ZipSink<Result> {
         let subscription5 = SingleAssignmentDisposable()
         let subscription6 = SingleAssignmentDisposable()
 
-        let observer1 = ZipObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.values1.enqueue($0) }
-        let observer2 = ZipObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.values2.enqueue($0) }
-        let observer3 = ZipObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.values3.enqueue($0) }
-        let observer4 = ZipObserver<E4>(lock: lock, parent: self, index: 3, subscription: subscription4) { self.values4.enqueue($0) }
-        let observer5 = ZipObserver<E5>(lock: lock, parent: self, index: 4, subscription: subscription5) { self.values5.enqueue($0) }
-        let observer6 = ZipObserver<E6>(lock: lock, parent: self, index: 5, subscription: subscription6) { self.values6.enqueue($0) }
+        let observer1 = IndexedSourceObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.values1.enqueue($0) }
+        let observer2 = IndexedSourceObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.values2.enqueue($0) }
+        let observer3 = IndexedSourceObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.values3.enqueue($0) }
+        let observer4 = IndexedSourceObserver<E4>(lock: lock, parent: self, index: 3, subscription: subscription4) { self.values4.enqueue($0) }
+        let observer5 = IndexedSourceObserver<E5>(lock: lock, parent: self, index: 4, subscription: subscription5) { self.values5.enqueue($0) }
+        let observer6 = IndexedSourceObserver<E6>(lock: lock, parent: self, index: 5, subscription: subscription6) { self.values6.enqueue($0) }
 
         subscription1.setDisposable(parent.source1.subscribeReceiver(observer1))
         subscription2.setDisposable(parent.source2.subscribeReceiver(observer2))
@@ -566,13 +566,13 @@ private final class ZipSink7<E1, E2, E3, E4, E5, E6, E7, Result>: ZipSink<Result
         let subscription6 = SingleAssignmentDisposable()
         let subscription7 = SingleAssignmentDisposable()
 
-        let observer1 = ZipObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.values1.enqueue($0) }
-        let observer2 = ZipObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.values2.enqueue($0) }
-        let observer3 = ZipObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.values3.enqueue($0) }
-        let observer4 = ZipObserver<E4>(lock: lock, parent: self, index: 3, subscription: subscription4) { self.values4.enqueue($0) }
-        let observer5 = ZipObserver<E5>(lock: lock, parent: self, index: 4, subscription: subscription5) { self.values5.enqueue($0) }
-        let observer6 = ZipObserver<E6>(lock: lock, parent: self, index: 5, subscription: subscription6) { self.values6.enqueue($0) }
-        let observer7 = ZipObserver<E7>(lock: lock, parent: self, index: 6, subscription: subscription7) { self.values7.enqueue($0) }
+        let observer1 = IndexedSourceObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.values1.enqueue($0) }
+        let observer2 = IndexedSourceObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.values2.enqueue($0) }
+        let observer3 = IndexedSourceObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.values3.enqueue($0) }
+        let observer4 = IndexedSourceObserver<E4>(lock: lock, parent: self, index: 3, subscription: subscription4) { self.values4.enqueue($0) }
+        let observer5 = IndexedSourceObserver<E5>(lock: lock, parent: self, index: 4, subscription: subscription5) { self.values5.enqueue($0) }
+        let observer6 = IndexedSourceObserver<E6>(lock: lock, parent: self, index: 5, subscription: subscription6) { self.values6.enqueue($0) }
+        let observer7 = IndexedSourceObserver<E7>(lock: lock, parent: self, index: 6, subscription: subscription7) { self.values7.enqueue($0) }
 
         subscription1.setDisposable(parent.source1.subscribeReceiver(observer1))
         subscription2.setDisposable(parent.source2.subscribeReceiver(observer2))
@@ -690,14 +690,14 @@ private final class ZipSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>: ZipSink<Re
         let subscription7 = SingleAssignmentDisposable()
         let subscription8 = SingleAssignmentDisposable()
 
-        let observer1 = ZipObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.values1.enqueue($0) }
-        let observer2 = ZipObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.values2.enqueue($0) }
-        let observer3 = ZipObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.values3.enqueue($0) }
-        let observer4 = ZipObserver<E4>(lock: lock, parent: self, index: 3, subscription: subscription4) { self.values4.enqueue($0) }
-        let observer5 = ZipObserver<E5>(lock: lock, parent: self, index: 4, subscription: subscription5) { self.values5.enqueue($0) }
-        let observer6 = ZipObserver<E6>(lock: lock, parent: self, index: 5, subscription: subscription6) { self.values6.enqueue($0) }
-        let observer7 = ZipObserver<E7>(lock: lock, parent: self, index: 6, subscription: subscription7) { self.values7.enqueue($0) }
-        let observer8 = ZipObserver<E8>(lock: lock, parent: self, index: 7, subscription: subscription8) { self.values8.enqueue($0) }
+        let observer1 = IndexedSourceObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.values1.enqueue($0) }
+        let observer2 = IndexedSourceObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.values2.enqueue($0) }
+        let observer3 = IndexedSourceObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.values3.enqueue($0) }
+        let observer4 = IndexedSourceObserver<E4>(lock: lock, parent: self, index: 3, subscription: subscription4) { self.values4.enqueue($0) }
+        let observer5 = IndexedSourceObserver<E5>(lock: lock, parent: self, index: 4, subscription: subscription5) { self.values5.enqueue($0) }
+        let observer6 = IndexedSourceObserver<E6>(lock: lock, parent: self, index: 5, subscription: subscription6) { self.values6.enqueue($0) }
+        let observer7 = IndexedSourceObserver<E7>(lock: lock, parent: self, index: 6, subscription: subscription7) { self.values7.enqueue($0) }
+        let observer8 = IndexedSourceObserver<E8>(lock: lock, parent: self, index: 7, subscription: subscription8) { self.values8.enqueue($0) }
 
         subscription1.setDisposable(parent.source1.subscribeReceiver(observer1))
         subscription2.setDisposable(parent.source2.subscribeReceiver(observer2))

@@ -6,13 +6,7 @@
 // Termination, as in RxSwift 6: the first error of any source (or of the result selector) ends
 // the result; the fixed-arity forms complete once every source has completed.
 
-protocol ZipParent: AnyObject {
-    func next(_ index: Int)
-    func fail(_ error: Swift.Error)
-    func done(_ index: Int)
-}
-
-class ZipSink<Result>: Sink<Never, Receiver<Result>>, ZipParent {
+class ZipSink<Result>: Sink<Never, Receiver<Result>>, IndexedSourceParent {
     let lock = RecursiveLock()
 
     private let arity: Int
@@ -58,54 +52,5 @@ class ZipSink<Result>: Sink<Never, Receiver<Result>>, ZipParent {
             forwardCompleted()
             dispose()
         }
-    }
-}
-
-/// Observes source number `index` of a zip: buffers its elements and reports to the sink,
-/// under the sink's lock. A terminal event disposes this source's subscription.
-final class ZipObserver<Element>: Receiver<Element> {
-    private let lock: RecursiveLock
-    private let parent: ZipParent
-    private let index: Int
-    private let subscription: Disposable
-    private let setNextValue: (Element) -> Void
-
-    init(lock: RecursiveLock, parent: ZipParent, index: Int, subscription: Disposable, setNextValue: @escaping (Element) -> Void) {
-        self.lock = lock
-        self.parent = parent
-        self.index = index
-        self.subscription = subscription
-        self.setNextValue = setNextValue
-        super.init()
-        #if TRACE_RESOURCES
-        Resources.track(self, kind: .observer)
-        #endif
-    }
-
-    override func receiveNext(_ element: Element) {
-        lock.performLocked {
-            setNextValue(element)
-            parent.next(index)
-        }
-    }
-
-    override func receiveError(_ error: Swift.Error) {
-        lock.performLocked {
-            subscription.dispose()
-            parent.fail(error)
-        }
-    }
-
-    override func receiveCompleted() {
-        lock.performLocked {
-            subscription.dispose()
-            parent.done(index)
-        }
-    }
-
-    deinit {
-        #if TRACE_RESOURCES
-        Resources.untrack(self)
-        #endif
     }
 }
