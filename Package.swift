@@ -86,9 +86,15 @@ let package = Package(
             pkgConfig: "libunwind",
             providers: [.apt(["libunwind-dev"])]
         ),
+        // RxCore's per-thread tracing words as C thread-locals (traced builds only): read on every
+        // traced event and registration, where a pthread key costs a `pthread_getspecific` call.
+        .target(name: "CRxTraceThread", path: "Sources/CRxTraceThread"),
         .target(
             name: "RxCore",
-            dependencies: [.target(name: "CUnwind", condition: .when(traits: ["TraceResources"]))],
+            dependencies: [
+                .target(name: "CUnwind", condition: .when(traits: ["TraceResources"])),
+                .target(name: "CRxTraceThread", condition: .when(traits: ["TraceResources"])),
+            ],
             swiftSettings: [traced, swift5] + crossModuleOptimization
         ),
         .target(name: "RxCoreTesting", dependencies: ["RxCore"], swiftSettings: [traced, swift5]),

@@ -13,7 +13,7 @@ SCRATCH="${ZERO_COST_SCRATCH:-.build-zero-cost}"
 bin="$("$SWIFT" build -c release --scratch-path "$SCRATCH" --show-bin-path)"
 
 # Mangled Swift names contain the identifiers verbatim (e.g. $s6RxCore16ResourceRegistryO…).
-pattern='HopStageTable|HopThreadState|HopRecording|ThreadAnomalyLog|SchedulerLabels|SchedulerMark|10ThreadHopsO|ResourceRegistry|ResourceTable|StackInterner|ThreadRegistry|EntryRecord|RegistryState|Symbolicator|LeakAnalysis|SchedulerActivity|9Resources|unw_backtrace|_Ux86_64_|_ULx86_64_|_Uaarch64_|rxheap_|AllocationTable|HeapGraph|HeapExplanation'
+pattern='HopStageTable|HopThreadState|HopRecording|ThreadAnomalyLog|SchedulerLabels|SchedulerMark|10ThreadHopsO|ResourceRegistry|ResourceTable|StackInterner|ThreadRegistry|EntryRecord|RegistryState|Symbolicator|LeakAnalysis|SchedulerActivity|9Resources|unw_backtrace|_Ux86_64_|_ULx86_64_|_Uaarch64_|rxheap_|rxtrace_thread|AllocationTable|HeapGraph|HeapExplanation'
 status=0
 for exe in "$bin/rxtrace" "$bin/rxtrace-overhead"; do
     [ -x "$exe" ] || { echo "zero-cost-check: $exe was not built" >&2; exit 2; }

@@ -1,11 +1,12 @@
 #if TRACE_RESOURCES
 import Synchronization
+import CRxTraceThread
 #if canImport(CUnwind)
 import CUnwind
 #endif
 
 /// What one thread's stack captures keep between calls, in plain memory behind one
-/// `pthread_getspecific` (touched only by its own thread, so no lock and no exclusivity checks):
+/// thread-local load (touched only by its own thread, so no lock and no exclusivity checks):
 /// the stacks it interned last (most captures repeat a stack seen a moment ago), and, for the
 /// frame-pointer walk, the thread's stack bounds, libunwind's view of the outermost frames (the
 /// C library's thread or program start, which keeps no frame pointers) and scratch buffers.
@@ -67,7 +68,8 @@ struct CaptureThreadState {
 
     @inline(__always)
     static var current: UnsafeMutablePointer<CaptureThreadState> {
-        ThreadLocalBlock.current(key, release: { pointer in
+        ThreadLocalBlock.current(cached: rxtrace_thread_capture_state(), key: key, release: { pointer in
+            rxtrace_thread_set_capture_state(nil)
             ThreadLocalBlock.free(pointer, as: CaptureThreadState.self) { state in
                 for index in 0..<CaptureThreadState.tailEntries {
                     state.pointee.tails[index].slots?.deallocate()
@@ -79,7 +81,7 @@ struct CaptureThreadState {
                 state.pointee.scratchStackPointers.deallocate()
                 state.pointee.scratchFramePointers.deallocate()
             }
-        }, make: { CaptureThreadState() })
+        }, cache: { rxtrace_thread_set_capture_state($0) }, make: { CaptureThreadState() })
     }
 
     /// The cached outer frames stored beyond `slot` holding `returnAddress`, when every one of

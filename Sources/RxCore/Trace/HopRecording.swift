@@ -25,8 +25,8 @@ extension HopDownstream {
 /// (`next` for sinks, `received` for observers) are counted here while they stay on one place
 /// (thread + scheduler); a new place is marked as seen in the stage table at once, and the
 /// counts, the subscription, the terminal event and the disposal are added in one locked update
-/// when the owner is freed. Per event that is one `pthread_getspecific`, two relaxed loads and
-/// a store. Counts are exact for serial delivery; overlapping deliveries (an anomaly of their
+/// when the owner is freed. Per event that is one thread-local load (`ThreadPlace`), three
+/// relaxed loads and a store. Counts are exact for serial delivery; overlapping deliveries (an anomaly of their
 /// own) may lose some, and counts of subscriptions still alive show once they end.
 struct HopRecording: ~Copyable, @unchecked Sendable {
     private enum Flag {
@@ -122,14 +122,20 @@ struct HopRecording: ~Copyable, @unchecked Sendable {
     /// Counts one event of the owner's frequent kind at the current place.
     @inline(__always)
     func recordFrequent(_ kind: HopEventKind) {
-        if stageID.load(ordering: .relaxed) == 0 { return }
-        recordFrequent(kind, at: HopThreadState.currentPlace)
+        let stage = stageID.load(ordering: .relaxed)
+        if stage == 0 { return }
+        count(kind, stage: stage, at: HopThreadState.currentPlace)
     }
 
     @inline(__always)
     func recordFrequent(_ kind: HopEventKind, at place: UInt64) {
         let stage = stageID.load(ordering: .relaxed)
         if stage == 0 { return }
+        count(kind, stage: stage, at: place)
+    }
+
+    @inline(__always)
+    private func count(_ kind: HopEventKind, stage: UInt32, at place: UInt64) {
         if lastPlace.load(ordering: .relaxed) == place {
             pending.store(pending.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
         } else {

@@ -1,11 +1,12 @@
 #if TRACE_RESOURCES
 import Synchronization
+import CRxTraceThread
 
-/// Where this thread is, for the thread-hop recording: its index in `ThreadRegistry`, the label
-/// of the scheduler whose work it is running, the stages being subscribed on it, and a cache of
-/// the stages its subscriptions interned.
+/// What the thread-hop recording keeps per thread besides its place (`ThreadPlace`: thread index
+/// and scheduler label): the stages being subscribed on it, the subscriber whose handler runs,
+/// and a cache of the stages its subscriptions interned.
 ///
-/// One block per thread, reached through one `pthread_getspecific`, touched only by its own
+/// One block per thread, reached through one thread-local load, touched only by its own
 /// thread. It is plain memory behind a pointer rather than a class, because a class's stored
 /// properties pay Swift's dynamic exclusivity checks on every access, which cost more than the
 /// recording itself.
@@ -25,8 +26,6 @@ struct HopThreadState {
         var subscribedPlace: UInt64 = 0
     }
 
-    var threadIndex: UInt32
-    var scheduler: UInt32 = 0
     /// The subscriber stage whose handler runs on this thread now (0 when none), so that checks
     /// made inside a handler (a `Binder`, `ensureRunningOnMainThread()`) name its call site.
     var deliveringStage: UInt32 = 0
@@ -46,8 +45,7 @@ struct HopThreadState {
     let stack: UnsafeMutablePointer<UInt32>
     let cache: UnsafeMutablePointer<CachedStage>
 
-    private init(threadIndex: UInt32) {
-        self.threadIndex = threadIndex
+    private init() {
         stack = .allocate(capacity: Self.stackCapacity)
         cache = .allocate(capacity: Self.cacheSize)
         cache.initialize(repeating: CachedStage(), count: Self.cacheSize)
@@ -57,20 +55,26 @@ struct HopThreadState {
 
     @inline(__always)
     static var current: UnsafeMutablePointer<HopThreadState> {
-        ThreadLocalBlock.current(key, release: { pointer in
+        ThreadLocalBlock.current(cached: rxtrace_thread_hop_state(), key: key, release: { pointer in
+            rxtrace_thread_set_hop_state(nil)
             ThreadLocalBlock.free(pointer, as: HopThreadState.self) { state in
                 state.pointee.stack.deallocate()
                 state.pointee.cache.deallocate()
             }
-        }, make: { HopThreadState(threadIndex: ThreadRegistry.currentIndex()) })
+        }, cache: { rxtrace_thread_set_hop_state($0) }, make: { HopThreadState() })
     }
 
-    /// This thread and its scheduler as one word (never 0).
+    /// This thread and its scheduler as one word (never 0): the thread's `ThreadPlace`, read
+    /// without this block (hop recording reads it once per stage and event).
     @inline(__always)
-    var place: UInt64 { HopPlaceCode.make(thread: threadIndex, scheduler: scheduler) }
+    var place: UInt64 { ThreadPlace.current }
+
+    /// The label id of the scheduler whose work this thread runs (0: none).
+    @inline(__always)
+    var scheduler: UInt32 { HopPlaceCode.scheduler(ThreadPlace.current) }
 
     @inline(__always)
-    static var currentPlace: UInt64 { current.pointee.place }
+    static var currentPlace: UInt64 { ThreadPlace.current }
 
     /// The innermost stage being subscribed on this thread, or 0.
     @inline(__always)

@@ -49,10 +49,11 @@ final class SchedulerMark: @unchecked Sendable {
     /// can nest: a trampoline inside a queue's block, a virtual clock advanced from a queue).
     @inline(__always)
     func run<Result>(_ work: () throws -> Result) rethrows -> Result {
-        let state = HopThreadState.current
-        let previous = state.pointee.scheduler
-        state.pointee.scheduler = id
-        defer { state.pointee.scheduler = previous }
+        // Not through a helper taking `work`: each function between the scheduler and the work
+        // is a frame (inlined or not) in every backtrace captured inside it.
+        let previous = ThreadPlace.current
+        ThreadPlace.mark(scheduler: id, from: previous)
+        defer { ThreadPlace.restore(previous) }
         return try work()
     }
 }

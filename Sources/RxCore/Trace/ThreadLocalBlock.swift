@@ -6,14 +6,15 @@ import Glibc
 import Darwin
 #endif
 
-/// Per-thread state behind pthread keys: one block of plain memory per thread, made on the
-/// thread's first use and handed to a release function at thread exit, reached with one
-/// `pthread_getspecific` and touched only by its own thread, so it needs no lock and, not being a
-/// class, pays no dynamic exclusivity checks on its fields.
+/// Per-thread state: one block of plain memory per thread, made on the thread's first use, reached
+/// through a C thread-local pointer (one load) and owned by a pthread key whose release function
+/// frees it at thread exit (and clears the thread-local, so code running later in the exiting
+/// thread makes a new block rather than reading a freed one). Touched only by its own thread, so
+/// it needs no lock and, not being a class, pays no dynamic exclusivity checks on its fields.
 ///
 /// Each user keeps its key in a `static let … = Atomic<UInt32>(ThreadLocalBlock.noKey)`: a
-/// constant initial value, so reading the key is one load, where a key made in a lazily
-/// initialised global costs a `swift_once` call on every access (every event, for hop recording).
+/// constant initial value, so reading the key costs no `swift_once` call (a lazily initialised
+/// global does, on every access).
 enum ThreadLocalBlock {
     #if canImport(Glibc) || canImport(Musl)
     typealias Release = @convention(c) (UnsafeMutableRawPointer?) -> Void
@@ -43,14 +44,17 @@ enum ThreadLocalBlock {
         return original
     }
 
-    /// This thread's block under the key in `storage`, made by `make` on first use.
+    /// This thread's block: `cached` (the thread-local copy of its pointer, `CRxTraceThread`) when
+    /// set, else made by `make`, owned by the key in `storage` (whose `release` frees it at
+    /// thread exit) and handed to `cache`. Reading it is one thread-local load, not a
+    /// `pthread_getspecific` call; the key is only there for the destructor.
     @inline(__always)
-    static func current<State>(_ storage: borrowing Atomic<UInt32>, release: Release, make: () -> State) -> UnsafeMutablePointer<State> {
-        let key = key(storage, release: release)
-        if let pointer = pthread_getspecific(key) {
-            return pointer.assumingMemoryBound(to: State.self)
-        }
-        return install(make(), key: key)
+    static func current<State>(cached: UnsafeMutableRawPointer?, key storage: borrowing Atomic<UInt32>, release: Release,
+                               cache: (UnsafeMutableRawPointer?) -> Void, make: () -> State) -> UnsafeMutablePointer<State> {
+        if let cached { return cached.assumingMemoryBound(to: State.self) }
+        let pointer = install(make(), key: key(storage, release: release))
+        cache(UnsafeMutableRawPointer(pointer))
+        return pointer
     }
 
     @inline(never)

@@ -1,6 +1,5 @@
 #if TRACE_RESOURCES
 import Foundation
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -18,34 +17,22 @@ enum ThreadRegistry {
     private static let lock = RegistryLock()
     nonisolated(unsafe) private static var infos: [Info] = []
 
-    /// The pthread key holding each thread's index + 1 (see `ThreadLocalBlock`). Its
-    /// destructor frees nothing but makes the C library clear the value at thread exit, so a new
-    /// thread reusing an old thread's slot registers afresh.
-    private static let keyStorage = Atomic<UInt32>(ThreadLocalBlock.noKey)
-
-    @inline(__always)
-    private static var key: pthread_key_t {
-        ThreadLocalBlock.key(keyStorage, release: { _ in })
-    }
-
-    /// This thread's index in the table.
+    /// This thread's index in the table (kept in the thread's place word, `ThreadPlace`, which
+    /// every new thread starts without, so a thread reusing an old thread's slot registers afresh).
     @inline(__always)
     static func currentIndex() -> UInt32 {
-        if let stored = pthread_getspecific(key) {
-            return UInt32(truncatingIfNeeded: UInt(bitPattern: stored) - 1)
-        }
-        return registerCurrentThread()
+        HopPlaceCode.thread(ThreadPlace.current)
     }
 
+    /// Gives this thread its index; returns its place word (no scheduler).
     @inline(never)
-    private static func registerCurrentThread() -> UInt32 {
+    static func registerCurrentThread() -> UInt64 {
         let info = Info(id: currentThreadID(), name: currentThreadName())
         let index = lock.withLock { () -> UInt32 in
             infos.append(info)
             return UInt32(infos.count - 1)
         }
-        pthread_setspecific(key, UnsafeRawPointer(bitPattern: UInt(index) + 1))
-        return index
+        return ThreadPlace.start(threadIndex: index)
     }
 
     static func snapshot() -> [Info] {
