@@ -98,6 +98,24 @@ final class SharedSequenceReportTests: XCTestCase {
         }
     }
 
+    /// One call, one name, wherever the report names stages: the hop line of a leaked Driver
+    /// reads like its leak (before, the hops showed `asDriver(onErrorJustReturn:)` twice).
+    func testTheHopsOfALeakedDriverNameItsStagesAsTheLeakDoes() {
+        var driveLine = 0
+        let report = leaks { context in
+            let subject = context.shared("subject") { PublishSubject<Int>() }
+            _ = subject.asDriver(onErrorJustReturn: 0).map { $0 + 1 }.drive(onNext: { _ in }); driveLine = #line
+            subject.onNext(1)
+        }
+
+        let leak = report.findings.first { $0.kind == .leakedSubscription && $0.callSite?.line == driveLine }
+        XCTAssertEqual(leak?.operatorChain, ["asDriver(onErrorJustReturn:)", "map", "drive"])
+        let chains = Dictionary(grouping: report.threadHops, by: { $0.chain ?? -1 }).values.map { $0.sorted { ($0.position ?? 0) < ($1.position ?? 0) } }
+        let atDrive = chains.filter { $0.last?.callSite?.line == driveLine }.map { $0.map(\.stage) }
+        XCTAssertEqual(atDrive.count, 1, "\(report.threadHops.map { ($0.chain, $0.stage) })")
+        XCTAssertEqual(atDrive.first, leak?.operatorChain, "the hop line names the same calls as the leak")
+    }
+
     func testTheHopReportShowsADriversDeliveryOnMainScheduler() {
         var driveLine = 0
         let scenario = Scenario("driver-hops", summary: "a Driver moves an answer to the main thread", expect: .hopsReported) { context in
@@ -115,8 +133,9 @@ final class SharedSequenceReportTests: XCTestCase {
 
         XCTAssertTrue(report.passed, "\(report.failureReasons)")
         let chain = report.threadHops.filter { $0.chain == 0 }.sorted { ($0.position ?? 0) < ($1.position ?? 0) }
-        // asDriver(onErrorJustReturn:) is two stages: its observe(on: MainScheduler) and its catch.
-        XCTAssertEqual(chain.map(\.stage), ["just", "asDriver(onErrorJustReturn:)", "asDriver(onErrorJustReturn:)", "map", "drive"])
+        // asDriver(onErrorJustReturn:) builds two stages, its observe(on: MainScheduler) and its
+        // catch: one call, one stage, delivering on MainScheduler.
+        XCTAssertEqual(chain.map(\.stage), ["just", "asDriver(onErrorJustReturn:)", "map", "drive"])
         XCTAssertEqual(chain.first?.scheduler, "SerialDispatchQueueScheduler(api)")
         XCTAssertEqual(chain.last?.stage, "drive")
         XCTAssertEqual(chain.last?.callSite?.line, driveLine)

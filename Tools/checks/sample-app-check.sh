@@ -41,5 +41,13 @@ conversion = [h for h in chain0 if h["stage"].startswith("asDriver") and h.get("
 if not chain0 or stages[-1] != "drive" or not conversion or conversion[0].get("scheduler") != "MainScheduler":
     sys.exit(f"sample-app-check: answer-driven-on-main's hops do not show asDriver delivering on MainScheduler into drive: "
              f"{[(h['stage'], h.get('scheduler'), h.get('isHop')) for h in chain0]}")
+# One call, one stage: the conversion's observe(on:) and catch read as one asDriver(onErrorJustReturn:).
+if stages != ["just", "asDriver(onErrorJustReturn:)", "drive"]:
+    sys.exit(f"sample-app-check: answer-driven-on-main's hop stages read {stages}, expected ['just', 'asDriver(onErrorJustReturn:)', 'drive']")
+# The leak's hop line names the calls its chain names.
+leak_hops = [h for h in scenario.get("threadHops", []) if (h.get("callSite") or {}).get("line") == drive_line and (h.get("callSite") or {}).get("file", "").endswith(source_file)]
+leak_chain = sorted((h for h in scenario.get("threadHops", []) if leak_hops and h.get("chain") == leak_hops[0].get("chain")), key=lambda h: h.get("position", 0))
+if [h["stage"] for h in leak_chain] != at_drive[0].get("operatorChain"):
+    sys.exit(f"sample-app-check: the dropped drive's hops read {[h['stage'] for h in leak_chain]}, its leak {at_drive[0].get('operatorChain')}")
 print("sample-app-check: hops " + " → ".join(f"{h['stage']} [{h.get('scheduler')}]" if h.get("isHop") or h is chain0[0] else h["stage"] for h in chain0))
 PY

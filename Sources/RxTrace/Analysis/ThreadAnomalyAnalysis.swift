@@ -12,8 +12,8 @@ public enum ThreadAnomalyAnalysis {
         var bySignature: [String: LeakFinding] = [:]
         let stageRecords = Dictionary(stages.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for record in records {
-            let chain = chains.first { $0.stages.contains { $0.id == record.stage } }
-            let stage = chain?.stages.first { $0.id == record.stage }
+            let chain = chains.first { $0.stages.contains { $0.records(record.stage) } }
+            let stage = chain?.stages.first { $0.records(record.stage) }
             let stageRecord = stageRecords[record.stage]
             let detecting = record.stack.map { symbolicator.framesThroughCallSite(for: $0) } ?? []
             let other = record.otherStack.map { symbolicator.framesThroughCallSite(for: $0) }

@@ -7,26 +7,43 @@ public struct HopChain: Sendable {
     public struct Stage: Sendable {
         /// The recording's stage id (for matching anomalies).
         public let id: UInt32
+        /// The ids of the recording's stages this one stands for: its own, and those of the other
+        /// stages the same API call built (`asDriver(onErrorJustReturn:)` is an `observe(on:)`
+        /// stage and a `catch` stage, shown as one).
+        public internal(set) var ids: Set<UInt32> = []
         /// The API the user called: `just`, `observe(on: green)`, `subscribe`.
         public internal(set) var name: String
         /// The sink's type (`MapSink<Int, String>`).
         public let typeName: String
         /// The position of the stage this one delivers to; nil for the subscriber.
-        public let downstream: Int?
-        public let subscribedOn: [HopPlaceCount]
+        public internal(set) var downstream: Int?
+        public internal(set) var subscribedOn: [HopPlaceCount]
         /// Where it sent events downstream (for the subscriber: where its handler ran).
         public let deliveredOn: [HopPlaceCount]
-        public let disposedOn: [HopPlaceCount]
+        public internal(set) var disposedOn: [HopPlaceCount]
         /// Where its first sink was created, for call sites.
         public let subscriptionStack: StackID?
         /// Where events reached it (recorded by observers: `observe(on:)`'s input, the subscriber).
-        public let receivedOn: [HopPlaceCount]
-
+        public internal(set) var receivedOn: [HopPlaceCount]
         /// Whether the stage moves delivery to a scheduler: `observe(on:)` itself, or an API
         /// built on it and named after itself (RxCocoa's `asDriver`/`asSignal`, whose sink is
         /// an `observe(on: MainScheduler)` sink).
-        public var movesDelivery: Bool {
-            name.hasPrefix("observe(on:") || LeakAnalysis.baseTypeName(typeName).hasPrefix("ObserveOn")
+        public internal(set) var movesDelivery = false
+
+        /// Whether this stage stands for the recording's stage `id`.
+        public func records(_ id: UInt32) -> Bool { self.id == id || ids.contains(id) }
+
+        /// This stage with `upstream`, a stage of the same API call that feeds only it, folded
+        /// in: events enter where `upstream` received them and leave where this stage delivers.
+        func absorbing(_ upstream: Stage) -> Stage {
+            var folded = self
+            folded.ids.formUnion(upstream.ids)
+            folded.ids.insert(upstream.id)
+            folded.subscribedOn = ThreadHopAnalysis.merged(upstream.subscribedOn + subscribedOn)
+            folded.disposedOn = ThreadHopAnalysis.merged(upstream.disposedOn + disposedOn)
+            if !upstream.receivedOn.isEmpty { folded.receivedOn = upstream.receivedOn }
+            folded.movesDelivery = movesDelivery || upstream.movesDelivery
+            return folded
         }
     }
 
@@ -100,10 +117,35 @@ public enum ThreadHopAnalysis {
                 stage.name = names.name(record, stage: stage, upstream: (upstreamOf[record.id] ?? []).compactMap { upstream in
                     position[upstream.id].flatMap { $0 < stages.count ? stages[$0] : nil }
                 })
+                stage.movesDelivery = stage.name.hasPrefix("observe(on:") || LeakAnalysis.baseTypeName(record.typeName).hasPrefix("ObserveOn")
                 stages.append(stage)
             }
             let callSite = root.subscriptionStack.flatMap { symbolicator.userCallSite(for: $0) }
-            return HopChain(stages: stages, callSite: callSite)
+            return HopChain(stages: foldingRepeatedCalls(stages), callSite: callSite)
+        }
+    }
+
+    /// One API call that builds several stages in a row (RxCocoa's `asDriver(onErrorJustReturn:)`:
+    /// its `observe(on:)` then its `catch`; `URLSession.rx.data(request:)`) is one stage, as in
+    /// the leak report's chain: a stage that feeds only the next one, named the same, is folded
+    /// into it. `stages` is source first (every stage before the one it feeds).
+    static func foldingRepeatedCalls(_ stages: [HopChain.Stage]) -> [HopChain.Stage] {
+        var stages = stages
+        var folded = Set<Int>()
+        for index in stages.indices {
+            guard let next = stages[index].downstream, stages[next].name == stages[index].name,
+                  !stages.indices.contains(where: { $0 != index && !folded.contains($0) && stages[$0].downstream == next }) else { continue }
+            stages[next] = stages[next].absorbing(stages[index])
+            folded.insert(index)
+            for upstream in stages.indices where stages[upstream].downstream == index { stages[upstream].downstream = next }
+        }
+        guard !folded.isEmpty else { return stages }
+        let kept = stages.indices.filter { !folded.contains($0) }
+        let position = Dictionary(uniqueKeysWithValues: kept.enumerated().map { ($1, $0) })
+        return kept.map { index in
+            var stage = stages[index]
+            stage.downstream = stage.downstream.flatMap { position[$0] }
+            return stage
         }
     }
 
