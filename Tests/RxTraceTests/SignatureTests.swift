@@ -1,6 +1,6 @@
 #if TRACE_RESOURCES
-@testable import RxTrace
 import Foundation
+@testable import RxTrace
 import XCTest
 
 /// Signatures survive unrelated edits and change when the leak changes (LeakSignature v2).
@@ -20,15 +20,45 @@ final class SignatureTests: XCTestCase {
     /// analysis reads it (a fresh cache, as a new process would).
     private func signature(_ source: String, line: Int, function: String = "FeedViewModel.bind()",
                            chain: [String] = ["interval", "map", "subscribe"]) throws -> String {
-        // A folder per version of the file: only the file name enters the signature.
-        let version = folder.appendingPathComponent(UUID().uuidString)
-        try FileManager.default.createDirectory(at: version, withIntermediateDirectories: true)
-        let path = version.appendingPathComponent("Feed.swift").path
-        try source.write(toFile: path, atomically: true, encoding: .utf8)
+        let path = try write(source, as: "Feed.swift")
         let site = SymbolicatedFrame(address: 1, function: function, file: path, line: line, origin: .user)
         return LeakSignature.make(callSite: site, chain: chain, types: ["TimerSink<MapSink<Int, AnonymousObserver<String>>>", "MapSink<Int, AnonymousObserver<String>>"],
                                   kinds: [.sink], sources: SourceLines())
     }
+
+    /// `source` as a new version of the file `name`: a folder per version, since only the
+    /// file's name enters the signature.
+    private func write(_ source: String, as name: String) throws -> String {
+        let version = folder.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: version, withIntermediateDirectories: true)
+        let path = version.appendingPathComponent(name).path
+        try source.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// The signature of the unreleased-object finding a scenario reports when the object it
+    /// passed to `expectReleased` on line `line` of `source` stays alive.
+    private func unreleasedObjectSignature(_ source: String, line: Int) throws -> String? {
+        let path = try write(source, as: "main.swift")
+        var kept: [NSObject] = []
+        let scenario = Scenario("feed-screen", summary: "keeps every screen", expect: .leak) { context in
+            let screen = NSObject()
+            kept.append(screen)
+            context.expectReleased(screen, name: "FeedScreen", file: path, line: line)
+        }
+        let report = ScenarioRunner(passes: 2).run(scenario)
+        XCTAssertEqual(kept.count, 2)
+        return report.findings.first { $0.kind == .unreleasedObject }?.signature
+    }
+
+    private let scenarios = """
+    let scenarios = [
+        Scenario("feed-screen", summary: "open the feed, close it") { context in
+            let screen = FeedScreen()
+            context.expectReleased(screen, name: "FeedScreen")
+        },
+    ]
+    """
 
     private let feed = """
     final class FeedViewModel {
@@ -45,6 +75,17 @@ final class SignatureTests: XCTestCase {
         let edited = "// Copyright 2026\nimport Foundation\n\n" + feed.replacingOccurrences(of: "    func bind() {", with: "    func bind() {\n        // Ticks for the feed.\n")
         XCTAssertEqual(try signature(edited, line: 10), before, "3 lines above the class, 2 inside the function")
         XCTAssertEqual(try signature(feed.replacingOccurrences(of: "                .subscribe", with: "            .subscribe"), line: 5), before, "indentation")
+    }
+
+    /// A team's baseline lists the objects its scenarios leave alive; a scenario or comment
+    /// added above one must not make it new (the signature held the line number before).
+    func testAnUnreleasedObjectKeepsItsSignatureWhenLinesAreAddedAbove() throws {
+        let before = try XCTUnwrap(try unreleasedObjectSignature(scenarios, line: 4))
+        let edited = "import FeedKit\n\n// The app's leak scenarios.\n" + scenarios
+        XCTAssertEqual(try unreleasedObjectSignature(edited, line: 7), before, "3 lines added above the scenario")
+        XCTAssertTrue(before.hasPrefix("object:FeedScreen@main.swift:"), before)
+        let another = scenarios.replacingOccurrences(of: "expectReleased(screen,", with: "expectReleased(screen.header,")
+        XCTAssertNotEqual(try unreleasedObjectSignature(another, line: 4), before, "the expectReleased line's text changed")
     }
 
     func testEditingTheChainAtTheCallSiteMakesANewSignature() throws {

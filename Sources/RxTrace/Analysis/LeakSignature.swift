@@ -1,4 +1,5 @@
 #if TRACE_RESOURCES
+import Foundation
 import RxCore
 
 /// A finding's signature: what identifies a leak to a person, never where it happens to sit
@@ -15,6 +16,9 @@ import RxCore
 ///   lines of the same file with the same text (two identical `subscribe` lines are two
 ///   findings). When the source cannot be read at analysis time, the line number stands in
 ///   for text and ordinal.
+///
+/// An unreleased object (`expectReleased`) is `object:<name>@<file name>:` and a hash of the
+/// same line identity.
 ///
 /// Version 1 hashed the file name, line number, function and types.
 enum LeakSignature {
@@ -34,11 +38,22 @@ enum LeakSignature {
         return fnv1a(text)
     }
 
+    /// An unreleased object's signature (`object:FeedScreen@Feed.swift:` and a hash): the name
+    /// given to `expectReleased`, its file's name and its line's identity, never the line
+    /// number, so a scenario added above keeps the object's baseline entry.
+    static func unreleasedObject(name: String, file: String, line: Int, sources: SourceLines = .shared) -> String {
+        let fileName = (file as NSString).lastPathComponent
+        return "object:\(name)@\(fileName):" + fnv1a("\(fileName)|\(name)|" + lineIdentity(file: file, line: line, sources: sources))
+    }
+
     /// `text#ordinal` of the call-site line, or `line:N` when the file cannot be read.
     static func lineIdentity(_ site: SymbolicatedFrame, sources: SourceLines) -> String {
-        guard let path = site.file, let number = site.line, let identity = sources.identity(ofLine: number, in: path) else {
-            return "line:\(site.line ?? 0)"
-        }
+        guard let path = site.file, let number = site.line else { return "line:\(site.line ?? 0)" }
+        return lineIdentity(file: path, line: number, sources: sources)
+    }
+
+    private static func lineIdentity(file: String, line: Int, sources: SourceLines) -> String {
+        guard let identity = sources.identity(ofLine: line, in: file) else { return "line:\(line)" }
         return "\(identity.text)#\(identity.ordinal)"
     }
 

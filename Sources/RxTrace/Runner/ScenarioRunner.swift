@@ -245,7 +245,7 @@ struct ScenarioRunner {
         for expectation in expectations {
             guard let object = expectation.object else { continue }
             let place = SourceLocation(file: expectation.file, line: expectation.line)
-            let signature = "object:\(expectation.name)@\((expectation.file as NSString).lastPathComponent):\(expectation.line)"
+            let signature = LeakSignature.unreleasedObject(name: expectation.name, file: expectation.file, line: expectation.line)
             objects.append(HeapExplanation.Leaked(address: UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque()),
                                                   signature: signature, pass: expectation.pass, isExpectation: true))
             if findings[signature] == nil {
