@@ -47,7 +47,7 @@ let rxSwiftNamedTargets: [Target] = [
     .target(name: "RxCocoa", dependencies: ["RxCore", "RxSwift", "RxRelay"], swiftSettings: [traced, swift5]),
     .testTarget(
         name: "RxCocoaTests",
-        dependencies: ["RxSwift", "RxRelay", "RxCocoa", "RxTest", "RxBlocking", "RxTrace"],
+        dependencies: ["RxSwift", "RxRelay", "RxCocoa", "RxTest", "RxBlocking", "RxTrace", "TestSupport"],
         swiftSettings: [traced, swift5]
     ),
 ]
@@ -151,9 +151,11 @@ let package = Package(
             path: "Tools/rxtrace-heapgraph-bench",
             swiftSettings: [traced, swift5]
         ),
-        .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxCoreTesting"], swiftSettings: [traced, swift5]),
-        .testTarget(name: "RxCoreTestingTests", dependencies: ["RxCore", "RxCoreTesting"], swiftSettings: [traced, swift5]),
-        .testTarget(name: "RxCoreBlockingTests", dependencies: ["RxCore", "RxCoreBlocking"], swiftSettings: [traced, swift5]),
+        // The test suites' shared base class (every test leaves Resources.total where it found it).
+        .target(name: "TestSupport", dependencies: ["RxCore"], path: "Tests/TestSupport", swiftSettings: [traced, swift5]),
+        .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxCoreTesting", "TestSupport"], swiftSettings: [traced, swift5]),
+        .testTarget(name: "RxCoreTestingTests", dependencies: ["RxCore", "RxCoreTesting", "TestSupport"], swiftSettings: [traced, swift5]),
+        .testTarget(name: "RxCoreBlockingTests", dependencies: ["RxCore", "RxCoreBlocking", "TestSupport"], swiftSettings: [traced, swift5]),
         .testTarget(
             name: "RxTraceTests",
             dependencies: ["RxCore", "RxCoreTesting", "RxTrace", "RxTraceScenarios", "RxTraceTesting"],

@@ -105,9 +105,11 @@ let threadAnomalyScenarios: [Scenario] = [
     // drops those elements (guarantee A2); the source is what is broken.
     Scenario("event-after-dispose", summary: "Anomaly 3: a hand-written source keeps sending on its serial scheduler after dispose() returned there (RxCore drops it)", expect: .threadAnomaly) { context in
         let clock = context.virtualClock("serial")
+        var received: [Int] = []
         var afterDispose: [Int] = []
         var disposed = false
         let subscription = IgnoresDisposeSource(scheduler: clock).map { $0 * 10 }.subscribe(onNext: { element in
+            received.append(element)
             if disposed { afterDispose.append(element) }
         })
         _ = clock.scheduleRelative((), dueTime: .milliseconds(1_500)) { _ in
@@ -117,6 +119,8 @@ let threadAnomalyScenarios: [Scenario] = [
         }
         clock.advance(by: 4)
         if !afterDispose.isEmpty { throw GuaranteeBroken(what: "elements \(afterDispose) reached the subscriber after dispose()") }
+        // The element sent before dispose() still arrives: RxCore drops only what follows it.
+        if received != [10] { throw GuaranteeBroken(what: "the subscriber received \(received), not the one element sent before dispose(), [10]") }
     },
     Scenario("observe-on-disposed-on-serial", summary: "Lookalike of 3 (A2): observeOn(serial) disposed on that scheduler delivers nothing after dispose() returns") { context in
         let clock = context.virtualClock("serial")

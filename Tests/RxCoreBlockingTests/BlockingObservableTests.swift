@@ -1,36 +1,14 @@
 import Foundation
 import RxCore
 import RxCoreBlocking
+import TestSupport
 import XCTest
 
 private struct TestError: Error, Equatable {}
 
-/// Checks, in traced builds, that each test releases every Rx resource it created.
-class BlockingTestCase: XCTestCase {
-    #if TRACE_RESOURCES
-    private var startResourceCount: Int32 = 0
-    #endif
-
-    override func setUp() {
-        super.setUp()
-        #if TRACE_RESOURCES
-        startResourceCount = Resources.total
-        #endif
-    }
-
-    override func tearDown() {
-        #if TRACE_RESOURCES
-        SchedulerActivity.waitUntilIdle(timeout: 2)
-        var attempts = 0
-        while Resources.total != startResourceCount && attempts < 100 {
-            RunLoop.current.run(until: Date().addingTimeInterval(0.01))
-            attempts += 1
-        }
-        XCTAssertEqual(Resources.total, startResourceCount, "Resources.total did not return to its start value")
-        #endif
-        super.tearDown()
-    }
-
+/// `ResourceCheckedTestCase` checks, in traced builds, that each test releases every Rx
+/// resource it created.
+class BlockingTestCase: ResourceCheckedTestCase {
     func assertRxError(_ body: () throws -> Void, _ matches: (RxError) -> Bool, file: StaticString = #filePath, line: UInt = #line) {
         do {
             try body()

@@ -1,30 +1,13 @@
 import Foundation
 import RxCore
 import RxCoreTesting
+import TestSupport
 import XCTest
 
 private let testError = NSError(domain: "RxCoreTestingTests", code: 7)
 
-/// Checks, in traced builds, that every test releases what it created.
-class RxCoreTestingTestCase: XCTestCase {
-    #if TRACE_RESOURCES
-    private var startResourceCount: Int32 = 0
-    #endif
-
-    override func setUp() {
-        super.setUp()
-        #if TRACE_RESOURCES
-        startResourceCount = Resources.total
-        #endif
-    }
-
-    override func tearDown() {
-        #if TRACE_RESOURCES
-        XCTAssertEqual(Resources.total, startResourceCount, "Resources.total did not return to its start value")
-        #endif
-        super.tearDown()
-    }
-}
+/// `ResourceCheckedTestCase` checks, in traced builds, that every test releases what it created.
+class RxCoreTestingTestCase: ResourceCheckedTestCase {}
 
 final class TestSchedulerTests: RxCoreTestingTestCase {
     func testDefaults() {

@@ -3,22 +3,6 @@ import Foundation
 @testable import RxCore
 import XCTest
 
-/// A hand-written source that keeps sending after its subscription is disposed: its
-/// disposable does not cancel anything (the bug anomaly 3 is about).
-private struct IgnoresDisposeSource: ObservableType {
-    typealias Element = Int
-    let scheduler: NamedVirtualScheduler
-    func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Int {
-        for second in 1...3 {
-            _ = scheduler.scheduleRelative(second, dueTime: .seconds(second)) { value in
-                observer.onNext(value)
-                return Disposables.create()
-            }
-        }
-        return Disposables.create()
-    }
-}
-
 final class ThreadAnomalyRecordingTests: RxTestCase {
     override func setUp() {
         super.setUp()
@@ -86,19 +70,6 @@ final class ThreadAnomalyRecordingTests: RxTestCase {
         #if DEBUG
         XCTAssertTrue(output.contains { $0.contains("Event after terminal event") }, "\(output)")
         #endif
-    }
-
-    func testNextAfterDisposeOnTheSameSerialSchedulerIsReportedAndDropped() {
-        let green = NamedVirtualScheduler("green")
-        var received: [Int] = []
-        let subscription = IgnoresDisposeSource(scheduler: green).map { $0 * 10 }.subscribe(onNext: { received.append($0) })
-        _ = green.scheduleRelative((), dueTime: .milliseconds(1_500)) { _ in
-            subscription.dispose()
-            return Disposables.create()
-        }
-        green.start()
-        XCTAssertEqual(received, [10], "nothing is delivered after dispose() returned (A2)")
-        XCTAssertEqual(Set(kinds), [.eventAfterDispose])
     }
 
     func testObserveOnSerialDisposedOnItsSchedulerDeliversNothingAndReportsNothing() {
