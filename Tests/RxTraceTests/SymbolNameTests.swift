@@ -27,6 +27,19 @@ final class FrameNamingTests: XCTestCase {
         XCTAssertEqual(Symbolicator.readableName("loop_main", rawName: "loop_main", file: "/src/loop.c"), "loop_main")
     }
 
+    /// Seen in a package that depends on rxtrace: a leak found by XCTAssertNoRxLeaks listed the
+    /// assertion's own frame (`rxtrace/Sources/RxTraceTesting/XCTAssertNoRxLeaks.swift:26`) as
+    /// a frame of the user's, between the test and its closure.
+    func testTheLeakAssertionsFramesAreRxTracesNotTheUsers() {
+        let function = "XCTAssertNoRxLeaks(passes:drainTimeout:_:file:line:_:)"
+        let raw = "$s14RxTraceTesting011XCTAssertNoA5Leaks6passes12drainTimeout_4file4line_ySi_SdSSyXKs12StaticStringVSuyyKXEtF"
+        let file = "/work/app/.build/checkouts/rxtrace/Sources/RxTraceTesting/XCTAssertNoRxLeaks.swift"
+        XCTAssertEqual(FrameClassifier.origin(function: function, rawName: raw, file: file, image: "FeedPackageTests.xctest"), .rxTrace)
+        XCTAssertEqual(FrameClassifier.origin(function: function, rawName: raw, file: nil, image: "FeedPackageTests.xctest"), .rxTrace, "by module")
+        XCTAssertEqual(FrameClassifier.origin(function: "expectNoRxLeaks(passes:drainTimeout:_:sourceLocation:_:)", rawName: nil,
+                                              file: "/src/rxtrace/Sources/RxTraceTesting/ExpectNoRxLeaks.swift", image: nil), .rxTrace, "by folder")
+    }
+
     func testAPartialApplyThunkIsNotASecondFrame() {
         let closure = SymbolicatedFrame(address: 1, function: "closure #1 in Feed.bind()", file: "Feed.swift", line: 9, origin: .user)
         let thunk = SymbolicatedFrame(address: 2, function: "partial apply for closure #1 in Feed.bind()", origin: .user)

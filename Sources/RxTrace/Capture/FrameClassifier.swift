@@ -10,7 +10,11 @@ enum FrameClassifier {
         "RxCore", "RxCoreTesting", "RxCoreBlocking", "RxSwift", "RxRelay", "RxCocoa", "RxTest", "RxBlocking",
     ]
     static let rxCoreSourceFolders = rxCoreModules.map { "/Sources/\($0)/" }
-    static let rxTraceModules: Set<String> = ["RxTrace"]
+    /// rxtrace's own code: the library, and the test assertions (`XCTAssertNoRxLeaks`,
+    /// `expectNoRxLeaks`) between the user's test and the run (a frame of theirs showed as the
+    /// user's own in a leak's backtrace).
+    static let rxTraceModules: Set<String> = ["RxTrace", "RxTraceTesting"]
+    static let rxTraceSourceFolders = rxTraceModules.map { "/Sources/\($0)/" }
     static let runtimeModules: Set<String> = [
         "Swift", "_Concurrency", "_StringProcessing", "Synchronization", "Runtime", "Observation",
         "Foundation", "FoundationEssentials", "FoundationInternationalization", "FoundationNetworking",
@@ -32,7 +36,7 @@ enum FrameClassifier {
         }
         if let file {
             if rxCoreSourceFolders.contains(where: file.contains) { return .rxCore }
-            if file.contains("/Sources/RxTrace/") { return .rxTrace }
+            if rxTraceSourceFolders.contains(where: file.contains) { return .rxTrace }
         }
         // SwiftPM's generated test-discovery thunks and runner are scaffolding, not user code.
         if let function, function.contains("__allTests__") || function.contains("variable initialization expression of static") {
