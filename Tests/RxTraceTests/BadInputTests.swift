@@ -44,6 +44,45 @@ final class BadInputTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: output.path), "nothing is written")
     }
 
+    /// Typed as the README writes it (`--drain-timeout -1`, a space, not `=`): the value reaches
+    /// the range check instead of ArgumentParser's "Missing value for '--drain-timeout'".
+    func testANegativeNumberAfterASpaceGetsTheRangeMessage() throws {
+        for (arguments, message) in [
+            (["--drain-timeout", "-1"], "--drain-timeout must be 0 or more"),
+            (["--passes", "-3"], "--passes must be at least 2 (a warm-up pass and a measured pass)"),
+            (["--timeout", "-5"], "--timeout must be positive"),
+            (["--jobs", "-2"], "--jobs must be at least 1"),
+        ] {
+            let result = try CLIHarness.run("rxtrace-fixtures", ["check"] + arguments)
+            XCTAssertEqual(result.exitCode, 2, result.stdout)
+            XCTAssertEqual(result.stderrLines, ["rxtrace-fixtures: error: \(message) (see 'rxtrace-fixtures --help')"])
+            XCTAssertEqual(result.stdout, "")
+        }
+    }
+
+    /// The folder that cannot be made is named once (it read "… '/proc/x': '/proc/x': No such
+    /// file or directory").
+    func testAnOutputFolderThatCannotBeMadeIsNamedOnce() throws {
+        let output = "/proc/rxtrace-reports-\(UUID().uuidString)"
+        let result = try CLIHarness.run("rxtrace-fixtures", ["run", "clean", "--output", output])
+        XCTAssertEqual(result.exitCode, 2, result.stdout)
+        XCTAssertEqual(result.stderrLines, ["rxtrace-fixtures: error: cannot create the output folder '\(output)': No such file or directory"])
+    }
+
+    /// A team's first `check --baseline FILE`, before any `--update-baseline`: the line says how
+    /// to make the file, not only that it cannot be read.
+    func testAMissingBaselineSaysHowToCreateIt() throws {
+        let scratch = try CLIHarness.temporaryFolder()
+        let baseline = scratch.appendingPathComponent("rxtrace-baseline.json").path
+        let result = try CLIHarness.run("rxtrace-fixtures", ["check", "--filter", "clean", "--baseline", baseline,
+                                                             "--output", scratch.appendingPathComponent("reports").path])
+        XCTAssertEqual(result.exitCode, 2, result.stdout)
+        XCTAssertEqual(result.stderrLines, [
+            "rxtrace-fixtures: error: baseline '\(baseline)' does not exist; to create it from this run's findings, add --update-baseline",
+        ])
+        XCTAssertEqual(result.stdout, "", "nothing runs")
+    }
+
     func testAFilterThatMatchesNothingSaysSo() throws {
         let result = try CLIHarness.run("rxtrace-fixtures", ["check", "--filter", "no-such-*"])
         XCTAssertEqual(result.exitCode, 2)

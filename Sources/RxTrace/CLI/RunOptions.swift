@@ -2,20 +2,24 @@ import ArgumentParser
 import Foundation
 
 /// Options shared by `run` and `check`.
+///
+/// The numbers are parsed `.unconditional`: the word after the option is its value even when it
+/// starts with `-`, so `--drain-timeout -1` is the value -1 and gets the range message, not
+/// "Missing value" (ArgumentParser took `-1` for an option).
 struct RunOptions: ParsableArguments {
     @Option(name: .shortAndLong, help: "Folder the report files are written to (created if missing).")
     var output: String = "Reports"
 
-    @Option(help: "Passes per scenario, the warm-up pass included (at least 2). With 3 or more, the report shows growth per pass, which tells a per-use leak from a one-time cache.")
+    @Option(parsing: .unconditional, help: "Passes per scenario, the warm-up pass included (at least 2). With 3 or more, the report shows growth per pass, which tells a per-use leak from a one-time cache.")
     var passes: Int = 2
 
-    @Option(help: "Seconds a scenario may run before it is killed and reported as timed out.")
+    @Option(parsing: .unconditional, help: "Seconds a scenario may run before it is killed and reported as timed out.")
     var timeout: Double = 120
 
-    @Option(name: .customLong("drain-timeout"), help: "Seconds to wait, after each pass, for scheduled work to finish.")
+    @Option(name: .customLong("drain-timeout"), parsing: .unconditional, help: "Seconds to wait, after each pass, for scheduled work to finish.")
     var drainTimeout: Double = 5
 
-    @Option(name: .shortAndLong, help: "Scenarios run at the same time, each in its own process.")
+    @Option(name: .shortAndLong, parsing: .unconditional, help: "Scenarios run at the same time, each in its own process.")
     var jobs: Int = 1
 
     @Option(name: .customLong("source-root"), help: "Folder report paths are relative to (default: the nearest folder above the working directory that holds .git, else the working directory).")

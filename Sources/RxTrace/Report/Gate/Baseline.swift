@@ -75,12 +75,15 @@ public struct Baseline: Equatable, Sendable {
 /// A baseline file that cannot be used (CLI exit code 2).
 public enum BaselineError: Error, Equatable, CustomStringConvertible {
     case unreadable(path: String, reason: String)
+    /// `--baseline FILE` without `--update-baseline` for a file that does not exist yet.
+    case missing(path: String)
     case invalid(path: String, reason: String)
     case unwritable(path: String, reason: String)
 
     public var description: String {
         switch self {
         case .unreadable(let path, let reason): return "cannot read baseline '\(path)': \(reason)"
+        case .missing(let path): return "baseline '\(path)' does not exist; to create it from this run's findings, add --update-baseline"
         case .invalid(let path, let reason): return "baseline '\(path)' is malformed: \(reason)"
         case .unwritable(let path, let reason): return "cannot write baseline '\(path)': \(reason)"
         }

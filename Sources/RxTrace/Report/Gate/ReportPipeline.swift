@@ -44,7 +44,9 @@ public struct ReportPipeline: Sendable {
         let rules = try suppressionsPath.map(SuppressionFile.load(path:)) ?? []
         var baseline: Baseline?
         if let baselinePath {
-            if updateBaseline && !FileManager.default.fileExists(atPath: baselinePath) {
+            if !FileManager.default.fileExists(atPath: baselinePath) {
+                // A first `check --baseline FILE` before any `--update-baseline`: say how to start.
+                guard updateBaseline else { throw BaselineError.missing(path: baselinePath) }
                 baseline = nil
             } else {
                 baseline = try Baseline.load(path: baselinePath)

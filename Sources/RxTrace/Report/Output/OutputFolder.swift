@@ -35,7 +35,9 @@ public enum OutputFolder {
                 }
                 continue
             }
-            return "'\(prefix)': \(AtomicFile.lastErrorText())"
+            // The folder itself needs no second mention: the message names it already.
+            let reason = AtomicFile.lastErrorText()
+            return prefix == path || prefix + "/" == path ? reason : "'\(prefix)': \(reason)"
         }
         return nil
     }
