@@ -22,10 +22,12 @@ open class Observable<Element>: ObservableType {
 
     /// How RxCore's own sinks and observers subscribe: producers and subjects take the
     /// `Receiver` as it is; any other observable gets it through `subscribe` as an observer.
+    @usableFromInline
     func subscribeReceiver(_ receiver: Receiver<Element>) -> Disposable {
         subscribe(receiver)
     }
 
+    @inlinable
     public func asObservable() -> Observable<Element> { self }
 
     deinit {

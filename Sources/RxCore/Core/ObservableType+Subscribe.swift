@@ -1,5 +1,6 @@
 extension ObservableType {
     /// Subscribes an event handler.
+    @inlinable
     public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> Disposable {
         let observer = AnonymousObserver(on)
         #if TRACE_RESOURCES
@@ -10,6 +11,11 @@ extension ObservableType {
 
     /// Subscribes element, error, completion and disposal handlers. An error without an
     /// `onError` handler goes to `Hooks.defaultErrorHandler`.
+    ///
+    /// Inlinable, as are the subjects' `subscribe` and `onNext`: specialised in the client, the
+    /// handlers are stored as the client formed them (no reabstraction context per subscription)
+    /// and the observer's type needs no run-time metadata look-up.
+    @inlinable
     public func subscribe(
         onNext: ((Element) -> Void)? = nil,
         onError: ((Swift.Error) -> Void)? = nil,

@@ -1,9 +1,11 @@
 /// Stands in for an observer that is not a `Receiver` (one written by the user, `AnyObserver`,
 /// RxTest's observers) where RxCore needs a `Receiver`: `Producer.subscribe` and the subjects
 /// make one per such subscription. Only here, at the edge, are `Event` values built.
+@usableFromInline
 final class ObserverAdapter<Observer: ObserverType>: Receiver<Observer.Element> {
     private let observer: Observer
 
+    @usableFromInline
     init(_ observer: Observer) {
         self.observer = observer
     }
@@ -27,7 +29,7 @@ final class ObserverAdapter<Observer: ObserverType>: Receiver<Observer.Element> 
 
 extension ObserverType {
     /// This observer as a `Receiver`: itself when it is one, else an adapter.
-    @inline(__always)
+    @inlinable
     func asReceiver() -> Receiver<Element> {
         if let receiver = self as? Receiver<Element> { return receiver }
         return ObserverAdapter(self)

@@ -1,4 +1,5 @@
 /// Enforces the grammar for observers: after a terminal event nothing more is delivered.
+@usableFromInline
 class ObserverBase<Element>: Receiver<Element>, Disposable {
     private let isStopped = InlineAtomicInt(0)
     #if TRACE_RESOURCES
@@ -84,6 +85,7 @@ class ObserverBase<Element>: Receiver<Element>, Disposable {
         rxAbstractMethod()
     }
 
+    @usableFromInline
     func dispose() {
         isStopped.fetchOr(1)
         #if TRACE_RESOURCES
@@ -99,6 +101,7 @@ class ObserverBase<Element>: Receiver<Element>, Disposable {
     }
 
     /// The subscription this observer was made for is set up (`subscribe` returned).
+    @usableFromInline
     final func hopSubscriptionMade() {
         hops.endSubscriber()
     }
@@ -123,8 +126,9 @@ extension ObserverBase: HopDownstream {
 /// The observer behind `subscribe(onNext:onError:onCompleted:onDisposed:)` and friends: it
 /// calls the handlers with bare values (no `Event` is built), or, made with an event handler
 /// (`subscribe(_ on:)`), passes each event to it.
+@usableFromInline
 final class AnonymousObserver<Element>: ObserverBase<Element> {
-    typealias EventHandler = (Event<Element>) -> Void
+    @usableFromInline typealias EventHandler = (Event<Element>) -> Void
 
     /// Set for `subscribe(_ on:)`. A box, so that no stored property or code path of this class
     /// mentions `Event<Element>`: unspecialised, the compiler hoists `Event`'s metadata accessor
@@ -141,6 +145,7 @@ final class AnonymousObserver<Element>: ObserverBase<Element> {
     private let synchronizationTracker: SynchronizationTracker?
     #endif
 
+    @usableFromInline
     init(_ eventHandler: @escaping EventHandler) {
         self.eventHandler = EventHandlerBox(eventHandler)
         nextHandler = nil
@@ -155,6 +160,7 @@ final class AnonymousObserver<Element>: ObserverBase<Element> {
         trackAsSubscriber()
     }
 
+    @usableFromInline
     init(
         onNext: ((Element) -> Void)?,
         onError: ((Swift.Error) -> Void)?,

@@ -10,27 +10,28 @@
 /// A subclass overrides either the three entry points (the element-level path) or `on(_:)`
 /// (operators not converted yet): each side's default builds the other's call, so both kinds
 /// work with each other and with user code that calls `on`.
+@usableFromInline
 class Receiver<Element>: ObserverType {
-    init() {}
+    @inlinable init() {}
 
     /// One element. The default builds the `Event` for a subclass that overrides only `on`.
-    func receiveNext(_ element: Element) {
+    @usableFromInline func receiveNext(_ element: Element) {
         on(.next(element))
     }
 
     /// The sequence failed.
-    func receiveError(_ error: Swift.Error) {
+    @usableFromInline func receiveError(_ error: Swift.Error) {
         on(.error(error))
     }
 
     /// The sequence completed.
-    func receiveCompleted() {
+    @usableFromInline func receiveCompleted() {
         on(.completed)
     }
 
     /// The event entry point for upstreams written against `ObserverType` (user code calling
     /// `on`): switches once and calls the element-level entry point.
-    func on(_ event: Event<Element>) {
+    @usableFromInline func on(_ event: Event<Element>) {
         switch event {
         case .next(let element): receiveNext(element)
         case .error(let error): receiveError(error)

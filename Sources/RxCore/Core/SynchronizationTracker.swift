@@ -150,6 +150,13 @@ final class SynchronizationTracker {
             threads[pointer] = count
         }
     }
+
+    /// Runs `body` as one `on` call of the observer this tracker guards.
+    func tracking(_ body: () -> Void) {
+        register(synchronizationErrorMessage: .default)
+        defer { unregister() }
+        body()
+    }
 }
 
 /// Reports an overlap `entry` found: prints RxSwift's text (debug builds), calls

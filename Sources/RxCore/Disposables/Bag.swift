@@ -1,20 +1,25 @@
 /// The key of an item in a `Bag`; unique within the bag.
+@usableFromInline
 struct BagKey: Hashable {
-    fileprivate let rawValue: UInt64
+    @usableFromInline let rawValue: UInt64
+
+    @inlinable init(rawValue: UInt64) { self.rawValue = rawValue }
 }
 
 /// An insertion-ordered collection optimised for the common cases of Rx: zero, one or a few
-/// observers. Not thread safe: owners guard it with their lock.
+/// observers. Not thread safe: owners guard it with their lock. Inlinable (as are the subjects'
+/// paths over it), so a client specialises it for its element types (README "Performance").
+@usableFromInline
 struct Bag<T> {
     typealias KeyType = BagKey
 
-    private var nextKey: UInt64 = 0
-    private var single: (key: BagKey, value: T)?
-    private var pairs: [(key: BagKey, value: T)] = []
+    @usableFromInline var nextKey: UInt64 = 0
+    @usableFromInline var single: (key: BagKey, value: T)?
+    @usableFromInline var pairs: [(key: BagKey, value: T)] = []
 
-    init() {}
+    @inlinable init() {}
 
-    @discardableResult
+    @discardableResult @inlinable
     mutating func insert(_ element: T) -> BagKey {
         let key = BagKey(rawValue: nextKey)
         nextKey &+= 1
@@ -26,14 +31,14 @@ struct Bag<T> {
         return key
     }
 
-    var count: Int { (single == nil ? 0 : 1) + pairs.count }
+    @inlinable var count: Int { (single == nil ? 0 : 1) + pairs.count }
 
-    mutating func removeAll() {
+    @inlinable mutating func removeAll() {
         single = nil
         pairs.removeAll(keepingCapacity: false)
     }
 
-    @discardableResult
+    @discardableResult @inlinable
     mutating func removeKey(_ key: BagKey) -> T? {
         if let first = single, first.key == key {
             single = nil
@@ -55,7 +60,7 @@ struct Bag<T> {
         return result
     }
 
-    func forEach(_ action: (T) -> Void) {
+    @inlinable func forEach(_ action: (T) -> Void) {
         if let first = single { action(first.value) }
         for pair in pairs { action(pair.value) }
     }

@@ -1,18 +1,24 @@
 /// Removes one observer from a subject (or other owner) when disposed.
+@usableFromInline
 protocol SynchronizedUnsubscribeType: AnyObject {
-    associatedtype DisposeKey
-    func synchronizedUnsubscribe(_ disposeKey: DisposeKey)
+    func synchronizedUnsubscribe(_ disposeKey: BagKey)
 }
 
-struct SubscriptionDisposable<T: SynchronizedUnsubscribeType>: Disposable {
-    private let key: T.DisposeKey
-    private weak var owner: T?
+/// Not generic over the owner: the subjects' inlinable `subscribe` makes one in the client, and
+/// as `SubscriptionDisposable<Owner>` each was a generic struct whose metadata (and key type) its
+/// unspecialised `dispose` and the `Disposable` box's value witnesses looked up at run time.
+@usableFromInline
+struct SubscriptionDisposable: Disposable {
+    @usableFromInline let key: BagKey
+    @usableFromInline weak var owner: (any SynchronizedUnsubscribeType)?
 
-    init(owner: T, key: T.DisposeKey) {
+    @inlinable
+    init(owner: any SynchronizedUnsubscribeType, key: BagKey) {
         self.owner = owner
         self.key = key
     }
 
+    @usableFromInline
     func dispose() {
         owner?.synchronizedUnsubscribe(key)
     }

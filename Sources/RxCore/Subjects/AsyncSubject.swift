@@ -2,7 +2,6 @@
 public final class AsyncSubject<Element>: Observable<Element>, SubjectType, ObserverType, SynchronizedUnsubscribeType {
     public typealias SubjectObserverType = AsyncSubject<Element>
     typealias Observers = Bag<(Event<Element>) -> Void>
-    typealias DisposeKey = BagKey
 
     private let lock = RecursiveLock()
     #if TRACE_RESOURCES
@@ -96,7 +95,8 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
         return SubscriptionDisposable(owner: self, key: key)
     }
 
-    func synchronizedUnsubscribe(_ disposeKey: DisposeKey) {
+    @usableFromInline
+    func synchronizedUnsubscribe(_ disposeKey: BagKey) {
         lock.performLocked { _ = observers.removeKey(disposeKey) }
     }
 

@@ -1,19 +1,21 @@
+import Foundation
+
 /// Holds a current value: each subscriber first gets the latest element (or the terminal event).
+/// `onNext` and `on` are `@inlinable` for the reason `PublishSubject`'s are.
 public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, ObserverType, SynchronizedUnsubscribeType, Cancelable {
     public typealias SubjectObserverType = BehaviorSubject<Element>
-    typealias Observers = ReceiverBag<Element>
-    typealias DisposeKey = BagKey
+    @usableFromInline typealias Observers = ReceiverBag<Element>
 
-    private let lock = RecursiveLock()
-    private var disposed = false
-    private var element: Element
+    @usableFromInline let lock = NSRecursiveLock()
+    @usableFromInline var disposed = false
+    @usableFromInline var element: Element
     #if TRACE_RESOURCES
     // Reports what holds a leaked subscription: the observer list of a subject still alive.
-    private var observers = Observers() {
+    @usableFromInline var observers = Observers() {
         didSet { SubjectActivity.observerCountChanged(self, to: observers.count) }
     }
     #else
-    private var observers = Observers()
+    @usableFromInline var observers = Observers()
     #endif
     #if TRACE_RESOURCES
     // The activity table holds no reference to the subject: forget it here.
@@ -21,11 +23,9 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
         SubjectActivity.subjectDeinitialized(self)
     }
     #endif
-    private var stoppedEvent: Event<Element>?
+    @usableFromInline var termination: SubjectTermination?
 
-    #if DEBUG
-    private let synchronizationTracker = SynchronizationTracker()
-    #endif
+    @usableFromInline let callCheck = SubjectCallCheck()
 
     public var hasObservers: Bool { lock.performLocked { observers.count > 0 } }
 
@@ -41,57 +41,53 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     public func value() throws -> Element {
         lock.lock(); defer { lock.unlock() }
         if disposed { throw RxError.disposed(object: self) }
-        if let error = stoppedEvent?.error { throw error }
+        if let error = termination?.error { throw error }
         return element
     }
 
+    @inlinable
     public func on(_ event: Event<Element>) {
         switch event {
         case .next(let element): onNext(element)
-        case .error, .completed:
-            #if DEBUG
-            synchronizationTracker.register(synchronizationErrorMessage: .default)
-            defer { synchronizationTracker.unregister() }
-            #endif
-            synchronized_terminate(event).on(event)
+        case .error(let error): terminate(.error(error))
+        case .completed: terminate(.completed)
         }
     }
 
     /// Stores `element` as the current value and sends it to every subscriber, without an `Event`.
+    @inlinable
     public func onNext(_ element: Element) {
-        #if DEBUG
-        synchronizationTracker.register(synchronizationErrorMessage: .default)
-        defer { synchronizationTracker.unregister() }
-        #endif
-        synchronized_next(element).next(element)
+        callCheck.run { synchronized_next(element).next(element) }
     }
 
-    public func onError(_ error: Swift.Error) {
-        on(.error(error))
+    // `onError` and `onCompleted` are `ObserverType`'s: `on` with the event.
+
+    @usableFromInline
+    func terminate(_ termination: SubjectTermination) {
+        callCheck.run { termination.deliver(to: synchronized_terminate(termination)) }
     }
 
-    public func onCompleted() {
-        on(.completed)
-    }
-
-    private func synchronized_next(_ element: Element) -> Observers {
+    @inlinable
+    func synchronized_next(_ element: Element) -> Observers {
         lock.lock(); defer { lock.unlock() }
-        if stoppedEvent != nil || disposed { return Observers() }
+        if termination != nil || disposed { return Observers() }
         self.element = element
         return observers
     }
 
-    private func synchronized_terminate(_ event: Event<Element>) -> Observers {
+    private func synchronized_terminate(_ termination: SubjectTermination) -> Observers {
         lock.lock(); defer { lock.unlock() }
-        if stoppedEvent != nil || disposed { return Observers() }
-        stoppedEvent = event
+        if self.termination != nil || disposed { return Observers() }
+        self.termination = termination
         return observers
     }
 
+    @inlinable
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         subscribeReceiver(observer.asReceiver())
     }
 
+    @usableFromInline
     override func subscribeReceiver(_ observer: Receiver<Element>) -> Disposable {
         // Decided under the lock, delivered after it: the current value goes to user code, which
         // must not run while this subject's lock is held (see ReplayingObserver).
@@ -101,9 +97,9 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
             observer.receiveError(RxError.disposed(object: self))
             return Disposables.create()
         }
-        if let stoppedEvent {
+        if let termination {
             lock.unlock()
-            observer.on(stoppedEvent)
+            termination.deliver(to: observer)
             return Disposables.create()
         }
         let current = element
@@ -114,7 +110,8 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
         return SubscriptionDisposable(owner: self, key: key)
     }
 
-    func synchronizedUnsubscribe(_ disposeKey: DisposeKey) {
+    @usableFromInline
+    func synchronizedUnsubscribe(_ disposeKey: BagKey) {
         lock.performLocked {
             if disposed { return }
             observers.removeKey(disposeKey)
@@ -127,7 +124,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
         lock.performLocked {
             disposed = true
             observers.removeAll()
-            stoppedEvent = nil
+            termination = nil
         }
     }
 }

@@ -1,19 +1,26 @@
+import Foundation
+
 /// Multicasts each event to the observers subscribed at the time. Late subscribers only get
 /// the terminal event, if there was one.
+///
+/// The paths a program runs per element and per subscription (`onNext`, `on`, `subscribe`) are
+/// `@inlinable`: a package that depends on rxtrace by version builds RxCore without cross-module
+/// optimisation, and only inlinable code is specialised for its element type in the client
+/// (unspecialised, each call looked up generic metadata at run time). `#if` inside them is
+/// decided when RxCore compiles (traced and untraced RxCore are separate builds).
 public final class PublishSubject<Element>: Observable<Element>, SubjectType, Cancelable, ObserverType, SynchronizedUnsubscribeType {
     public typealias SubjectObserverType = PublishSubject<Element>
-    typealias Observers = ReceiverBag<Element>
-    typealias DisposeKey = BagKey
+    @usableFromInline typealias Observers = ReceiverBag<Element>
 
-    private let lock = RecursiveLock()
-    private var disposed = false
+    @usableFromInline let lock = NSRecursiveLock()
+    @usableFromInline var disposed = false
     #if TRACE_RESOURCES
     // Reports what holds a leaked subscription: the observer list of a subject still alive.
-    private var observers = Observers() {
+    @usableFromInline var observers = Observers() {
         didSet { SubjectActivity.observerCountChanged(self, to: observers.count) }
     }
     #else
-    private var observers = Observers()
+    @usableFromInline var observers = Observers()
     #endif
     #if TRACE_RESOURCES
     // The activity table holds no reference to the subject: forget it here.
@@ -21,12 +28,11 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
         SubjectActivity.subjectDeinitialized(self)
     }
     #endif
-    private var stopped = false
-    private var stoppedEvent: Event<Element>?
+    /// Set by the terminal event; stays set after `dispose`, which forgets `termination`.
+    @usableFromInline var stopped = false
+    @usableFromInline var termination: SubjectTermination?
 
-    #if DEBUG
-    private let synchronizationTracker = SynchronizationTracker()
-    #endif
+    @usableFromInline let callCheck = SubjectCallCheck()
 
     /// Whether anyone is subscribed.
     public var hasObservers: Bool { lock.performLocked { observers.count > 0 } }
@@ -37,53 +43,51 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
         super.init()
     }
 
+    @inlinable
     public func on(_ event: Event<Element>) {
         switch event {
         case .next(let element): onNext(element)
-        case .error, .completed: terminate(event)
+        case .error(let error): terminate(.error(error))
+        case .completed: terminate(.completed)
         }
     }
 
     /// Sends `element` to every subscriber: no `Event` is built (see `ReceiverBag`).
+    @inlinable
     public func onNext(_ element: Element) {
-        #if DEBUG
-        synchronizationTracker.register(synchronizationErrorMessage: .default)
-        defer { synchronizationTracker.unregister() }
-        #endif
-        synchronized_next().next(element)
+        callCheck.run { synchronized_next().next(element) }
     }
 
-    public func onError(_ error: Swift.Error) {
-        terminate(.error(error))
+    // `onError` and `onCompleted` are `ObserverType`'s: `on` with the event.
+
+    @usableFromInline
+    func terminate(_ termination: SubjectTermination) {
+        callCheck.run { termination.deliver(to: synchronized_terminate(termination)) }
     }
 
-    public func onCompleted() {
-        terminate(.completed)
-    }
-
-    private func terminate(_ event: Event<Element>) {
-        #if DEBUG
-        synchronizationTracker.register(synchronizationErrorMessage: .default)
-        defer { synchronizationTracker.unregister() }
-        #endif
-        synchronized_terminate(event).on(event)
-    }
-
-    private func synchronized_next() -> Observers {
+    @inlinable
+    func synchronized_next() -> Observers {
         lock.lock(); defer { lock.unlock() }
         if disposed || stopped {
-            #if DEBUG || TRACE_RESOURCES
-            if !disposed { reportNextAfterTerminal(receiver: "a PublishSubject") }
-            #endif
+            nextAfterStop()
             return Observers()
         }
         return observers
     }
 
-    private func synchronized_terminate(_ event: Event<Element>) -> Observers {
+    /// An element after the terminal event (not after `dispose`) is a grammar violation that
+    /// debug and traced builds report.
+    @usableFromInline
+    func nextAfterStop() {
+        #if DEBUG || TRACE_RESOURCES
+        if !disposed { reportNextAfterTerminal(receiver: "a PublishSubject") }
+        #endif
+    }
+
+    private func synchronized_terminate(_ termination: SubjectTermination) -> Observers {
         lock.lock(); defer { lock.unlock() }
-        if stoppedEvent == nil {
-            stoppedEvent = event
+        if self.termination == nil {
+            self.termination = termination
             stopped = true
             let current = observers
             observers.removeAll()
@@ -92,17 +96,19 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
         return Observers()
     }
 
+    @inlinable
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         subscribeReceiver(observer.asReceiver())
     }
 
+    @inlinable
     override func subscribeReceiver(_ observer: Receiver<Element>) -> Disposable {
         // A stopped or disposed subject's terminal event goes to the subscriber after the lock
         // is released: it runs user code (docs/lock-audit.md).
         lock.lock()
-        if let stoppedEvent {
+        if let termination {
             lock.unlock()
-            observer.on(stoppedEvent)
+            termination.deliver(to: observer)
             return Disposables.create()
         }
         if disposed {
@@ -115,7 +121,8 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
         return SubscriptionDisposable(owner: self, key: key)
     }
 
-    func synchronizedUnsubscribe(_ disposeKey: DisposeKey) {
+    @usableFromInline
+    func synchronizedUnsubscribe(_ disposeKey: BagKey) {
         lock.performLocked { observers.removeKey(disposeKey) }
     }
 
@@ -126,7 +133,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
         lock.performLocked {
             disposed = true
             observers.removeAll()
-            stoppedEvent = nil
+            termination = nil
         }
     }
 }

@@ -27,7 +27,6 @@ public class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverT
 
 private final class ReplayBuffer<Element>: ReplaySubject<Element>, SynchronizedUnsubscribeType {
     typealias Observers = Bag<(Event<Element>) -> Void>
-    typealias DisposeKey = BagKey
 
     private let lock = RecursiveLock()
     private let bufferSize: Int
@@ -128,7 +127,8 @@ private final class ReplayBuffer<Element>: ReplaySubject<Element>, SynchronizedU
         return SubscriptionDisposable(owner: self, key: key)
     }
 
-    func synchronizedUnsubscribe(_ disposeKey: DisposeKey) {
+    @usableFromInline
+    func synchronizedUnsubscribe(_ disposeKey: BagKey) {
         lock.performLocked {
             if disposed { return }
             _ = observers.removeKey(disposeKey)
