@@ -1,6 +1,7 @@
 #if TRACE_RESOURCES
 import Foundation
 import Synchronization
+import CRxTraceThread
 
 /// What an observer tells the sink upstream of it, for the thread-hop recording: its stage, and
 /// whether it is a consumer that requires the main thread or the subscriber at the chain's end.
@@ -25,18 +26,24 @@ extension HopDownstream {
 /// (`next` for sinks, `received` for observers) are counted here while they stay on one place
 /// (thread + scheduler); a new place is marked as seen in the stage table at once, and the
 /// counts, the subscription, the terminal event and the disposal are added in one locked update
-/// when the owner is freed. Per event that is one thread-local load (`ThreadPlace`), three
-/// relaxed loads and a store. Counts are exact for serial delivery; overlapping deliveries (an anomaly of their
-/// own) may lose some, and counts of subscriptions still alive show once they end.
+/// when the owner is freed. Per event that is one thread-local load (`ThreadPlace`), two relaxed
+/// loads and a store. Counts are exact for serial delivery; overlapping deliveries (an anomaly of
+/// their own) may lose some, and counts of subscriptions still alive show once they end.
 struct HopRecording: ~Copyable, @unchecked Sendable {
     private enum Flag {
         static let subscriberDownstream: UInt32 = 1
     }
 
+    /// `lastPlace` before the first event: never a place (a thread index + 1 is never
+    /// 0xFFFF_FFFF) and never 0 (the place word of a thread not registered yet), so the first
+    /// event, and the first on a new thread, take the slow path.
+    private static let noPlace: UInt64 = 0xFFFF_FFFF_FFFF_FFFF
+
     private let stageID = Atomic<UInt32>(0)
     private let flags = Atomic<UInt32>(0)
     private let subscribedPlace = Atomic<UInt64>(0)
-    private let lastPlace = Atomic<UInt64>(0)
+    /// The place of the events counted in `pending`; `noPlace` before the first.
+    private let lastPlace = Atomic<UInt64>(HopRecording.noPlace)
     private let pending = Atomic<UInt64>(0)
     private let terminalPlace = Atomic<UInt64>(0)
     private let disposedPlace = Atomic<UInt64>(0)
@@ -54,7 +61,17 @@ struct HopRecording: ~Copyable, @unchecked Sendable {
     /// subscription, including operators' private observers such as merge's), or the observer
     /// itself when it is a traced stage (a subscription moved to another thread by
     /// `subscribe(on:)`).
-    func beginOperator<Downstream>(owner: AnyObject, downstream: Downstream, sinkStack: UInt32) {
+    ///
+    /// Generic over the owner's class and inlined, passing on only its dynamic type: converting
+    /// `self` in an initializer to `AnyObject` made the compiler retain and release it around the
+    /// call, and a call generic over the owner looked up the generic metadata of the caller's
+    /// own class (`Sink<Input, Observer>`) on every subscription.
+    @inline(__always)
+    func beginOperator<Owner: AnyObject, Downstream>(owner: Owner, downstream: Downstream, sinkStack: UInt32) {
+        beginOperator(ownerType: type(of: owner), downstream: downstream, sinkStack: sinkStack)
+    }
+
+    private func beginOperator<Downstream>(ownerType: AnyObject.Type, downstream: Downstream, sinkStack: UInt32) {
         guard HopStageTable.isEnabled else { return }
         let state = HopThreadState.current
         var parent: UInt32 = 0
@@ -70,7 +87,7 @@ struct HopRecording: ~Copyable, @unchecked Sendable {
             if traced.hopIsSubscriber { flagBits = Flag.subscriberDownstream }
         }
         let inRun = state.pointee.runDepth > 0
-        let id = intern(state, downstream: parent, type: type(of: owner), producerStack: inRun ? state.pointee.runningProducerStack : 0,
+        let id = intern(state, downstream: parent, type: ownerType, producerStack: inRun ? state.pointee.runningProducerStack : 0,
                         producerType: inRun ? state.pointee.runningProducerType : nil, sinkStack: sinkStack)
         flags.store(flagBits, ordering: .relaxed)
         stageID.store(id, ordering: .relaxed)
@@ -79,6 +96,10 @@ struct HopRecording: ~Copyable, @unchecked Sendable {
 
     /// Interns the stage of a subscriber (the observer `subscribe(onNext:…)` made), and makes it
     /// the downstream of the next sink subscribed on this thread.
+    ///
+    /// (Left taking `AnyObject`: the generic, inlined form of `beginOperator` here, tried together
+    /// with an inlined `init`, made `AnonymousObserver.init` a frame of its own in subscribers'
+    /// allocation stacks in the release build, which changed how the report grouped a leak.)
     func beginSubscriber(owner: AnyObject, sinkStack: UInt32) {
         guard HopStageTable.isEnabled else { return }
         let state = HopThreadState.current
@@ -119,38 +140,41 @@ struct HopRecording: ~Copyable, @unchecked Sendable {
         return id
     }
 
-    /// Counts one event of the owner's frequent kind at the current place.
+    /// Counts one event of the owner's frequent kind at the current place: one thread-local load,
+    /// a compare and a count while the place stays the same. The thread's raw place word is
+    /// compared (0 on a thread that has not registered yet, which never equals `lastPlace`), and
+    /// the stage is not checked here: an owner without a stage (hops off, or the table full)
+    /// counts in `pending` too and `finish` drops it, which costs less per event than a check.
     @inline(__always)
     func recordFrequent(_ kind: HopEventKind) {
-        let stage = stageID.load(ordering: .relaxed)
-        if stage == 0 { return }
-        count(kind, stage: stage, at: HopThreadState.currentPlace)
+        count(kind, at: rxtrace_thread_place())
     }
 
     @inline(__always)
     func recordFrequent(_ kind: HopEventKind, at place: UInt64) {
-        let stage = stageID.load(ordering: .relaxed)
-        if stage == 0 { return }
-        count(kind, stage: stage, at: place)
+        count(kind, at: place)
     }
 
     @inline(__always)
-    private func count(_ kind: HopEventKind, stage: UInt32, at place: UInt64) {
+    private func count(_ kind: HopEventKind, at place: UInt64) {
         if lastPlace.load(ordering: .relaxed) == place {
             pending.store(pending.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
         } else {
-            changePlace(to: place, kind, stage: stage)
+            changePlace(kind)
         }
     }
 
     /// Adds what was counted at the previous place and marks the new place as seen.
     @inline(never)
-    private func changePlace(to place: UInt64, _ kind: HopEventKind, stage: UInt32) {
+    private func changePlace(_ kind: HopEventKind) {
+        let place = ThreadPlace.current
         let previous = lastPlace.load(ordering: .relaxed)
         let count = pending.load(ordering: .relaxed)
         lastPlace.store(place, ordering: .relaxed)
         pending.store(1, ordering: .relaxed)
-        HopStageTable.changePlace(stage: stage, kind, from: previous, count: count, to: place)
+        let stage = stageID.load(ordering: .relaxed)
+        if stage == 0 { return }
+        HopStageTable.changePlace(stage: stage, kind, from: previous == HopRecording.noPlace ? 0 : previous, count: count, to: place)
     }
 
     /// Notes a terminal event (added to the table when the owner is freed).
@@ -176,10 +200,11 @@ struct HopRecording: ~Copyable, @unchecked Sendable {
     func finish(_ frequentKind: HopEventKind) {
         let stage = stageID.load(ordering: .relaxed)
         if stage == 0 { return }
+        let place = lastPlace.load(ordering: .relaxed)
         HopStageTable.finish(
             stage: stage,
             subscribed: subscribedPlace.load(ordering: .relaxed),
-            frequent: frequentKind, place: lastPlace.load(ordering: .relaxed), count: pending.load(ordering: .relaxed),
+            frequent: frequentKind, place: place == HopRecording.noPlace ? 0 : place, count: pending.load(ordering: .relaxed),
             terminalPlace: terminalPlace.load(ordering: .relaxed),
             disposed: disposedPlace.load(ordering: .relaxed)
         )

@@ -183,7 +183,16 @@ private struct Slots: ~Copyable {
     static let bytesPerSlot = MemoryLayout<UInt>.stride + MemoryLayout<EntryRecord>.stride
     private static let minimumBits = 4
 
+    /// The table's size in bits, and what follows from it, kept precomputed: insert and remove
+    /// run once per resource each, and deriving these from `bits` (with Swift's checked shifts
+    /// and arithmetic) was about a third of their instructions.
     private(set) var bits: Int
+    private var mask: Int
+    /// 64 - bits: a hash's top `bits` bits are its home slot.
+    private var homeShift: UInt64
+    /// Grow past this many keys (load factor 0.75), shrink below `shrinkBelow` (0.125).
+    private var growAbove: Int
+    private var shrinkBelow: Int
     private(set) var keys: UnsafeMutablePointer<UInt>
     private(set) var values: UnsafeMutablePointer<EntryRecord>
     private(set) var count = 0
@@ -193,9 +202,14 @@ private struct Slots: ~Copyable {
 
     init() {
         bits = Slots.minimumBits
+        mask = 0
+        homeShift = 0
+        growAbove = 0
+        shrinkBelow = 0
         keys = .allocate(capacity: 1 << Slots.minimumBits)
         keys.initialize(repeating: 0, count: 1 << Slots.minimumBits)
         values = .allocate(capacity: 1 << Slots.minimumBits)
+        setBits(Slots.minimumBits)
     }
 
     deinit {
@@ -203,70 +217,75 @@ private struct Slots: ~Copyable {
         values.deallocate()
     }
 
+    private mutating func setBits(_ newBits: Int) {
+        bits = newBits
+        mask = (1 << newBits) - 1
+        homeShift = UInt64(64 - newBits)
+        growAbove = (3 << newBits) / 4
+        shrinkBelow = newBits > Slots.minimumBits ? (1 << newBits) / 8 : 0
+    }
+
     @inline(__always)
-    private func home(_ hash: UInt64) -> Int { Int(truncatingIfNeeded: hash >> UInt64(64 - bits)) }
+    private func home(_ hash: UInt64) -> Int { Int(truncatingIfNeeded: hash &>> homeShift) }
 
     mutating func insert(address: UInt, hash: UInt64, record: EntryRecord) {
-        let mask = capacity - 1
         var index = home(hash)
         while true {
             let key = keys[index]
             if key == 0 { break }
             if key == address {
                 values[index].addReference(kind: record.kind)
-                references += 1
+                references &+= 1
                 return
             }
-            index = (index + 1) & mask
+            index = (index &+ 1) & mask
         }
         keys[index] = address
         (values + index).initialize(to: record)
-        count += 1
-        references += 1
-        if count * 4 > capacity * 3 { resize(bits: bits + 1) }
+        count &+= 1
+        references &+= 1
+        if count > growAbove { resize(bits: bits + 1) }
     }
 
     mutating func remove(address: UInt, hash: UInt64) {
-        let mask = capacity - 1
         var index = home(hash)
         while true {
             let key = keys[index]
             if key == 0 { return }  // not tracked (registered before the registry existed)
             if key == address { break }
-            index = (index + 1) & mask
+            index = (index &+ 1) & mask
         }
-        references -= 1
+        references &-= 1
         guard values[index].removeReference() else { return }
         // Backward-shift deletion: pull later members of the probe run into the hole.
         var hole = index
-        var next = (hole + 1) & mask
+        var next = (hole &+ 1) & mask
         while keys[next] != 0 {
             let wanted = home(ResourceTable.slotHash(keys[next]))
             // Move the entry into the hole unless its home lies cyclically in (hole, next].
-            let distanceToNext = (next - wanted) & mask
-            let distanceToHole = (hole - wanted) & mask
+            let distanceToNext = (next &- wanted) & mask
+            let distanceToHole = (hole &- wanted) & mask
             if distanceToHole < distanceToNext {
                 keys[hole] = keys[next]
                 values[hole] = values[next]
                 hole = next
             }
-            next = (next + 1) & mask
+            next = (next &+ 1) & mask
         }
         keys[hole] = 0
-        count -= 1
-        if bits > Slots.minimumBits && count * 8 < capacity { resize(bits: bits - 1) }
+        count &-= 1
+        if count < shrinkBelow { resize(bits: bits - 1) }
     }
 
     private mutating func resize(bits newBits: Int) {
         let oldKeys = keys, oldValues = values, oldCapacity = capacity
-        bits = newBits
         keys = .allocate(capacity: 1 << newBits)
         keys.initialize(repeating: 0, count: 1 << newBits)
         values = .allocate(capacity: 1 << newBits)
-        let mask = capacity - 1
+        setBits(newBits)
         for old in 0..<oldCapacity where oldKeys[old] != 0 {
             var index = home(ResourceTable.slotHash(oldKeys[old]))
-            while keys[index] != 0 { index = (index + 1) & mask }
+            while keys[index] != 0 { index = (index &+ 1) & mask }
             keys[index] = oldKeys[old]
             (values + index).initialize(to: oldValues[old])
         }
