@@ -6,6 +6,17 @@ import RxSwift
 @testable import RxTrace
 import XCTest
 
+/// A profile screen whose `drive` Disposable is dropped, its chain written over three lines.
+final class MultiLineDriveScreen {
+    private(set) var title = ""
+
+    init(names: BehaviorRelay<String?>) {
+        _ = names.asDriver()
+            .map { $0 ?? "Guest" }
+            .drive(onNext: { [weak self] name in self?.title = name })
+    }
+}
+
 /// Driver and Signal chains read in rxtrace's reports as the user wrote them: a leaked chain is
 /// named by the APIs called (`asDriver(onErrorJustReturn:) → map → drive`), at the user's
 /// `drive`/`emit`/`bind` line, and the hop report shows a Driver's delivery on MainScheduler.
@@ -114,6 +125,23 @@ final class SharedSequenceReportTests: XCTestCase {
         let atDrive = chains.filter { $0.last?.callSite?.line == driveLine }.map { $0.map(\.stage) }
         XCTAssertEqual(atDrive.count, 1, "\(report.threadHops.map { ($0.chain, $0.stage) })")
         XCTAssertEqual(atDrive.first, leak?.operatorChain, "the hop line names the same calls as the leak")
+    }
+
+    /// A chain written over several lines, found by the in-process check (`XCTAssertNoRxLeaks`
+    /// runs it in the test process, whose stacks are deep): its producers, made at the operator
+    /// lines, belong to the `drive` line's subscription as in `rxtrace run`. Before, the stacks cut
+    /// at the capture depth hid that, and the chain read `asDriver → share(replay:) → map →
+    /// share(replay:) → drive` while its hop line and `rxtrace run` read `asDriver → map → drive`.
+    func testAMultiLineDriverChainReadsTheSameInTheInProcessCheck() {
+        let report = leaks { context in
+            let names = context.shared("names") { BehaviorRelay<String?>(value: nil) }
+            _ = MultiLineDriveScreen(names: names)
+            names.accept("ada")
+        }
+        let leak = report.findings.first { $0.kind == .leakedSubscription }
+        XCTAssertEqual(leak?.operatorChain, ["asDriver", "map", "drive"], "\(report.findings.map(\.headline))")
+        let chains = Dictionary(grouping: report.threadHops, by: { $0.chain ?? -1 }).values.map { $0.sorted { ($0.position ?? 0) < ($1.position ?? 0) } }
+        XCTAssertEqual(chains.first { $0.last?.callSite?.line == leak?.callSite?.line }?.map(\.stage), leak?.operatorChain)
     }
 
     func testTheHopReportShowsADriversDeliveryOnMainScheduler() {

@@ -112,7 +112,9 @@ public enum LeakAnalysis {
                 guard let otherSite = candidate.callSite, let otherLine = otherSite.line,
                       otherSite.file == site.file, otherSite.function == site.function, otherLine >= siteLine,
                       candidate.members.contains(where: { $0.first.kind != .producer && $0.first.kind != .subject }),
-                      callerContext(candidate.stack, callSite: otherSite) == context else { continue }
+                      // Stacks are cut at the capture depth, a sink's (deep in `drive`) sooner
+                      // than a producer's: one invocation's contexts agree on the shorter one.
+                      ProducerOrigins.sameInvocation(callerContext(candidate.stack, callSite: otherSite), context) else { continue }
                 if best == nil || otherLine < best!.line { best = (other, otherLine) }
             }
             if let best {
