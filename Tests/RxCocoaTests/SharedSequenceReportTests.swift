@@ -17,6 +17,30 @@ final class MultiLineDriveScreen {
     }
 }
 
+/// A screen that counts a relay's items through a Driver and bags the subscription, but whose
+/// closure captures `self` strongly (what a team wrote in its first rxtrace scenario).
+final class StrongSelfHeader {
+    private(set) var count = 0
+    private let disposeBag = DisposeBag()
+
+    init(items: BehaviorRelay<[String]>) {
+        items.asDriver()
+            .map { $0.count }
+            .drive(onNext: { [self] count in self.count = count })
+            .disposed(by: disposeBag)
+    }
+}
+
+/// The same screen with `[weak self]` and its Disposable dropped: a leak the bag cannot help.
+final class DroppedDriveHeader {
+    private(set) var count = 0
+    private let disposeBag = DisposeBag()
+
+    init(items: BehaviorRelay<[String]>) {
+        _ = items.asDriver().map { $0.count }.drive(onNext: { [weak self] count in self?.count = count })
+    }
+}
+
 /// Driver and Signal chains read in rxtrace's reports as the user wrote them: a leaked chain is
 /// named by the APIs called (`asDriver(onErrorJustReturn:) → map → drive`), at the user's
 /// `drive`/`emit`/`bind` line, and the hop report shows a Driver's delivery on MainScheduler.
@@ -142,6 +166,36 @@ final class SharedSequenceReportTests: XCTestCase {
         XCTAssertEqual(leak?.operatorChain, ["asDriver", "map", "drive"], "\(report.findings.map(\.headline))")
         let chains = Dictionary(grouping: report.threadHops, by: { $0.chain ?? -1 }).values.map { $0.sorted { ($0.position ?? 0) < ($1.position ?? 0) } }
         XCTAssertEqual(chains.first { $0.last?.callSite?.line == leak?.callSite?.line }?.map(\.stage), leak?.operatorChain)
+    }
+
+    /// A Driver's Disposable refers to its shared connection weakly, so a bagged `drive` whose
+    /// closure captures `self` strongly makes no cycle on the heap: the relay keeps the
+    /// subscription, which keeps the screen and its bag. The fix used to say "add
+    /// `.disposed(by: disposeBag)`", which the line already had; it names the capture now.
+    func testABaggedDriveWhoseClosureKeepsItsOwnerIsToldToCaptureItWeakly() {
+        setenv("RXTRACE_HEAP_GRAPH", "on", 1)
+        defer { unsetenv("RXTRACE_HEAP_GRAPH") }
+        let strong = leaks { context in
+            let items = context.shared("items") { BehaviorRelay<[String]>(value: []) }
+            _ = StrongSelfHeader(items: items)
+            items.accept(["first"])
+        }
+        let leak = strong.findings.first { $0.kind == .leakedSubscription }
+        XCTAssertEqual(leak?.operatorChain, ["asDriver", "map", "drive"])
+        XCTAssertEqual(leak?.fix?.hasPrefix("closure #"), true, leak?.fix ?? "no fix of its own")
+        XCTAssertEqual(leak?.fix?.contains("in StrongSelfHeader.init(items:) captures StrongSelfHeader strongly, so StrongSelfHeader and its `disposeBag` live as long as this subscription"), true, leak?.fix ?? "")
+        XCTAssertEqual(leak?.fixHint.contains("[weak self]"), true)
+        XCTAssertEqual(leak.map { TextReportRenderer().render($0) }?.contains("fix: closure #"), true)
+
+        let weak = leaks { context in
+            let items = context.shared("items") { BehaviorRelay<[String]>(value: []) }
+            _ = DroppedDriveHeader(items: items)
+            items.accept(["first"])
+        }
+        let dropped = weak.findings.first { $0.kind == .leakedSubscription }
+        XCTAssertNotNil(dropped)
+        XCTAssertNil(dropped?.fix, "a weak capture keeps nothing: the kind's fix (dispose it with the owner) is the right one")
+        XCTAssertEqual(dropped?.fixHint, FindingKind.leakedSubscription.fixHint)
     }
 
     func testTheHopReportShowsADriversDeliveryOnMainScheduler() {

@@ -24,6 +24,8 @@ struct HeapExplanation {
     var paths: [String: ReportRetentionPath] = [:]
     /// For findings whose objects sit on a cycle: the cycle's signature.
     var cycleOfFinding: [String: String] = [:]
+    /// For leaks outside cycles whose subscriber's closure captures its owner strongly: the fix.
+    var fixes: [String: String] = [:]
 
     static func explain(_ graph: HeapGraph, leaked: [Leaked], passes: Int, timers: TimerEvidence) -> HeapExplanation {
         var result = HeapExplanation()
@@ -102,8 +104,65 @@ struct HeapExplanation {
                 ?? retentionPath(graph, incoming, from: Set(nodes), avoiding: [], namer, timers) {
                 result.paths[signature] = path
             }
+            if let capture = capturedOwner(graph, subscribers: subscribersBySignature[signature] ?? [], namer) {
+                result.fixes[signature] = capture.fix
+            }
         }
         return result
+    }
+
+    /// A subscriber's handler that captures one of the user's objects strongly, where that
+    /// object owns a `DisposeBag`. A Driver's, Signal's or `share`d subscription hands its bag a
+    /// Disposable that refers to the shared connection weakly (`SubscriptionDisposable`, as in
+    /// RxSwift), so owner → bag → … → closure → owner is no cycle on the heap: the source keeps
+    /// the subscription, the subscription keeps its owner, and the owner's bag is never released
+    /// to end it. The leak's generic fix ("add `.disposed(by:)`") would be wrong there.
+    struct OwnerCapture {
+        var closure: String
+        var owner: String
+        var bag: String
+
+        var fix: String {
+            "\(closure) captures \(owner) strongly, so \(owner) and its `\(bag)` live as long as this subscription and that bag cannot end it: capture it with `[weak self]` (or use `withUnretained(self)`), and keep the subscription in that bag (`.disposed(by: \(bag))`)"
+        }
+    }
+
+    /// What `subscribers`' handlers capture strongly: the first of the user's objects reached
+    /// through closures (a handler's context, or the captured object itself), when it owns a bag.
+    static func capturedOwner(_ graph: HeapGraph, subscribers: [Int], _ namer: FunctionNamer) -> OwnerCapture? {
+        for subscriber in subscribers.sorted() {
+            var frontier: [(node: Int, closure: String?)] = [(subscriber, nil)]
+            var seen: Set<Int> = [subscriber]
+            for _ in 0..<3 where !frontier.isEmpty {
+                var next: [(node: Int, closure: String?)] = []
+                for (node, closure) in frontier {
+                    for index in graph.edges[node].indices where !graph.edges[node][index].possible {
+                        let target = Int(graph.edges[node][index].target)
+                        guard seen.insert(target).inserted else { continue }
+                        let via = describe(graph, CycleSearch.Step(node: node, edge: index), namer).closure ?? closure
+                        guard let via else { continue }
+                        let kind = graph.kind(target)
+                        if kind.isUserObject {
+                            if let bag = disposeBagField(graph, target) { return OwnerCapture(closure: via, owner: kind.displayName, bag: bag) }
+                        } else if case .closureContext = kind {
+                            next.append((target, via))
+                        } else if case .box = kind {
+                            next.append((target, via))
+                        }
+                    }
+                }
+                frontier = next
+            }
+        }
+        return nil
+    }
+
+    /// The name of `node`'s `DisposeBag` property, if it has one.
+    private static func disposeBagField(_ graph: HeapGraph, _ node: Int) -> String? {
+        graph.edges[node].first { edge in
+            guard !edge.possible, case .instance(let name, _) = graph.kind(Int(edge.target)) else { return false }
+            return name == "DisposeBag"
+        }?.label
     }
 
     /// A leaked-subscription or unreleased-object finding with what the graph says holds it:
@@ -117,6 +176,7 @@ struct HeapExplanation {
             annotated.retentionPath = path
             annotated.retentionReason = "kept alive by \(path.holder)"
         }
+        if cycleOfFinding[finding.signature] == nil, let fix = fixes[finding.signature] { annotated.fix = fix }
         return annotated
     }
 

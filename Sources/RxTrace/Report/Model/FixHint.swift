@@ -3,6 +3,7 @@
 /// while a stage delivered or when something was called there).
 extension LeakFinding {
     public var fixHint: String {
+        if let fix { return fix }
         guard kind == .threadAnomaly, let anomaly else { return kind.fixHint }
         return ThreadAnomalyFixHint.hint(kind: anomaly.kind, stage: anomaly.stage) ?? kind.fixHint
     }

@@ -36,6 +36,9 @@ public struct LeakFinding: Codable, Equatable, Sendable {
     /// The source around `callSite`, read when the report was made; nil when the file could
     /// not be read (outside the repository, moved, built elsewhere).
     public var snippet: SourceSnippet?
+    /// This finding's own fix, when the analysis knows better than its kind's (`fixHint`): a
+    /// subscription whose closure keeps its owner, and the owner's bag, alive.
+    public var fix: String?
 
     public init(
         signature: String,
@@ -52,7 +55,8 @@ public struct LeakFinding: Codable, Equatable, Sendable {
         isNew: Bool? = nil,
         suppressedBy: SuppressionRule? = nil,
         anomaly: ReportThreadAnomaly? = nil,
-        snippet: SourceSnippet? = nil
+        snippet: SourceSnippet? = nil,
+        fix: String? = nil
     ) {
         self.signature = signature
         self.kind = kind
@@ -69,6 +73,7 @@ public struct LeakFinding: Codable, Equatable, Sendable {
         self.suppressedBy = suppressedBy
         self.anomaly = anomaly
         self.snippet = snippet
+        self.fix = fix
     }
 
     /// "interval → map → subscribe"
