@@ -5,24 +5,9 @@ import XCTest
 private struct BufferFailure: Error {}
 
 final class BufferTests: RxTestCase {
-    private func source(_ scheduler: TestScheduler, end: Recorded<Event<Int>>) -> TestableObservable<Int> {
-        scheduler.createHotObservable([
-            .next(150, 0),
-            .next(205, 1),
-            .next(215, 2),
-            .next(225, 3),
-            .next(260, 4),
-            .next(330, 5),
-            .next(335, 6),
-            .next(345, 7),
-            .next(350, 8),
-            end,
-        ])
-    }
-
     func testSendsWhenFullOrWhenTheTimeSpanEndsWhicheverIsFirst() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = source(scheduler, end: .completed(480))
+        let xs = timeSpanCountSource(scheduler, end: .completed(480))
         let res = scheduler.start { xs.buffer(timeSpan: .seconds(50), count: 3, scheduler: scheduler) }
         XCTAssertEqual(res.events, [
             .next(225, [1, 2, 3]),   // full before the first timer (due at 250)
@@ -47,7 +32,7 @@ final class BufferTests: RxTestCase {
 
     func testErrorDropsThePartialBuffer() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = source(scheduler, end: .error(360, BufferFailure()))
+        let xs = timeSpanCountSource(scheduler, end: .error(360, BufferFailure()))
         let res = scheduler.start { xs.buffer(timeSpan: .seconds(50), count: 3, scheduler: scheduler) }
         XCTAssertEqual(res.events, [
             .next(225, [1, 2, 3]),
@@ -61,7 +46,7 @@ final class BufferTests: RxTestCase {
 
     func testDisposedInTheMiddleStopsTimersAndSource() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = source(scheduler, end: .completed(480))
+        let xs = timeSpanCountSource(scheduler, end: .completed(480))
         let res = scheduler.start(disposed: 340) { xs.buffer(timeSpan: .seconds(50), count: 3, scheduler: scheduler) }
         XCTAssertEqual(res.events, [.next(225, [1, 2, 3]), .next(275, [4]), .next(325, [])])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 340)])
@@ -69,7 +54,7 @@ final class BufferTests: RxTestCase {
 
     func testTimeOnlyBuffering() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = source(scheduler, end: .completed(400))
+        let xs = timeSpanCountSource(scheduler, end: .completed(400))
         let res = scheduler.start { xs.buffer(timeSpan: .seconds(100), count: .max, scheduler: scheduler) }
         XCTAssertEqual(res.events, [
             .next(300, [1, 2, 3, 4]),

@@ -5,24 +5,9 @@ import XCTest
 private struct WindowFailure: Error {}
 
 final class WindowTests: RxTestCase {
-    private func source(_ scheduler: TestScheduler, end: Recorded<Event<Int>>) -> TestableObservable<Int> {
-        scheduler.createHotObservable([
-            .next(150, 0),
-            .next(205, 1),
-            .next(215, 2),
-            .next(225, 3),
-            .next(260, 4),
-            .next(330, 5),
-            .next(335, 6),
-            .next(345, 7),
-            .next(350, 8),
-            end,
-        ])
-    }
-
     func testWindowsOpenOnSubscriptionWhenFullAndWhenTheTimeSpanEnds() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = source(scheduler, end: .completed(480))
+        let xs = timeSpanCountSource(scheduler, end: .completed(480))
         let res = scheduler.start { xs.window(timeSpan: .seconds(50), count: 3, scheduler: scheduler).enumerated().map { $0.index } }
         XCTAssertEqual(res.events, [
             .next(200, 0),   // on subscription
@@ -39,7 +24,7 @@ final class WindowTests: RxTestCase {
 
     func testElementsGoToTheOpenWindow() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = source(scheduler, end: .completed(480))
+        let xs = timeSpanCountSource(scheduler, end: .completed(480))
         let res = scheduler.start { flattenIndexed(xs.window(timeSpan: .seconds(50), count: 3, scheduler: scheduler)) }
         XCTAssertEqual(res.events, [
             .next(205, "0 1"),
@@ -57,7 +42,7 @@ final class WindowTests: RxTestCase {
 
     func testErrorGoesToTheOpenWindowAndTheOuterSequence() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = source(scheduler, end: .error(360, WindowFailure()))
+        let xs = timeSpanCountSource(scheduler, end: .error(360, WindowFailure()))
         let openWindow = scheduler.createObserver(Int.self)
         let res = scheduler.start { () -> Observable<Int> in
             xs.window(timeSpan: .seconds(50), count: 3, scheduler: scheduler)
@@ -82,7 +67,7 @@ final class WindowTests: RxTestCase {
 
     func testDisposedInTheMiddle() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = source(scheduler, end: .completed(480))
+        let xs = timeSpanCountSource(scheduler, end: .completed(480))
         let res = scheduler.start(disposed: 340) { flattenIndexed(xs.window(timeSpan: .seconds(50), count: 3, scheduler: scheduler)) }
         XCTAssertEqual(res.events, [
             .next(205, "0 1"),
@@ -159,7 +144,7 @@ final class WindowTests: RxTestCase {
 
     func testComposesWithEnumeratedAndMerge() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = source(scheduler, end: .completed(480))
+        let xs = timeSpanCountSource(scheduler, end: .completed(480))
         let res = scheduler.start { () -> Observable<String> in
             xs.window(timeSpan: .seconds(50), count: 3, scheduler: scheduler)
                 .enumerated()
@@ -176,7 +161,7 @@ final class WindowTests: RxTestCase {
 
     func testMergedWindowsDisposedInTheMiddle() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = source(scheduler, end: .completed(480))
+        let xs = timeSpanCountSource(scheduler, end: .completed(480))
         let res = scheduler.start(disposed: 332) { () -> Observable<String> in
             xs.window(timeSpan: .seconds(50), count: 3, scheduler: scheduler)
                 .enumerated()
