@@ -8,6 +8,13 @@ class ObserverBase<Element>: Receiver<Element>, Disposable {
     final let overlap = OverlapTracker()
     #endif
 
+    /// Not inlinable (its stored properties are private); `@usableFromInline` so that
+    /// `AnonymousObserver`'s inlinable init can call it.
+    @usableFromInline
+    override init() {
+        super.init()
+    }
+
     // The element-level entry points (see `Receiver`); `on(_:)` is `Receiver`'s switch onto them.
 
     override final func receiveNext(_ element: Element) {
@@ -133,16 +140,16 @@ final class AnonymousObserver<Element>: ObserverBase<Element> {
     /// Set for `subscribe(_ on:)`. A box, so that no stored property or code path of this class
     /// mentions `Event<Element>`: unspecialised, the compiler hoists `Event`'s metadata accessor
     /// (a runtime look-up) to the top of the handlers, even on the branch that never builds one.
-    private let eventHandler: EventHandlerBox<Element>?
-    private let nextHandler: ((Element) -> Void)?
-    private let errorHandler: ((Swift.Error) -> Void)?
-    private let completedHandler: (() -> Void)?
+    @usableFromInline let eventHandler: EventHandlerBox<Element>?
+    @usableFromInline let nextHandler: ((Element) -> Void)?
+    @usableFromInline let errorHandler: ((Swift.Error) -> Void)?
+    @usableFromInline let completedHandler: (() -> Void)?
     /// Disposed after a terminal event: the subscription's `onDisposed`, when it has one.
-    private let terminalDisposable: Disposable?
+    @usableFromInline let terminalDisposable: Disposable?
     /// Where the subscription was made, for `Hooks.defaultErrorHandler` (an error nobody handles).
-    private let callStack: [String]
+    @usableFromInline let callStack: [String]
     #if DEBUG
-    private let synchronizationTracker: SynchronizationTracker?
+    @usableFromInline let synchronizationTracker: SynchronizationTracker?
     #endif
 
     @usableFromInline
@@ -160,7 +167,10 @@ final class AnonymousObserver<Element>: ObserverBase<Element> {
         trackAsSubscriber()
     }
 
-    @usableFromInline
+    /// Inlinable: specialised in the client, the handlers are stored as the client formed them.
+    /// Called unspecialised, a client's `(Int) -> Void` had to be wrapped in a reabstraction
+    /// thunk taking its element indirectly: one closure context allocated per subscription.
+    @inlinable
     init(
         onNext: ((Element) -> Void)?,
         onError: ((Swift.Error) -> Void)?,
@@ -181,8 +191,8 @@ final class AnonymousObserver<Element>: ObserverBase<Element> {
         trackAsSubscriber()
     }
 
-    @inline(__always)
-    private func trackAsSubscriber() {
+    @usableFromInline
+    func trackAsSubscriber() {
         #if TRACE_RESOURCES
         let stack = Resources.track(self, kind: .observer)
         hops.beginSubscriber(owner: self, sinkStack: stack)
@@ -243,6 +253,7 @@ final class AnonymousObserver<Element>: ObserverBase<Element> {
 }
 
 /// The handler of `subscribe(_ on:)`: builds each `Event` here, out of `AnonymousObserver`'s code.
+@usableFromInline
 final class EventHandlerBox<Element> {
     private let handler: (Event<Element>) -> Void
 

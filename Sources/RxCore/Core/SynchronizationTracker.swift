@@ -123,9 +123,13 @@ struct OverlapTracker: ~Copyable, @unchecked Sendable {
 
 /// RxSwift's tracker, for observers that keep one as an object in debug builds (subjects,
 /// `create`, `share`, the closure of `subscribe(onNext:…)`): exact, under a lock, per thread.
+@usableFromInline
 final class SynchronizationTracker {
     private let lock = NSRecursiveLock()
     private var threads: [UnsafeMutableRawPointer: Int] = [:]
+
+    @usableFromInline
+    init() {}
 
     func register(synchronizationErrorMessage: SynchronizationErrorMessages) {
         lock.lock(); defer { lock.unlock() }

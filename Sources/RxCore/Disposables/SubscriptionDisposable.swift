@@ -4,22 +4,42 @@ protocol SynchronizedUnsubscribeType: AnyObject {
     func synchronizedUnsubscribe(_ disposeKey: BagKey)
 }
 
+/// The weak reference from an owner's subscriptions back to the owner, one per owner and shared
+/// by all its subscriptions. In the subscription itself, a `weak` field made the struct not
+/// bitwise-takable (Swift on Linux), so every `Disposable` holding one was boxed on the heap:
+/// one allocation per subscription. A strong reference to this object is bitwise-takable.
+@usableFromInline
+final class WeakSubscriptionOwner {
+    @usableFromInline weak var object: (any SynchronizedUnsubscribeType)?
+
+    @usableFromInline
+    init(owner: any SynchronizedUnsubscribeType) {
+        object = owner
+    }
+}
+
 /// Not generic over the owner: the subjects' inlinable `subscribe` makes one in the client, and
 /// as `SubscriptionDisposable<Owner>` each was a generic struct whose metadata (and key type) its
-/// unspecialised `dispose` and the `Disposable` box's value witnesses looked up at run time.
+/// unspecialised `dispose` and the `Disposable` box's value witnesses looked up at run time. Two
+/// words, stored inline in a `Disposable` existential (no allocation).
 @usableFromInline
 struct SubscriptionDisposable: Disposable {
+    @usableFromInline let owner: WeakSubscriptionOwner
     @usableFromInline let key: BagKey
-    @usableFromInline weak var owner: (any SynchronizedUnsubscribeType)?
 
     @inlinable
-    init(owner: any SynchronizedUnsubscribeType, key: BagKey) {
+    init(owner: WeakSubscriptionOwner, key: BagKey) {
         self.owner = owner
         self.key = key
     }
 
+    /// For an owner that keeps no `WeakSubscriptionOwner` (one per subscription).
+    init(owner: any SynchronizedUnsubscribeType, key: BagKey) {
+        self.init(owner: WeakSubscriptionOwner(owner: owner), key: key)
+    }
+
     @usableFromInline
     func dispose() {
-        owner?.synchronizedUnsubscribe(key)
+        owner.object?.synchronizedUnsubscribe(key)
     }
 }

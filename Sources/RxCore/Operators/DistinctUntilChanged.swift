@@ -12,7 +12,7 @@ extension ObservableType {
     }
 
     /// Drops each element that `comparer` says equals the element forwarded just before it.
-    public func distinctUntilChanged(_ comparer: @escaping (Element, Element) throws -> Bool) -> Observable<Element> {
+    @inlinable public func distinctUntilChanged(_ comparer: @escaping (Element, Element) throws -> Bool) -> Observable<Element> {
         distinctUntilChanged({ $0 }, comparer: comparer)
     }
 

@@ -24,6 +24,9 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     }
     #endif
     @usableFromInline var termination: SubjectTermination?
+    /// Shared by this subject's subscriptions (see `WeakSubscriptionOwner`); made at the first
+    /// subscription, under the lock.
+    @usableFromInline lazy var subscriptionOwner = WeakSubscriptionOwner(owner: self)
 
     @usableFromInline let callCheck = SubjectCallCheck()
 
@@ -104,10 +107,10 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
         }
         let current = element
         let replaying = ReplayingObserver(observer, lock: lock)
-        let key = observers.insert(replaying)
+        let subscription = SubscriptionDisposable(owner: subscriptionOwner, key: observers.insert(replaying))
         lock.unlock()
         replaying.replay(current)
-        return SubscriptionDisposable(owner: self, key: key)
+        return subscription
     }
 
     @usableFromInline

@@ -31,6 +31,9 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
     /// Set by the terminal event; stays set after `dispose`, which forgets `termination`.
     @usableFromInline var stopped = false
     @usableFromInline var termination: SubjectTermination?
+    /// Shared by this subject's subscriptions (see `WeakSubscriptionOwner`); made at the first
+    /// subscription, under the lock.
+    @usableFromInline lazy var subscriptionOwner = WeakSubscriptionOwner(owner: self)
 
     @usableFromInline let callCheck = SubjectCallCheck()
 
@@ -116,9 +119,9 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
             observer.receiveError(RxError.disposed(object: self))
             return Disposables.create()
         }
-        let key = observers.insert(observer)
+        let subscription = SubscriptionDisposable(owner: subscriptionOwner, key: observers.insert(observer))
         lock.unlock()
-        return SubscriptionDisposable(owner: self, key: key)
+        return subscription
     }
 
     @usableFromInline

@@ -135,6 +135,12 @@ let workloads = [
             subject.subscribe(onNext: { blackHole($0) }).dispose()
         }
     },
+    // A subscription to a subject that outlives it (the common case): what `subscribe(onNext:)`
+    // and the subject's bookkeeping cost per subscriber.
+    Workload("publish.subscribe-dispose", operations: 100_000) { n in
+        let subject = PublishSubject<Int>()
+        for _ in 0..<n { subject.subscribe(onNext: { blackHole($0) }).dispose() }
+    },
     Workload("map-filter-x6.pump", operations: 100_000) { n in pump(mapFilterChain, events: n) },
     Workload("map-filter-x6.create", operations: 10_000) { n in create(mapFilterChain, count: n) },
     Workload("flatMap-x5.pump", operations: 100_000) { n in pump({ nestedFlatMap($0, latest: false) }, events: n) },
