@@ -125,6 +125,33 @@ final class ElementLevelPathTests: RxTestCase {
         skipUntilSubscription.dispose()
     }
 
+    func testObserveOnDeliversElementLevel() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let virtual = EventCountingReceiver<Int>()
+        let virtualSubscription = Observable.from([1, 2, 3]).observe(on: scheduler).subscribeReceiver(virtual)
+        let failing = EventCountingReceiver<Int>()
+        let failingSubscription = Observable<Int>.error(Failure()).observe(on: scheduler).subscribeReceiver(failing)
+        scheduler.advanceTo(100)
+        XCTAssertEqual(virtual.elements, [1, 2, 3])
+        XCTAssertTrue(virtual.completed)
+        XCTAssertNotNil(failing.error)
+
+        let queue = DispatchQueue(label: "ElementLevelPathTests.observeOn")
+        let serial = EventCountingReceiver<Int>()
+        let serialSubscription = Observable.from([1, 2, 3]).observe(on: SerialDispatchQueueScheduler(serialQueue: queue)).subscribeReceiver(serial)
+        let serialFailing = EventCountingReceiver<Int>()
+        let serialFailingSubscription = Observable<Int>.error(Failure()).observe(on: SerialDispatchQueueScheduler(serialQueue: queue))
+            .subscribeReceiver(serialFailing)
+        queue.sync {}
+        XCTAssertEqual(serial.elements, [1, 2, 3])
+        XCTAssertTrue(serial.completed)
+        XCTAssertNotNil(serialFailing.error)
+        for receiver in [virtual, failing, serial, serialFailing] {
+            XCTAssertEqual(receiver.eventCalls, 0)
+        }
+        [virtualSubscription, failingSubscription, serialSubscription, serialFailingSubscription].forEach { $0.dispose() }
+    }
+
     // MARK: helpers
 
     /// Subscribes a counting receiver to `observable`, which must end synchronously.

@@ -53,7 +53,129 @@ final class ObserveOnTests: RxTestCase {
     }
 
     func testConcurrentSchedulerStillDeliversSeriallyInOrder() {
-        let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
+        assertDeliversSeriallyInOrder(on: ConcurrentDispatchQueueScheduler(qos: .default), count: 500, sendFromAnotherThread: false)
+    }
+
+    // A burst (several events before the scheduler runs): RxSwift delivers it one element per
+    // scheduled step on any scheduler but a serial queue, so on virtual time one tick apart.
+    func testBurstOnVirtualTimeIsDeliveredOneElementPerTickThenTheTerminal() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let subject = PublishSubject<Int>()
+        scheduler.scheduleAt(210) {
+            subject.onNext(1)
+            subject.onNext(2)
+            subject.onNext(3)
+            subject.onError(testError)
+        }
+        let res = scheduler.start { subject.observe(on: scheduler) }
+        XCTAssertEqual(res.events, [.next(211, 1), .next(212, 2), .next(213, 3), .error(214, testError)])
+    }
+
+    func testDisposedInsideABurstOnVirtualTimeStopsAtThatElement() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let subject = PublishSubject<Int>()
+        scheduler.scheduleAt(210) { (1...5).forEach(subject.onNext) }
+        let res = scheduler.start(disposed: 213) { subject.observe(on: scheduler) }
+        XCTAssertEqual(res.events, [.next(211, 1), .next(212, 2)])
+    }
+
+    // The serial-queue variant: while the queue is busy (suspended here) a burst piles up, and
+    // all of it goes out in order, the terminal event after the last element.
+    func testSerialSchedulerDeliversABurstInOrderThenTheTerminal() {
+        for terminal in ["completed", "error"] {
+            let queue = DispatchQueue(label: "observe.burst")
+            let scheduler = SerialDispatchQueueScheduler(serialQueue: queue)
+            let subject = PublishSubject<Int>()
+            let log = LineLog()
+            let subscription = subject.observe(on: scheduler).subscribe(
+                onNext: { log.append("\($0)") },
+                onError: { _ in log.append("error") },
+                onCompleted: { log.append("completed") }
+            )
+            queue.suspend()
+            for element in 0..<1000 { subject.onNext(element) }
+            if terminal == "completed" { subject.onCompleted() } else { subject.onError(testError) }
+            subject.onNext(1000)
+            queue.resume()
+            queue.sync {}
+            XCTAssertEqual(log.lines, (0..<1000).map { "\($0)" } + [terminal])
+            subscription.dispose()
+        }
+    }
+
+    func testSerialSchedulerKeepsOrderWhileAnotherThreadSendsDuringDelivery() {
+        let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "observe.concurrent-producer")
+        assertDeliversSeriallyInOrder(on: scheduler, count: 5000, sendFromAnotherThread: true)
+    }
+
+    func testSerialSchedulerDisposedInsideABurstDeliversNothingMore() {
+        let queue = DispatchQueue(label: "observe.dispose-inside")
+        let scheduler = SerialDispatchQueueScheduler(serialQueue: queue)
+        let subject = PublishSubject<Int>()
+        let log = LineLog()
+        let subscription = SingleAssignmentDisposable()
+        queue.suspend()
+        subscription.setDisposable(subject.observe(on: scheduler).subscribe(
+            onNext: { element in
+                log.append("\(element)")
+                if element == 2 { subscription.dispose() }
+            },
+            onCompleted: { log.append("completed") },
+            onDisposed: { log.append("disposed") }
+        ))
+        for element in 0..<10 { subject.onNext(element) }
+        subject.onCompleted()
+        queue.resume()
+        queue.sync {}
+        XCTAssertEqual(log.lines, ["0", "1", "2", "disposed"])
+    }
+
+    func testSerialSchedulerDisposedWhileABurstIsQueuedDeliversNothing() {
+        let queue = DispatchQueue(label: "observe.dispose-queued")
+        let scheduler = SerialDispatchQueueScheduler(serialQueue: queue)
+        let subject = PublishSubject<Int>()
+        let log = LineLog()
+        let subscription = subject.observe(on: scheduler).subscribe(onNext: { log.append("\($0)") }, onCompleted: { log.append("completed") })
+        queue.suspend()
+        for element in 0..<10 { subject.onNext(element) }
+        subject.onCompleted()
+        subscription.dispose()
+        queue.resume()
+        queue.sync {}
+        XCTAssertEqual(log.lines, [])
+    }
+
+    // An element sent from inside a delivery (reentrancy) waits for a later work item, as with
+    // RxSwift's one work item per event: the delivery that sent it returns first, and the
+    // elements already queued go before it.
+    func testSerialSchedulerDeliversAReentrantElementAfterTheQueuedOnes() {
+        let queue = DispatchQueue(label: "observe.reentrant")
+        let scheduler = SerialDispatchQueueScheduler(serialQueue: queue)
+        let subject = PublishSubject<Int>()
+        let log = LineLog()
+        let subscription = subject.observe(on: scheduler).subscribe(onNext: { element in
+            log.append("\(element)")
+            if element == 1 {
+                subject.onNext(10)
+                log.append("sent 10")
+            }
+        })
+        queue.suspend()
+        subject.onNext(1)
+        subject.onNext(2)
+        queue.resume()
+        queue.sync {}
+        queue.sync {}
+        XCTAssertEqual(log.lines, ["1", "sent 10", "2", "10"])
+        subscription.dispose()
+    }
+
+    /// Sends `count` elements and a completion through `observe(on: scheduler)` (from a global
+    /// queue when `sendFromAnotherThread`, so sending and delivering overlap) and checks that
+    /// they arrive in order, one delivery at a time.
+    private func assertDeliversSeriallyInOrder(
+        on scheduler: ImmediateSchedulerType, count: Int, sendFromAnotherThread: Bool, file: StaticString = #filePath, line: UInt = #line
+    ) {
         let log = LineLog()
         let inside = LockedCounter()
         let overlaps = LockedCounter()
@@ -67,11 +189,14 @@ final class ObserveOnTests: RxTestCase {
                 log.append("\(element)")
                 inside.decrement()
             }, onCompleted: { done.fulfill() })
-        for element in 0..<500 { subject.onNext(element) }
-        subject.onCompleted()
+        let send = {
+            for element in 0..<count { subject.onNext(element) }
+            subject.onCompleted()
+        }
+        if sendFromAnotherThread { DispatchQueue.global().async(execute: send) } else { send() }
         wait(for: [done], timeout: 10)
-        XCTAssertEqual(log.lines, (0..<500).map { "\($0)" })
-        XCTAssertEqual(overlaps.value, 0)
+        XCTAssertEqual(log.lines, (0..<count).map { "\($0)" }, file: file, line: line)
+        XCTAssertEqual(overlaps.value, 0, file: file, line: line)
         subscription.dispose()
     }
 }
