@@ -17,14 +17,20 @@ enum Escaping {
             return
         }
         for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(scalar)
-            }
+            if let reference = markupReference(scalar) { out += reference } else { out.unicodeScalars.append(scalar) }
+        }
+    }
+
+    /// The five characters markup gives a meaning to, as references HTML and XML both read
+    /// (`&#39;`, not XML's `&apos;`, which HTML 4 lacks); nil for every other character.
+    private static func markupReference(_ scalar: Unicode.Scalar) -> String? {
+        switch scalar {
+        case "&": return "&amp;"
+        case "<": return "&lt;"
+        case ">": return "&gt;"
+        case "\"": return "&quot;"
+        case "'": return "&#39;"
+        default: return nil
         }
     }
 
@@ -35,12 +41,11 @@ enum Escaping {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
+            if let reference = markupReference(scalar) {
+                out += reference
+                continue
+            }
             switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
             case "\n": out += attribute ? "&#10;" : "\n"
             case "\r": out += "&#13;"
             case "\t": out += attribute ? "&#9;" : "\t"
