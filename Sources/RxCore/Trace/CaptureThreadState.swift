@@ -30,7 +30,8 @@ struct CaptureThreadState {
         var addresses: UnsafeMutablePointer<UInt>?
     }
 
-    static let internedEntries = 256
+    /// Interned stacks remembered per thread: 512 sets of two (32 KB).
+    static let internedEntries = 1024
     static let tailEntries = 4
     /// Frames libunwind may return: the deepest capture plus the capture's own frames.
     static let scratchCapacity = RegistryState.maximumDepth + 8

@@ -28,11 +28,14 @@ enum FrameRecordVerdicts {
     private static let capacity = 1 << bits
     private static let maximumProbes = 16
 
-    private static let slots: UnsafeMutablePointer<Atomic<UInt>> = {
-        let slots = UnsafeMutablePointer<Atomic<UInt>>.allocate(capacity: capacity)
-        for index in 0..<capacity { (slots + index).initialize(to: Atomic<UInt>(0)) }
-        return slots
-    }()
+    /// The table's address (0 until the first capture), published once (`PublishedWords`): no
+    /// `swift_once` call per capture, as a lazily initialised global costs.
+    private static let published = Atomic<UInt>(0)
+
+    @inline(__always)
+    private static var slots: UnsafeMutablePointer<Atomic<UInt>> {
+        PublishedWords.block(published, count: capacity)
+    }
 
     @inline(__always)
     private static func home(_ address: UInt) -> Int {
@@ -59,6 +62,7 @@ enum FrameRecordVerdicts {
     static func learn(_ address: UInt, keepsRecord: Bool) {
         guard address != 0, address & flags == 0 else { return }
         let word = address | known | (keepsRecord ? 0 : withoutRecord)
+        let slots = slots
         var index = home(address)
         for _ in 0..<maximumProbes {
             let current = slots[index].load(ordering: .relaxed)

@@ -147,19 +147,7 @@ enum HopStageTable {
 
     @inline(__always)
     private static var records: UnsafeMutablePointer<Atomic<UInt>> {
-        if let records = UnsafeMutablePointer<Atomic<UInt>>(bitPattern: publishedRecords.load(ordering: .acquiring)) { return records }
-        return makeRecords()
-    }
-
-    @inline(never)
-    private static func makeRecords() -> UnsafeMutablePointer<Atomic<UInt>> {
-        let records = UnsafeMutablePointer<Atomic<UInt>>.allocate(capacity: maximumStages + 1)
-        for index in 0...maximumStages { (records + index).initialize(to: Atomic<UInt>(0)) }
-        let (exchanged, original) = publishedRecords.compareExchange(expected: 0, desired: UInt(bitPattern: records), ordering: .acquiringAndReleasing)
-        if exchanged { return records }
-        records.deinitialize(count: maximumStages + 1)
-        records.deallocate()
-        return UnsafeMutablePointer<Atomic<UInt>>(bitPattern: original)!
+        PublishedWords.block(publishedRecords, count: maximumStages + 1)
     }
 
     @inline(__always)
