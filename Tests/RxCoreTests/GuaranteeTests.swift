@@ -252,8 +252,10 @@ final class ResourcesTests: RxTestCase {
         var subject: PublishSubject<Int>? = PublishSubject()
         subscription = subject!.map { $0 * 2 }.filter { $0 > 0 }.subscribe(onNext: { _ in })
         let whileSubscribed = Resources.total
-        // The subject, two producers, two sinks and their disposers, the observer…
-        XCTAssertGreaterThanOrEqual(whileSubscribed - start, 6)
+        // The subject, the two sinks, the subscriber's `SinkDisposer` (between the sinks, the
+        // filter's sink is the disposer of the map's) and the observer; the two producers are
+        // released once their sinks are built.
+        XCTAssertEqual(whileSubscribed - start, 5)
         subscription?.dispose()
         subscription = nil
         subject = nil
@@ -302,5 +304,84 @@ final class ResourcesTests: RxTestCase {
         #else
         throw XCTSkip("Resources only exists in traced builds (--traits TraceResources)")
         #endif
+    }
+}
+
+/// A `Disposable` kept after its subscription ended (code that stores it in a property) holds
+/// nothing of the chain: the operators' closures and the observer, which often capture the
+/// object that keeps the `Disposable`, are released when the subscription ends, as in RxSwift.
+final class KeptDisposableTests: RxTestCase {
+    private final class Owner {}
+
+    func testAfterCompletionTheKeptDisposableHoldsNoClosure() {
+        let subject = PublishSubject<Int>()
+        var owner: Owner? = Owner()
+        weak var weakOwner = owner
+        let kept = subject
+            .map { [owner] value -> Int in withExtendedLifetime(owner) { value } }
+            .filter { $0 > 0 }
+            .subscribe(onNext: { [owner] _ in withExtendedLifetime(owner) {} })
+        owner = nil
+        XCTAssertNotNil(weakOwner, "the live subscription holds its closures")
+        subject.onCompleted()
+        XCTAssertNil(weakOwner, "the ended subscription released them, though its Disposable is kept")
+        withExtendedLifetime(kept) {}
+    }
+
+    func testAfterDisposeTheKeptDisposableHoldsNoClosure() {
+        let subject = PublishSubject<Int>()
+        var owner: Owner? = Owner()
+        weak var weakOwner = owner
+        let kept = subject
+            .filter { [owner] value in withExtendedLifetime(owner) { value > 0 } }
+            .subscribe(onNext: { [owner] _ in withExtendedLifetime(owner) {} })
+        owner = nil
+        XCTAssertNotNil(weakOwner)
+        kept.dispose()
+        XCTAssertNil(weakOwner, "the disposed subscription released its closures, though its Disposable is kept")
+        withExtendedLifetime(kept) {}
+    }
+}
+
+/// A sink is its upstream's disposer: what `SinkDisposer` guaranteed between two stages holds.
+final class SinkDisposalTests: RxTestCase {
+    func testACompletionDuringSubscribeDisposesTheUpstreamSubscriptionOnceItIsHandedOver() {
+        var disposals = 0
+        var received: [Int] = []
+        var completed = false
+        // `create` completes while `map`'s sink is still being subscribed, before its upstream
+        // subscription exists: that subscription is disposed as soon as `map` gets it.
+        let subscription = Observable<Int>.create { observer in
+            observer.onNext(1)
+            observer.onCompleted()
+            return Disposables.create { disposals += 1 }
+        }
+        .map { $0 * 10 }
+        .filter { $0 > 0 }
+        .subscribe(onNext: { received.append($0) }, onCompleted: { completed = true })
+        XCTAssertEqual(received, [10])
+        XCTAssertTrue(completed)
+        XCTAssertEqual(disposals, 1)
+        subscription.dispose()
+        subscription.dispose()
+        XCTAssertEqual(disposals, 1, "disposed exactly once")
+    }
+
+    func testDisposingTheSubscriberEndsEveryStageOnce() {
+        var disposals = 0
+        let subject = PublishSubject<Int>()
+        var received: [Int] = []
+        let subscription = subject
+            .do(onDispose: { disposals += 1 })
+            .map { $0 + 1 }
+            .filter { _ in true }
+            .subscribe(onNext: { received.append($0) })
+        subject.onNext(1)
+        subscription.dispose()
+        subject.onNext(2)
+        subscription.dispose()
+        XCTAssertEqual(received, [2])
+        XCTAssertEqual(disposals, 1)
+        XCTAssertFalse(subject.hasObservers, "the subject's subscription was disposed")
     }
 }

@@ -84,10 +84,9 @@ final class {cap}{n}<{type_params}, Result>: Producer<Result> {{
         self.resultSelector = resultSelector
     }}
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {{
-        let sink = {cap}Sink{n}(parent: self, observer: observer, cancel: cancel)
-        let subscription = sink.run()
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {{
+        let sink = {cap}Sink{n}(parent: self, observer: observer)
+        return sink.disposer(owning: sink.run()) ?? sink
     }}
 }}
 """
@@ -112,9 +111,9 @@ private final class CombineLatestSink{n}<{type_params}, Result>: CombineLatestSi
     private let parent: Parent
 {latest}
 
-    init(parent: Parent, observer: Receiver<Result>, cancel: Cancelable) {{
+    init(parent: Parent, observer: Receiver<Result>) {{
         self.parent = parent
-        super.init(arity: {n}, observer: observer, cancel: cancel)
+        super.init(arity: {n}, observer: observer)
     }}
 
     func run() -> Disposable {{
@@ -154,9 +153,9 @@ private final class ZipSink{n}<{type_params}, Result>: ZipSink<Result> {{
     private let parent: Parent
 {queues}
 
-    init(parent: Parent, observer: Receiver<Result>, cancel: Cancelable) {{
+    init(parent: Parent, observer: Receiver<Result>) {{
         self.parent = parent
-        super.init(arity: {n}, observer: observer, cancel: cancel)
+        super.init(arity: {n}, observer: observer)
     }}
 
     override func hasElements(_ index: Int) -> Bool {{

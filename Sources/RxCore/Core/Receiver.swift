@@ -11,8 +11,8 @@
 /// (operators not converted yet): each side's default builds the other's call, so both kinds
 /// work with each other and with user code that calls `on`.
 @usableFromInline
-class Receiver<Element>: ObserverType {
-    @inlinable init() {}
+class Receiver<Element>: ReceiverBase, ObserverType {
+    @inlinable override init() {}
 
     /// One element. The default builds the `Event` for a subclass that overrides only `on`.
     @usableFromInline func receiveNext(_ element: Element) {
@@ -38,4 +38,18 @@ class Receiver<Element>: ObserverType {
         case .completed: receiveCompleted()
         }
     }
+}
+
+/// What every `Receiver` is, whatever its element: a sink's initialiser asks its downstream
+/// here, through the vtable, without looking up the metadata of a generic type.
+@usableFromInline
+class ReceiverBase {
+    @inlinable init() {}
+
+    /// Whether this receiver disposes, and so lets go of, the subscription it makes as soon as
+    /// that subscription ends (by a terminal event or disposal), as a sink does. Then the sink it
+    /// subscribes is that subscription itself; otherwise the sink's `SinkDisposer`, which lets
+    /// go of the sink when the subscription ends, so that a `Disposable` kept after the end
+    /// holds nothing of the chain (see `Sink`).
+    var releasesSubscriptionWhenDone: Bool { false }
 }

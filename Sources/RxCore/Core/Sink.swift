@@ -1,3 +1,9 @@
+/// The bits of a sink's `state`.
+private enum Flag {
+    static let disposed = 1
+    static let subscriptionSet = 2
+}
+
 /// One subscription's running state for an operator: it forwards events downstream until it
 /// is disposed, and then forwards nothing more.
 ///
@@ -6,10 +12,30 @@
 /// `Receiver<Output>` for sinks on the element-level path (`forwardNext`, `forwardError`,
 /// `forwardCompleted`), which hand bare values on; sinks not converted yet build `Event`s and
 /// use `forwardOn`.
-class Sink<Input, Observer: ObserverType>: Receiver<Input>, Disposable {
+///
+/// A sink is also its subscription's disposable: it owns the upstream subscription its
+/// producer's `run` made (`disposer(owning:)`) and disposes it exactly once, when the sink is disposed
+/// from outside or ends itself on a terminal event. Between two sinks that is all: the
+/// downstream sink holds this one as its upstream subscription and lets go of it when it ends,
+/// so no disposer object per stage (RxSwift's `SinkDisposer`: an allocation, a reference cycle
+/// to break and its exclusivity checks on every subscription, issue 11). Only a sink whose
+/// downstream is not a sink (a subscriber's observer, an operator's private observer) gets a
+/// `SinkDisposer` as its `owner`, which the subscriber holds: the disposer lets go of the sink
+/// when the subscription ends, so a subscriber that keeps its `Disposable` after completion or
+/// `dispose()` keeps nothing of the chain alive (its observer and closures could otherwise
+/// close a reference cycle through the subscriber, as RxSwift never does).
+class Sink<Input, Observer: ReceiverBase & ObserverType>: Receiver<Input>, Cancelable {
     final let observer: Observer
-    final let cancel: Cancelable
-    private let disposed = InlineAtomicInt(0)
+    private let state = InlineAtomicInt(0)
+    /// The upstream subscription, once `run` has returned it. Written by `disposer(owning:)`
+    /// before it publishes `subscriptionSet`, then read and cleared by exactly one of
+    /// `disposer(owning:)` and `dispose`: the one whose `fetchOr` sees the other's bit already
+    /// set. The flag protocol orders every access (acquire/release on `state`), so the
+    /// runtime's exclusivity check would only cost time (issue 11: two per stage).
+    @exclusivity(unchecked) private var subscription: Disposable?
+    /// What the subscriber holds when the downstream does not let go of its subscription by
+    /// itself (see `ReceiverBase.releasesSubscriptionWhenDone`); `nil` between sinks.
+    private let owner: SinkDisposer?
 
     #if DEBUG
     private let synchronizationTracker = OverlapTracker()
@@ -19,15 +45,20 @@ class Sink<Input, Observer: ObserverType>: Receiver<Input>, Disposable {
     final let hops = HopRecording()
     #endif
 
-    init(observer: Observer, cancel: Cancelable) {
+    init(observer: Observer) {
         self.observer = observer
-        self.cancel = cancel
+        owner = observer.releasesSubscriptionWhenDone ? nil : SinkDisposer()
         super.init()
+        owner?.setSinkAndSubscription(sink: self, subscription: Disposables.create())
         #if TRACE_RESOURCES
         let stack = Resources.track(self, kind: .sink)
         hops.beginOperator(owner: self, downstream: observer, sinkStack: stack)
         #endif
     }
+
+    /// A sink releases the subscription it makes when it ends (`dispose`), so its upstream
+    /// may hand it the upstream sink itself as that subscription.
+    override final var releasesSubscriptionWhenDone: Bool { true }
 
     /// Sends `event` downstream unless this sink was disposed.
     @inline(__always)
@@ -38,13 +69,13 @@ class Sink<Input, Observer: ObserverType>: Receiver<Input>, Disposable {
         defer { _ = synchronizationTracker.leave(entry) }
         #endif
         #if TRACE_RESOURCES
-        if disposed.isFlagSet(1) {
+        if state.isFlagSet(Flag.disposed) {
             if hops.stage != 0 { hops.eventAfterDispose(event) }
             return
         }
         hops.recordFrequent(.delivered)
         #else
-        if disposed.isFlagSet(1) { return }
+        if state.isFlagSet(Flag.disposed) { return }
         #endif
         observer.on(event)
     }
@@ -69,14 +100,14 @@ class Sink<Input, Observer: ObserverType>: Receiver<Input>, Disposable {
     @inline(__always)
     final func mayForward(droppedNext: () -> Void) -> Bool {
         #if TRACE_RESOURCES
-        if disposed.isFlagSet(1) {
+        if state.isFlagSet(Flag.disposed) {
             if hops.stage != 0 { droppedNext() }
             return false
         }
         hops.recordFrequent(.delivered)
         return true
         #else
-        return !disposed.isFlagSet(1)
+        return !state.isFlagSet(Flag.disposed)
         #endif
     }
 
@@ -85,7 +116,27 @@ class Sink<Input, Observer: ObserverType>: Receiver<Input>, Disposable {
         SinkForward(forward: self)
     }
 
-    final var isDisposed: Bool { disposed.isFlagSet(1) }
+    final var isDisposed: Bool { state.isFlagSet(Flag.disposed) }
+
+    /// Takes the upstream subscription its producer's `run` made. Returns the `SinkDisposer`
+    /// the subscriber holds when the downstream is not a sink, else `nil`: the sink itself is
+    /// the subscription's disposable, and `run` returns `sink.disposer(owning: …) ?? sink`.
+    /// (Returning `self` from here would build the existential from the static type
+    /// `Sink<Input, Observer>`, a generic-metadata look-up per sink; `run` has its concrete
+    /// sink type's metadata at hand.) A sink disposed while `run` was still running (by a
+    /// terminal event during the subscription, or from another thread) disposes
+    /// `subscription` at once.
+    final func disposer(owning subscription: __owned Disposable) -> SinkDisposer? {
+        self.subscription = subscription
+        let previous = state.fetchOr(Flag.subscriptionSet)
+        if previous & Flag.subscriptionSet != 0 {
+            rxFatalError("Subscription was already set")
+        }
+        if previous & Flag.disposed != 0 {
+            self.subscription.take()?.dispose()
+        }
+        return owner
+    }
 
     #if DEBUG || TRACE_RESOURCES
     /// This sink's stage for anomaly reports (0 in untraced debug builds).
@@ -98,16 +149,24 @@ class Sink<Input, Observer: ObserverType>: Receiver<Input>, Disposable {
     }
     #endif
 
+    /// Ends the subscription: nothing more goes downstream, and the upstream subscription is
+    /// disposed, once however often this is called. Subclasses that hold more than the upstream
+    /// subscription override it and call `super`.
     func dispose() {
+        let previous = state.fetchOr(Flag.disposed)
+        if previous & Flag.disposed != 0 { return }
         #if TRACE_RESOURCES
-        if disposed.fetchOr(1) & 1 == 0, hops.stage != 0 {
+        if hops.stage != 0 {
             hops.recordDisposed()
             if hops.downstreamIsSubscriber { hops.checkDisposeWhileDelivering(observer) }
         }
-        #else
-        disposed.fetchOr(1)
         #endif
-        cancel.dispose()
+        if previous & Flag.subscriptionSet != 0 {
+            guard let subscription = subscription.take() else { rxFatalError("Subscription not set") }
+            subscription.dispose()
+        }
+        // The owner lets go of this sink (its own `dispose` finds this one done).
+        owner?.dispose()
     }
 
     deinit {
@@ -125,7 +184,7 @@ extension Sink: HopDownstream {
 #endif
 
 /// Forwards events to a sink's downstream observer; a terminal event also disposes the sink.
-final class SinkForward<Input, Observer: ObserverType>: Receiver<Observer.Element> {
+final class SinkForward<Input, Observer: ReceiverBase & ObserverType>: Receiver<Observer.Element> {
     private let forward: Sink<Input, Observer>
 
     init(forward: Sink<Input, Observer>) {
@@ -138,7 +197,7 @@ final class SinkForward<Input, Observer: ObserverType>: Receiver<Observer.Elemen
             forward.observer.on(event)
         case .error, .completed:
             forward.observer.on(event)
-            forward.cancel.dispose()
+            forward.dispose()
         }
     }
 }

@@ -32,10 +32,6 @@ class TailRecursiveSink<Sources: Sequence>: Sink<Sources.Element.Element, Receiv
     private var pendingSteps = 0
     private var isStopped = false
 
-    override init(observer: Receiver<Element>, cancel: Cancelable) {
-        super.init(observer: observer, cancel: cancel)
-    }
-
     /// Starts with `sources` and returns the disposable of the current inner subscription.
     func run(_ sources: SequenceGenerator) -> Disposable {
         generators.append(sources)

@@ -109,9 +109,8 @@ private final class Amb<Element>: Producer<Element> {
         self.right = right
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = AmbSink(observer: observer, cancel: cancel)
-        let subscription = sink.run(left: left, right: right)
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = AmbSink(observer: observer)
+        return sink.disposer(owning: sink.run(left: left, right: right)) ?? sink
     }
 }

@@ -27,9 +27,9 @@ private final class BufferTimeCountSink<SourceType>: Sink<SourceType, Receiver<[
     // already sent because it filled up) does nothing when it fires.
     private var windowID = 0
 
-    init(parent: Parent, observer: Receiver<[SourceType]>, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<[SourceType]>) {
         self.parent = parent
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer)
     }
 
     func run() -> Disposable {
@@ -104,9 +104,8 @@ private final class BufferTimeCount<SourceType>: Producer<[SourceType]> {
         self.scheduler = scheduler
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = BufferTimeCountSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = sink.run()
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = BufferTimeCountSink(parent: self, observer: observer)
+        return sink.disposer(owning: sink.run()) ?? sink
     }
 }

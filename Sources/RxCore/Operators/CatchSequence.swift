@@ -60,9 +60,8 @@ final class CatchSequence<Sources: Sequence>: Producer<Sources.Element.Element> 
         self.sources = sources
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = CatchSequenceSink<Sources>(observer: observer, cancel: cancel)
-        let subscription = sink.run((sources.makeIterator(), nil))
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = CatchSequenceSink<Sources>(observer: observer)
+        return sink.disposer(owning: sink.run((sources.makeIterator(), nil))) ?? sink
     }
 }

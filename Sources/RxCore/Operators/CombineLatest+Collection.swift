@@ -33,13 +33,13 @@ private final class CombineLatestCollectionSink<Collection: Swift.Collection, Re
     private var numberOfDone = 0
     private let subscriptions: [SingleAssignmentDisposable]
 
-    init(parent: Parent, observer: Receiver<Result>, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Result>) {
         self.parent = parent
         values = [SourceElement?](repeating: nil, count: parent.count)
         hasValue = [Bool](repeating: false, count: parent.count)
         isDone = [Bool](repeating: false, count: parent.count)
         subscriptions = (0..<parent.count).map { _ in SingleAssignmentDisposable() }
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer)
     }
 
     func receiveNext(_ element: SourceElement, at index: Int) {
@@ -123,9 +123,8 @@ private final class CombineLatestCollection<Collection: Swift.Collection, Result
         count = sources.count
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = CombineLatestCollectionSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = sink.run()
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = CombineLatestCollectionSink(parent: self, observer: observer)
+        return sink.disposer(owning: sink.run()) ?? sink
     }
 }

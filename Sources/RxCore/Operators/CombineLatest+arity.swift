@@ -34,9 +34,9 @@ private final class CombineLatestSink2<E1, E2, Result>: CombineLatestSink<Result
     private var latest1: E1?
     private var latest2: E2?
 
-    init(parent: Parent, observer: Receiver<Result>, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Result>) {
         self.parent = parent
-        super.init(arity: 2, observer: observer, cancel: cancel)
+        super.init(arity: 2, observer: observer)
     }
 
     func run() -> Disposable {
@@ -71,10 +71,9 @@ final class CombineLatest2<E1, E2, Result>: Producer<Result> {
         self.resultSelector = resultSelector
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = CombineLatestSink2(parent: self, observer: observer, cancel: cancel)
-        let subscription = sink.run()
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = CombineLatestSink2(parent: self, observer: observer)
+        return sink.disposer(owning: sink.run()) ?? sink
     }
 }
 
@@ -113,9 +112,9 @@ private final class CombineLatestSink3<E1, E2, E3, Result>: CombineLatestSink<Re
     private var latest2: E2?
     private var latest3: E3?
 
-    init(parent: Parent, observer: Receiver<Result>, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Result>) {
         self.parent = parent
-        super.init(arity: 3, observer: observer, cancel: cancel)
+        super.init(arity: 3, observer: observer)
     }
 
     func run() -> Disposable {
@@ -155,10 +154,9 @@ final class CombineLatest3<E1, E2, E3, Result>: Producer<Result> {
         self.resultSelector = resultSelector
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = CombineLatestSink3(parent: self, observer: observer, cancel: cancel)
-        let subscription = sink.run()
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = CombineLatestSink3(parent: self, observer: observer)
+        return sink.disposer(owning: sink.run()) ?? sink
     }
 }
 
@@ -198,9 +196,9 @@ private final class CombineLatestSink4<E1, E2, E3, E4, Result>: CombineLatestSin
     private var latest3: E3?
     private var latest4: E4?
 
-    init(parent: Parent, observer: Receiver<Result>, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Result>) {
         self.parent = parent
-        super.init(arity: 4, observer: observer, cancel: cancel)
+        super.init(arity: 4, observer: observer)
     }
 
     func run() -> Disposable {
@@ -245,10 +243,9 @@ final class CombineLatest4<E1, E2, E3, E4, Result>: Producer<Result> {
         self.resultSelector = resultSelector
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = CombineLatestSink4(parent: self, observer: observer, cancel: cancel)
-        let subscription = sink.run()
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = CombineLatestSink4(parent: self, observer: observer)
+        return sink.disposer(owning: sink.run()) ?? sink
     }
 }
 
@@ -289,9 +286,9 @@ private final class CombineLatestSink5<E1, E2, E3, E4, E5, Result>: CombineLates
     private var latest4: E4?
     private var latest5: E5?
 
-    init(parent: Parent, observer: Receiver<Result>, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Result>) {
         self.parent = parent
-        super.init(arity: 5, observer: observer, cancel: cancel)
+        super.init(arity: 5, observer: observer)
     }
 
     func run() -> Disposable {
@@ -341,10 +338,9 @@ final class CombineLatest5<E1, E2, E3, E4, E5, Result>: Producer<Result> {
         self.resultSelector = resultSelector
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = CombineLatestSink5(parent: self, observer: observer, cancel: cancel)
-        let subscription = sink.run()
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = CombineLatestSink5(parent: self, observer: observer)
+        return sink.disposer(owning: sink.run()) ?? sink
     }
 }
 
@@ -386,9 +382,9 @@ private final class CombineLatestSink6<E1, E2, E3, E4, E5, E6, Result>: CombineL
     private var latest5: E5?
     private var latest6: E6?
 
-    init(parent: Parent, observer: Receiver<Result>, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Result>) {
         self.parent = parent
-        super.init(arity: 6, observer: observer, cancel: cancel)
+        super.init(arity: 6, observer: observer)
     }
 
     func run() -> Disposable {
@@ -443,10 +439,9 @@ final class CombineLatest6<E1, E2, E3, E4, E5, E6, Result>: Producer<Result> {
         self.resultSelector = resultSelector
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = CombineLatestSink6(parent: self, observer: observer, cancel: cancel)
-        let subscription = sink.run()
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = CombineLatestSink6(parent: self, observer: observer)
+        return sink.disposer(owning: sink.run()) ?? sink
     }
 }
 
@@ -489,9 +484,9 @@ private final class CombineLatestSink7<E1, E2, E3, E4, E5, E6, E7, Result>: Comb
     private var latest6: E6?
     private var latest7: E7?
 
-    init(parent: Parent, observer: Receiver<Result>, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Result>) {
         self.parent = parent
-        super.init(arity: 7, observer: observer, cancel: cancel)
+        super.init(arity: 7, observer: observer)
     }
 
     func run() -> Disposable {
@@ -551,10 +546,9 @@ final class CombineLatest7<E1, E2, E3, E4, E5, E6, E7, Result>: Producer<Result>
         self.resultSelector = resultSelector
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = CombineLatestSink7(parent: self, observer: observer, cancel: cancel)
-        let subscription = sink.run()
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = CombineLatestSink7(parent: self, observer: observer)
+        return sink.disposer(owning: sink.run()) ?? sink
     }
 }
 
@@ -598,9 +592,9 @@ private final class CombineLatestSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>: 
     private var latest7: E7?
     private var latest8: E8?
 
-    init(parent: Parent, observer: Receiver<Result>, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Result>) {
         self.parent = parent
-        super.init(arity: 8, observer: observer, cancel: cancel)
+        super.init(arity: 8, observer: observer)
     }
 
     func run() -> Disposable {
@@ -665,9 +659,8 @@ final class CombineLatest8<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Producer<Res
         self.resultSelector = resultSelector
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = CombineLatestSink8(parent: self, observer: observer, cancel: cancel)
-        let subscription = sink.run()
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = CombineLatestSink8(parent: self, observer: observer)
+        return sink.disposer(owning: sink.run()) ?? sink
     }
 }

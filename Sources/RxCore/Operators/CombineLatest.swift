@@ -20,11 +20,11 @@ class CombineLatestSink<Output>: Sink<Never, Receiver<Output>>, IndexedSourcePar
     private var numberOfValues = 0
     private var numberOfDone = 0
 
-    init(arity: Int, observer: Receiver<Output>, cancel: Cancelable) {
+    init(arity: Int, observer: Receiver<Output>) {
         self.arity = arity
         hasValue = [Bool](repeating: false, count: arity)
         isDone = [Bool](repeating: false, count: arity)
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer)
     }
 
     /// Combines the latest value of every source (called once all have one).

@@ -11,9 +11,9 @@ private final class CompactMapSink<SourceType, ResultType>: ElementSink<SourceTy
 
     private let transform: Transform
 
-    init(transform: @escaping Transform, observer: Receiver<ResultType>, cancel: Cancelable) {
+    init(transform: @escaping Transform, observer: Receiver<ResultType>) {
         self.transform = transform
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer)
     }
 
     override func receiveNext(_ element: SourceType) {
@@ -39,9 +39,8 @@ private final class CompactMap<SourceType, ResultType>: Producer<ResultType> {
         self.transform = transform
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = CompactMapSink(transform: transform, observer: observer, cancel: cancel)
-        let subscription = source.subscribeReceiver(sink)
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = CompactMapSink(transform: transform, observer: observer)
+        return sink.disposer(owning: source.subscribeReceiver(sink)) ?? sink
     }
 }

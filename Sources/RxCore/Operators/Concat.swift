@@ -61,9 +61,8 @@ private final class Concat<Sources: Sequence>: Producer<Sources.Element.Element>
         self.count = count
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = ConcatSink<Sources>(observer: observer, cancel: cancel)
-        let subscription = sink.run((sources.makeIterator(), count))
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = ConcatSink<Sources>(observer: observer)
+        return sink.disposer(owning: sink.run((sources.makeIterator(), count))) ?? sink
     }
 }

@@ -83,9 +83,8 @@ final class AnonymousObservable<Element>: Producer<Element> {
         self.subscribeHandler = subscribeHandler
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = AnonymousObservableSink(observer: observer, cancel: cancel)
-        let subscription = sink.run(self)
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = AnonymousObservableSink(observer: observer)
+        return sink.disposer(owning: sink.run(self)) ?? sink
     }
 }

@@ -16,9 +16,9 @@ private final class DebounceSink<Element>: Sink<Element, Receiver<Element>> {
     private var value: Element?
     private let timer = SerialDisposable()
 
-    init(parent: Parent, observer: Receiver<Element>, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Element>) {
         self.parent = parent
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer)
     }
 
     func run() -> Disposable {
@@ -78,9 +78,8 @@ private final class Debounce<Element>: Producer<Element> {
         self.scheduler = scheduler
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = DebounceSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = sink.run()
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = DebounceSink(parent: self, observer: observer)
+        return sink.disposer(owning: sink.run()) ?? sink
     }
 }

@@ -19,12 +19,12 @@ private final class DebugSink<Element>: Sink<Element, Receiver<Element>> {
     private let trimOutput: Bool
     private let timestampFormatter = DateFormatter()
 
-    init(identifier: String, trimOutput: Bool, observer: Receiver<Element>, cancel: Cancelable) {
+    init(identifier: String, trimOutput: Bool, observer: Receiver<Element>) {
         self.identifier = identifier
         self.trimOutput = trimOutput
         timestampFormatter.dateFormat = debugDateFormat
         logEvent(identifier, dateFormat: timestampFormatter, content: "subscribed")
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer)
     }
 
     // The printed line is the one place this operator needs an `Event`: it is built for the
@@ -85,9 +85,8 @@ private final class Debug<Source: ObservableType>: Producer<Source.Element> {
         self.source = source
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = DebugSink(identifier: identifier, trimOutput: trimOutput, observer: observer, cancel: cancel)
-        let subscription = source.asObservable().subscribeReceiver(sink)
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = DebugSink(identifier: identifier, trimOutput: trimOutput, observer: observer)
+        return sink.disposer(owning: source.asObservable().subscribeReceiver(sink)) ?? sink
     }
 }

@@ -27,9 +27,8 @@ private final class Deferred<Source: ObservableType>: Producer<Source.Element> {
         self.observableFactory = observableFactory
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = DeferredSink<Element>(observer: observer, cancel: cancel)
-        let subscription = sink.run(observableFactory)
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = DeferredSink<Element>(observer: observer)
+        return sink.disposer(owning: sink.run(observableFactory)) ?? sink
     }
 }

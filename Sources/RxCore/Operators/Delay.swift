@@ -30,10 +30,10 @@ private final class DelaySink<Element>: Sink<Element, Receiver<Element>> {
     private var queue: [(arrival: RxTime, event: Event<Element>)] = []
     private var queueHead = 0
 
-    init(dueTime: RxTimeInterval, scheduler: SchedulerType, observer: Receiver<Element>, cancel: Cancelable) {
+    init(dueTime: RxTimeInterval, scheduler: SchedulerType, observer: Receiver<Element>) {
         self.dueTime = dueTime
         self.scheduler = scheduler
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer)
     }
 
     func run(source: Observable<Element>) -> Disposable {
@@ -164,9 +164,8 @@ private final class Delay<Element>: Producer<Element> {
         self.scheduler = scheduler
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = DelaySink(dueTime: dueTime, scheduler: scheduler, observer: observer, cancel: cancel)
-        let subscription = sink.run(source: source)
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = DelaySink(dueTime: dueTime, scheduler: scheduler, observer: observer)
+        return sink.disposer(owning: sink.run(source: source)) ?? sink
     }
 }

@@ -25,14 +25,13 @@ private final class DelaySubscription<Element>: Producer<Element> {
         self.scheduler = scheduler
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = DelaySubscriptionSink(observer: observer, cancel: cancel)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = DelaySubscriptionSink(observer: observer)
         let source = self.source
         // The scheduled action's result is the source subscription, so disposing before the
         // timer fires cancels it, and disposing after disposes the subscription.
-        let subscription = scheduler.scheduleRelative(sink, dueTime: dueTime) { sink in
+        return sink.disposer(owning: scheduler.scheduleRelative(sink, dueTime: dueTime) { sink in
             source.subscribeReceiver(sink)
-        }
-        return (sink: sink, subscription: subscription)
+        }) ?? sink
     }
 }

@@ -32,12 +32,14 @@ private final class DistinctUntilChangedSink<Element, Key>: ElementSink<Element,
     typealias Parent = DistinctUntilChanged<Element, Key>
 
     private let parent: Parent
-    /// The key of the last forwarded element; nil until the first one.
-    private var currentKey: Key?
+    /// The key of the last forwarded element; nil until the first one. Read and written only in
+    /// `receiveNext`, which the observer grammar serialises (debug builds report overlapping
+    /// calls): the runtime's exclusivity check would only cost two calls per element.
+    @exclusivity(unchecked) private var currentKey: Key?
 
-    init(parent: Parent, observer: Receiver<Element>, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Element>) {
         self.parent = parent
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer)
     }
 
     override func receiveNext(_ element: Element) {
@@ -69,9 +71,8 @@ private final class DistinctUntilChanged<Element, Key>: Producer<Element> {
         self.comparer = comparer
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = DistinctUntilChangedSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = source.subscribeReceiver(sink)
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = DistinctUntilChangedSink(parent: self, observer: observer)
+        return sink.disposer(owning: source.subscribeReceiver(sink)) ?? sink
     }
 }

@@ -41,9 +41,9 @@ private final class DoSink<Element>: Sink<Element, Receiver<Element>> {
     // The producer's handlers, read through it: one reference per subscription, not six.
     private let parent: Do<Element>
 
-    init(parent: Do<Element>, observer: Receiver<Element>, cancel: Cancelable) {
+    init(parent: Do<Element>, observer: Receiver<Element>) {
         self.parent = parent
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer)
     }
 
     private var handlers: DoEventHandlers<Element> { parent.handlers }
@@ -105,16 +105,15 @@ private final class Do<Element>: Producer<Element> {
         self.onDispose = onDispose
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
+    override func run(_ observer: Receiver<Element>) -> Disposable {
         onSubscribe?()
-        let sink = DoSink(parent: self, observer: observer, cancel: cancel)
+        let sink = DoSink(parent: self, observer: observer)
         let subscription = source.subscribeReceiver(sink)
         onSubscribed?()
         let onDispose = self.onDispose
-        let allSubscriptions = Disposables.create {
+        return sink.disposer(owning: Disposables.create {
             subscription.dispose()
             onDispose?()
-        }
-        return (sink: sink, subscription: allSubscriptions)
+        }) ?? sink
     }
 }

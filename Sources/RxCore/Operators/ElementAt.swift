@@ -17,10 +17,10 @@ private final class ElementAtSink<Element>: ElementSink<Element, Element> {
     private let parent: Parent
     private var remaining: Int
 
-    init(parent: Parent, observer: Receiver<Element>, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Element>) {
         self.parent = parent
         self.remaining = parent.index
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer)
     }
 
     override func receiveNext(_ element: Element) {
@@ -57,9 +57,8 @@ private final class ElementAt<Element>: Producer<Element> {
         self.throwOnEmpty = throwOnEmpty
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = ElementAtSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = source.subscribeReceiver(sink)
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = ElementAtSink(parent: self, observer: observer)
+        return sink.disposer(owning: source.subscribeReceiver(sink)) ?? sink
     }
 }

@@ -10,9 +10,9 @@ private final class FilterSink<Element>: ElementSink<Element, Element> {
 
     private let predicate: Predicate
 
-    init(predicate: @escaping Predicate, observer: Receiver<Element>, cancel: Cancelable) {
+    init(predicate: @escaping Predicate, observer: Receiver<Element>) {
         self.predicate = predicate
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer)
     }
 
     override func receiveNext(_ element: Element) {
@@ -38,9 +38,8 @@ private final class Filter<Element>: Producer<Element> {
         self.predicate = predicate
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = FilterSink(predicate: predicate, observer: observer, cancel: cancel)
-        let subscription = source.subscribeReceiver(sink)
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = FilterSink(predicate: predicate, observer: observer)
+        return sink.disposer(owning: source.subscribeReceiver(sink)) ?? sink
     }
 }

@@ -38,10 +38,9 @@ private final class RangeProducer<Element: RxAbstractInteger>: Producer<Element>
         self.scheduler = scheduler
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = RangeSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = sink.run()
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = RangeSink(parent: self, observer: observer)
+        return sink.disposer(owning: sink.run()) ?? sink
     }
 }
 
@@ -50,9 +49,9 @@ private final class RangeSink<Element: RxAbstractInteger>: Sink<Never, Receiver<
 
     private let parent: Parent
 
-    init(parent: Parent, observer: Receiver<Element>, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Element>) {
         self.parent = parent
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer)
     }
 
     func run() -> Disposable {
@@ -74,10 +73,10 @@ private final class GenerateSink<Sequence, Element>: Sink<Never, Receiver<Elemen
     private let parent: Parent
     private var state: Sequence
 
-    init(parent: Parent, observer: Receiver<Element>, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Element>) {
         self.parent = parent
         self.state = parent.initialState
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer)
     }
 
     func run() -> Disposable {
@@ -123,10 +122,9 @@ private final class Generate<Sequence, Element>: Producer<Element> {
         self.scheduler = scheduler
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = GenerateSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = sink.run()
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = GenerateSink(parent: self, observer: observer)
+        return sink.disposer(owning: sink.run()) ?? sink
     }
 }
 
@@ -148,9 +146,8 @@ private final class RepeatElement<Element>: Producer<Element> {
         self.scheduler = scheduler
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = RepeatElementSink(observer: observer, cancel: cancel)
-        let subscription = sink.run(element, scheduler: scheduler)
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = RepeatElementSink(observer: observer)
+        return sink.disposer(owning: sink.run(element, scheduler: scheduler)) ?? sink
     }
 }

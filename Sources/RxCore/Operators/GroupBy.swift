@@ -56,9 +56,9 @@ private final class GroupBySink<Key: Hashable, SourceType>: Sink<SourceType, Rec
     private var refCount: RefCountDisposable!
     private var groups = [Key: PublishSubject<SourceType>]()
 
-    init(parent: Parent, observer: Receiver<GroupedObservable<Key, SourceType>>, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<GroupedObservable<Key, SourceType>>) {
         self.parent = parent
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer)
     }
 
     func run() -> Disposable {
@@ -125,9 +125,8 @@ private final class GroupBy<Key: Hashable, SourceType>: Producer<GroupedObservab
         self.keySelector = keySelector
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = GroupBySink(parent: self, observer: observer, cancel: cancel)
-        let subscription = sink.run()
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = GroupBySink(parent: self, observer: observer)
+        return sink.disposer(owning: sink.run()) ?? sink
     }
 }

@@ -16,9 +16,9 @@ private final class DefaultIfEmptySink<Element>: PassThroughSink<Element> {
     private let defaultElement: Element
     private var isEmpty = true
 
-    init(default: Element, observer: Receiver<Element>, cancel: Cancelable) {
+    init(default: Element, observer: Receiver<Element>) {
         self.defaultElement = `default`
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer)
     }
 
     override func receiveNext(_ element: Element) {
@@ -44,10 +44,9 @@ private final class DefaultIfEmpty<Element>: Producer<Element> {
         self.defaultElement = `default`
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = DefaultIfEmptySink(default: defaultElement, observer: observer, cancel: cancel)
-        let subscription = source.subscribeReceiver(sink)
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = DefaultIfEmptySink(default: defaultElement, observer: observer)
+        return sink.disposer(owning: source.subscribeReceiver(sink)) ?? sink
     }
 }
 
@@ -58,9 +57,9 @@ private final class SwitchIfEmptySink<Element>: PassThroughSink<Element> {
     private var isEmpty = true
     private let ifEmptySubscription = SingleAssignmentDisposable()
 
-    init(ifEmpty: Observable<Element>, observer: Receiver<Element>, cancel: Cancelable) {
+    init(ifEmpty: Observable<Element>, observer: Receiver<Element>) {
         self.ifEmpty = ifEmpty
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer)
     }
 
     func run(_ source: Observable<Element>) -> Disposable {
@@ -96,9 +95,8 @@ private final class SwitchIfEmpty<Element>: Producer<Element> {
         self.ifEmpty = ifEmpty
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = SwitchIfEmptySink(ifEmpty: ifEmpty, observer: observer, cancel: cancel)
-        let subscription = sink.run(source)
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = SwitchIfEmptySink(ifEmpty: ifEmpty, observer: observer)
+        return sink.disposer(owning: sink.run(source)) ?? sink
     }
 }

@@ -29,6 +29,11 @@ final class IndexedSourceObserver<Element>: Receiver<Element> {
         #endif
     }
 
+    /// A terminal event disposes `subscription` (a `SingleAssignmentDisposable`, which lets go
+    /// of what it holds), and so does disposing the sink (its composite holds the same one): a
+    /// source's sink can be its own subscription, without a `SinkDisposer`.
+    override var releasesSubscriptionWhenDone: Bool { true }
+
     override func receiveNext(_ element: Element) {
         lock.performLocked {
             store(element)

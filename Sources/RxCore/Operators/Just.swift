@@ -15,9 +15,9 @@ private final class JustScheduledSink<Element>: Sink<Never, Receiver<Element>> {
 
     private let parent: Parent
 
-    init(parent: Parent, observer: Receiver<Element>, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Element>) {
         self.parent = parent
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer)
     }
 
     func run() -> Disposable {
@@ -42,10 +42,9 @@ private final class JustScheduled<Element>: Producer<Element> {
         self.element = element
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = JustScheduledSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = sink.run()
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = JustScheduledSink(parent: self, observer: observer)
+        return sink.disposer(owning: sink.run()) ?? sink
     }
 }
 
@@ -70,16 +69,15 @@ private final class Just<Element>: Producer<Element> {
     #if TRACE_RESOURCES
     // A real sink in traced builds, so that a chain shows `JustSink` (the seed example's four
     // sinks), with its stage in the thread-hop recording.
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = JustSink(observer: observer, cancel: cancel)
-        let subscription = sink.run(element)
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = JustSink(observer: observer)
+        return sink.disposer(owning: sink.run(element)) ?? sink
     }
     #else
     // Untraced, the element goes straight to the observer, inside the trampoline as any
-    // producer's subscription: a sink and its `SinkDisposer` would only hold flags that nothing
-    // can set before the sequence has ended (two objects per subscription less; every inner
-    // `just` of a flatMap pays this per element).
+    // producer's subscription: a sink (and its `SinkDisposer` when the observer is not a sink)
+    // would only hold flags that nothing can set before the sequence has ended (up to two
+    // objects per subscription less; every inner `just` of a flatMap pays this per element).
     override func subscribeReceiver(_ observer: Receiver<Element>) -> Disposable {
         if !CurrentThreadScheduler.isScheduleRequired {
             return deliver(to: observer)

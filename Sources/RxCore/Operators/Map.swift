@@ -10,9 +10,9 @@ private final class MapSink<SourceType, ResultType>: ElementSink<SourceType, Res
 
     private let transform: Transform
 
-    init(transform: @escaping Transform, observer: Receiver<ResultType>, cancel: Cancelable) {
+    init(transform: @escaping Transform, observer: Receiver<ResultType>) {
         self.transform = transform
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer)
     }
 
     override func receiveNext(_ element: SourceType) {
@@ -36,9 +36,8 @@ private final class Map<SourceType, ResultType>: Producer<ResultType> {
         self.transform = transform
     }
 
-    override func run(_ observer: Receiver<ResultType>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = MapSink(transform: transform, observer: observer, cancel: cancel)
-        let subscription = source.subscribeReceiver(sink)
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<ResultType>) -> Disposable {
+        let sink = MapSink(transform: transform, observer: observer)
+        return sink.disposer(owning: source.subscribeReceiver(sink)) ?? sink
     }
 }

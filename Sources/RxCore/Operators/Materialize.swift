@@ -41,10 +41,9 @@ private final class Materialize<SourceType>: Producer<Event<SourceType>> {
         self.source = source
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = MaterializeSink<SourceType>(observer: observer, cancel: cancel)
-        let subscription = source.subscribeReceiver(sink)
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = MaterializeSink<SourceType>(observer: observer)
+        return sink.disposer(owning: source.subscribeReceiver(sink)) ?? sink
     }
 }
 
@@ -70,9 +69,8 @@ private final class Dematerialize<SourceType: EventConvertible>: Producer<Source
         self.source = source
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = DematerializeSink<SourceType>(observer: observer, cancel: cancel)
-        let subscription = source.subscribeReceiver(sink)
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = DematerializeSink<SourceType>(observer: observer)
+        return sink.disposer(owning: source.subscribeReceiver(sink)) ?? sink
     }
 }

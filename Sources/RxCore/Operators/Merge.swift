@@ -233,10 +233,10 @@ private final class MergeSink<SourceElement, Inner: ObservableConvertibleType>: 
     private let selector: Selector
     private let dropsWhileBusy: Bool
 
-    init(selector: @escaping Selector, dropsWhileBusy: Bool, observer: Receiver<Inner.Element>, cancel: Cancelable) {
+    init(selector: @escaping Selector, dropsWhileBusy: Bool, observer: Receiver<Inner.Element>) {
         self.selector = selector
         self.dropsWhileBusy = dropsWhileBusy
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer)
     }
 
     /// Subscribes to a fixed list of inner sequences (the static `merge`s): there is no outer
@@ -289,10 +289,9 @@ private final class FlatMap<SourceElement, Inner: ObservableConvertibleType>: Pr
         self.dropsWhileBusy = dropsWhileBusy
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = MergeSink(selector: selector, dropsWhileBusy: dropsWhileBusy, observer: observer, cancel: cancel)
-        let subscription = sink.run(source)
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = MergeSink(selector: selector, dropsWhileBusy: dropsWhileBusy, observer: observer)
+        return sink.disposer(owning: sink.run(source)) ?? sink
     }
 }
 
@@ -303,12 +302,11 @@ private final class MergeArray<Element>: Producer<Element> {
         self.sources = sources
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
+    override func run(_ observer: Receiver<Element>) -> Disposable {
         let sink = MergeSink<Observable<Element>, Observable<Element>>(
-            selector: { $0 }, dropsWhileBusy: false, observer: observer, cancel: cancel
+            selector: { $0 }, dropsWhileBusy: false, observer: observer
         )
-        let subscription = sink.run(sources: sources)
-        return (sink: sink, subscription: subscription)
+        return sink.disposer(owning: sink.run(sources: sources)) ?? sink
     }
 }
 
@@ -323,10 +321,10 @@ private final class MergeLimitedSink<SourceElement, Inner: ObservableConvertible
     // Guarded by `lock`.
     private var waiting = Queue<Inner>(capacity: 2)
 
-    init(selector: @escaping Selector, maxConcurrent: Int, observer: Receiver<Inner.Element>, cancel: Cancelable) {
+    init(selector: @escaping Selector, maxConcurrent: Int, observer: Receiver<Inner.Element>) {
         self.selector = selector
         self.maxConcurrent = maxConcurrent
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer)
     }
 
     override func receiveNext(_ element: SourceElement) {
@@ -387,9 +385,8 @@ private final class MergeLimited<SourceElement, Inner: ObservableConvertibleType
         self.maxConcurrent = maxConcurrent
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = MergeLimitedSink(selector: selector, maxConcurrent: maxConcurrent, observer: observer, cancel: cancel)
-        let subscription = sink.run(source)
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = MergeLimitedSink(selector: selector, maxConcurrent: maxConcurrent, observer: observer)
+        return sink.disposer(owning: sink.run(source)) ?? sink
     }
 }

@@ -142,9 +142,9 @@ private final class RefCountSink<ConnectableSource: ConnectableObservableType>: 
     private let parent: Parent
     private var connectionIdSnapshot: Int64 = -1
 
-    init(parent: Parent, observer: Receiver<ConnectableSource.Element>, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<ConnectableSource.Element>) {
         self.parent = parent
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer)
     }
 
     func run() -> Disposable {
@@ -232,10 +232,9 @@ private final class RefCount<ConnectableSource: ConnectableObservableType>: Prod
         self.source = source
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = RefCountSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = sink.run()
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = RefCountSink(parent: self, observer: observer)
+        return sink.disposer(owning: sink.run()) ?? sink
     }
 }
 
@@ -244,9 +243,9 @@ private final class MulticastSink<Subject: SubjectType, ResultType>: PassThrough
 
     private let parent: MutlicastType
 
-    init(parent: MutlicastType, observer: Receiver<ResultType>, cancel: Cancelable) {
+    init(parent: MutlicastType, observer: Receiver<ResultType>) {
         self.parent = parent
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer)
     }
 
     func run() -> Disposable {
@@ -279,9 +278,8 @@ private final class Multicast<Subject: SubjectType, Result>: Producer<Result> {
         self.selector = selector
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = MulticastSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = sink.run()
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = MulticastSink(parent: self, observer: observer)
+        return sink.disposer(owning: sink.run()) ?? sink
     }
 }

@@ -226,13 +226,14 @@ private final class ObserveOn<Element>: Producer<Element> {
         self.source = source
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = ObserveOnSink(scheduler: scheduler, observer: observer, cancel: cancel)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let disposer = SinkDisposer()
+        let sink = ObserveOnSink(scheduler: scheduler, observer: observer, cancel: disposer)
         #if TRACE_RESOURCES
         sink.track()
         #endif
-        let subscription = source.subscribeReceiver(sink)
-        return (sink: sink, subscription: subscription)
+        disposer.setSinkAndSubscription(sink: sink, subscription: source.subscribeReceiver(sink))
+        return disposer
     }
 }
 
@@ -332,13 +333,14 @@ private final class ObserveOnSerialDispatchQueue<Element>: Producer<Element> {
     }
     #endif
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = ObserveOnSerialDispatchQueueSink(scheduler: scheduler, observer: observer, cancel: cancel)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let disposer = SinkDisposer()
+        let sink = ObserveOnSerialDispatchQueueSink(scheduler: scheduler, observer: observer, cancel: disposer)
         #if TRACE_RESOURCES
         sink.track()
         #endif
-        let subscription = source.subscribeReceiver(sink)
-        return (sink: sink, subscription: subscription)
+        disposer.setSinkAndSubscription(sink: sink, subscription: source.subscribeReceiver(sink))
+        return disposer
     }
 }
 

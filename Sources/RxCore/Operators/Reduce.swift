@@ -19,10 +19,10 @@ private final class ReduceSink<SourceType, Accumulate, ResultType>: ElementSink<
     private let parent: Parent
     private var accumulated: Accumulate
 
-    init(parent: Parent, observer: Receiver<ResultType>, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<ResultType>) {
         self.parent = parent
         self.accumulated = parent.seed
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer)
     }
 
     override func receiveNext(_ element: SourceType) {
@@ -62,9 +62,8 @@ private final class Reduce<SourceType, Accumulate, ResultType>: Producer<ResultT
         self.mapResult = mapResult
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = ReduceSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = source.subscribeReceiver(sink)
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = ReduceSink(parent: self, observer: observer)
+        return sink.disposer(owning: source.subscribeReceiver(sink)) ?? sink
     }
 }

@@ -69,10 +69,10 @@ private final class RetrySink<Element>: PassThroughSink<Element> {
     private let subscription = SerialDisposable()
     private let gate = ResubscriptionGate()
 
-    init(source: Observable<Element>, maxAttemptCount: Int?, observer: Receiver<Element>, cancel: Cancelable) {
+    init(source: Observable<Element>, maxAttemptCount: Int?, observer: Receiver<Element>) {
         self.source = source
         self.remainingAttempts = maxAttemptCount
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer)
     }
 
     func run() -> Disposable {
@@ -119,10 +119,9 @@ private final class Retry<Element>: Producer<Element> {
         self.maxAttemptCount = maxAttemptCount
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = RetrySink(source: source, maxAttemptCount: maxAttemptCount, observer: observer, cancel: cancel)
-        let subscription = sink.run()
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = RetrySink(source: source, maxAttemptCount: maxAttemptCount, observer: observer)
+        return sink.disposer(owning: sink.run()) ?? sink
     }
 }
 
@@ -223,10 +222,10 @@ private final class RetryWhenSink<Element, TriggerObservable: ObservableType, Er
     private let iteration = SerialDisposable()
     private let gate = ResubscriptionGate()
 
-    init(parent: Parent, observer: Receiver<Element>, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Element>) {
         self.parent = parent
         self.handler = parent.notificationHandler(errors.asObservable()).asObservable()
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer)
     }
 
     func run() -> Disposable {
@@ -259,9 +258,8 @@ private final class RetryWhen<Element, TriggerObservable: ObservableType, Error>
         self.notificationHandler = notificationHandler
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = RetryWhenSink<Element, TriggerObservable, Error>(parent: self, observer: observer, cancel: cancel)
-        let subscription = sink.run()
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = RetryWhenSink<Element, TriggerObservable, Error>(parent: self, observer: observer)
+        return sink.disposer(owning: sink.run()) ?? sink
     }
 }

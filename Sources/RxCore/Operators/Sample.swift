@@ -66,9 +66,9 @@ private final class SampleSequenceSink<Element, SampleType>: LockedElementSink<E
 
     var defaultValue: Element? { parent.defaultValue }
 
-    init(parent: Parent, observer: Receiver<Element>, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Element>) {
         self.parent = parent
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer)
     }
 
     func run() -> Disposable {
@@ -103,9 +103,8 @@ private final class Sample<Element, SampleType>: Producer<Element> {
         self.defaultValue = defaultValue
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = SampleSequenceSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = sink.run()
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = SampleSequenceSink(parent: self, observer: observer)
+        return sink.disposer(owning: sink.run()) ?? sink
     }
 }

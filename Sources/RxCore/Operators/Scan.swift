@@ -19,10 +19,10 @@ private final class ScanSink<SourceType, Accumulate>: ElementSink<SourceType, Ac
     // Each subscription folds into its own copy of the seed.
     private var accumulated: Accumulate
 
-    init(seed: Accumulate, accumulator: @escaping (inout Accumulate, SourceType) throws -> Void, observer: Receiver<Accumulate>, cancel: Cancelable) {
+    init(seed: Accumulate, accumulator: @escaping (inout Accumulate, SourceType) throws -> Void, observer: Receiver<Accumulate>) {
         self.accumulated = seed
         self.accumulator = accumulator
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer)
     }
 
     override func receiveNext(_ element: SourceType) {
@@ -49,9 +49,8 @@ private final class Scan<SourceType, Accumulate>: Producer<Accumulate> {
         self.accumulator = accumulator
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = ScanSink(seed: seed, accumulator: accumulator, observer: observer, cancel: cancel)
-        let subscription = source.subscribeReceiver(sink)
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = ScanSink(seed: seed, accumulator: accumulator, observer: observer)
+        return sink.disposer(owning: source.subscribeReceiver(sink)) ?? sink
     }
 }

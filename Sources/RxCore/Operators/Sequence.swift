@@ -30,9 +30,9 @@ private final class ObservableSequenceSink<Sequence: Swift.Sequence>: Sink<Never
 
     private let parent: Parent
 
-    init(parent: Parent, observer: Receiver<Sequence.Element>, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Sequence.Element>) {
         self.parent = parent
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer)
     }
 
     func run() -> Disposable {
@@ -58,10 +58,9 @@ private final class ObservableSequence<Sequence: Swift.Sequence>: Producer<Seque
         self.scheduler = scheduler
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = ObservableSequenceSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = sink.run()
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = ObservableSequenceSink(parent: self, observer: observer)
+        return sink.disposer(owning: sink.run()) ?? sink
     }
 }
 
@@ -70,9 +69,9 @@ private final class ObservableOptionalScheduledSink<Element>: Sink<Never, Receiv
 
     private let parent: Parent
 
-    init(parent: Parent, observer: Receiver<Element>, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Element>) {
         self.parent = parent
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer)
     }
 
     func run() -> Disposable {
@@ -101,10 +100,9 @@ private final class ObservableOptionalScheduled<Element>: Producer<Element> {
         self.scheduler = scheduler
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = ObservableOptionalScheduledSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = sink.run()
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = ObservableOptionalScheduledSink(parent: self, observer: observer)
+        return sink.disposer(owning: sink.run()) ?? sink
     }
 }
 

@@ -18,9 +18,9 @@ private final class SingleElementSink<Element>: ElementSink<Element, Element> {
     private let parent: Parent
     private var seenValue = false
 
-    init(parent: Parent, observer: Receiver<Element>, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Element>) {
         self.parent = parent
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer)
     }
 
     override func receiveNext(_ value: Element) {
@@ -62,9 +62,8 @@ private final class SingleElement<Element>: Producer<Element> {
         self.predicate = predicate
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = SingleElementSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = source.subscribeReceiver(sink)
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = SingleElementSink(parent: self, observer: observer)
+        return sink.disposer(owning: source.subscribeReceiver(sink)) ?? sink
     }
 }

@@ -50,9 +50,9 @@ extension ObservableType {
 private final class SkipCountSink<Element>: ElementSink<Element, Element> {
     private var remaining: Int
 
-    init(count: Int, observer: Receiver<Element>, cancel: Cancelable) {
+    init(count: Int, observer: Receiver<Element>) {
         self.remaining = count
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer)
     }
 
     override func receiveNext(_ element: Element) {
@@ -73,10 +73,9 @@ private final class SkipCount<Element>: Producer<Element> {
         self.count = count
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = SkipCountSink(count: count, observer: observer, cancel: cancel)
-        let subscription = source.subscribeReceiver(sink)
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = SkipCountSink(count: count, observer: observer)
+        return sink.disposer(owning: source.subscribeReceiver(sink)) ?? sink
     }
 }
 
@@ -88,9 +87,9 @@ private final class SkipTimeSink<Element>: LockedElementSink<Element> {
     private let parent: Parent
     private var open = false
 
-    init(parent: Parent, observer: Receiver<Element>, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Element>) {
         self.parent = parent
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer)
     }
 
     override func receiveNext(_ element: Element) {
@@ -126,10 +125,9 @@ private final class SkipTime<Element>: Producer<Element> {
         self.scheduler = scheduler
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = SkipTimeSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = sink.run()
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = SkipTimeSink(parent: self, observer: observer)
+        return sink.disposer(owning: sink.run()) ?? sink
     }
 }
 
@@ -141,9 +139,9 @@ private final class SkipWhileSink<Element>: ElementSink<Element, Element> {
     private let predicate: Predicate
     private var passing = false
 
-    init(predicate: @escaping Predicate, observer: Receiver<Element>, cancel: Cancelable) {
+    init(predicate: @escaping Predicate, observer: Receiver<Element>) {
         self.predicate = predicate
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer)
     }
 
     override func receiveNext(_ value: Element) {
@@ -173,10 +171,9 @@ private final class SkipWhile<Element>: Producer<Element> {
         self.predicate = predicate
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = SkipWhileSink(predicate: predicate, observer: observer, cancel: cancel)
-        let subscription = source.subscribeReceiver(sink)
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = SkipWhileSink(predicate: predicate, observer: observer)
+        return sink.disposer(owning: source.subscribeReceiver(sink)) ?? sink
     }
 }
 
@@ -228,9 +225,9 @@ private final class SkipUntilSink<Other, Element>: LockedElementSink<Element> {
     var forwardElements = false
     private let sourceSubscription = SingleAssignmentDisposable()
 
-    init(parent: Parent, observer: Receiver<Element>, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Element>) {
         self.parent = parent
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer)
     }
 
     override func receiveNext(_ element: Element) {
@@ -270,9 +267,8 @@ private final class SkipUntil<Element, Other>: Producer<Element> {
         self.other = other
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = SkipUntilSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = sink.run()
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = SkipUntilSink(parent: self, observer: observer)
+        return sink.disposer(owning: sink.run()) ?? sink
     }
 }

@@ -14,12 +14,13 @@ private final class StartWith<Element>: Producer<Element> {
         self.elements = elements
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
+    override func run(_ observer: Receiver<Element>) -> Disposable {
         // The prefix goes straight to the observer: no sink is needed for a fixed list, and the
-        // source is only subscribed once the prefix has been delivered.
+        // source is only subscribed once the prefix has been delivered. Its subscription is this
+        // one's: there is nothing else to dispose.
         for element in elements {
             observer.receiveNext(element)
         }
-        return (sink: Disposables.create(), subscription: source.subscribeReceiver(observer))
+        return source.subscribeReceiver(observer)
     }
 }

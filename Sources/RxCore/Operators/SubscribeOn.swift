@@ -16,9 +16,9 @@ private final class SubscribeOnSink<Source: ObservableType>: PassThroughSink<Sou
 
     private let parent: Parent
 
-    init(parent: Parent, observer: Receiver<Source.Element>, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Source.Element>) {
         self.parent = parent
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer)
     }
 
     func run() -> Disposable {
@@ -45,9 +45,8 @@ private final class SubscribeOn<Source: ObservableType>: Producer<Source.Element
         self.scheduler = scheduler
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = SubscribeOnSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = sink.run()
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = SubscribeOnSink(parent: self, observer: observer)
+        return sink.disposer(owning: sink.run()) ?? sink
     }
 }

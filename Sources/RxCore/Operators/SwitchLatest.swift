@@ -45,9 +45,9 @@ private final class SwitchSink<SourceElement, Inner: ObservableConvertibleType>:
     private var hasLatest = false
     private var outerStopped = false
 
-    init(selector: @escaping Selector, observer: Receiver<Output>, cancel: Cancelable) {
+    init(selector: @escaping Selector, observer: Receiver<Output>) {
         self.selector = selector
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer)
     }
 
     func run(_ source: Observable<SourceElement>) -> Disposable {
@@ -163,9 +163,8 @@ private final class FlatMapLatest<SourceElement, Inner: ObservableConvertibleTyp
         self.selector = selector
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = SwitchSink(selector: selector, observer: observer, cancel: cancel)
-        let subscription = sink.run(source)
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = SwitchSink(selector: selector, observer: observer)
+        return sink.disposer(owning: sink.run(source)) ?? sink
     }
 }

@@ -36,9 +36,9 @@ extension ObservableType {
 private final class TakeCountSink<Element>: ElementSink<Element, Element> {
     private var remaining: Int
 
-    init(count: Int, observer: Receiver<Element>, cancel: Cancelable) {
+    init(count: Int, observer: Receiver<Element>) {
         self.remaining = count
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer)
     }
 
     override func receiveNext(_ element: Element) {
@@ -64,10 +64,9 @@ private final class TakeCount<Element>: Producer<Element> {
         self.count = count
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = TakeCountSink(count: count, observer: observer, cancel: cancel)
-        let subscription = source.subscribeReceiver(sink)
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = TakeCountSink(count: count, observer: observer)
+        return sink.disposer(owning: source.subscribeReceiver(sink)) ?? sink
     }
 }
 
@@ -78,9 +77,9 @@ private final class TakeTimeSink<Element>: LockedElementSink<Element> {
 
     private let parent: Parent
 
-    init(parent: Parent, observer: Receiver<Element>, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Element>) {
         self.parent = parent
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer)
     }
 
     override func receiveNext(_ element: Element) {
@@ -117,10 +116,9 @@ private final class TakeTime<Element>: Producer<Element> {
         self.scheduler = scheduler
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = TakeTimeSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = sink.run()
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = TakeTimeSink(parent: self, observer: observer)
+        return sink.disposer(owning: sink.run()) ?? sink
     }
 }
 
@@ -132,9 +130,9 @@ private final class TakeLastSink<Element>: ElementSink<Element, Element> {
     /// Index of the oldest kept element in `buffer`; the buffer is compacted lazily.
     private var head = 0
 
-    init(count: Int, observer: Receiver<Element>, cancel: Cancelable) {
+    init(count: Int, observer: Receiver<Element>) {
         self.count = count
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer)
     }
 
     override func receiveNext(_ value: Element) {
@@ -176,9 +174,8 @@ private final class TakeLast<Element>: Producer<Element> {
         self.count = count
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = TakeLastSink(count: count, observer: observer, cancel: cancel)
-        let subscription = source.subscribeReceiver(sink)
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = TakeLastSink(count: count, observer: observer)
+        return sink.disposer(owning: source.subscribeReceiver(sink)) ?? sink
     }
 }

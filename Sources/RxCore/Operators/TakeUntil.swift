@@ -87,9 +87,9 @@ private final class TakeUntilSink<Other, Element>: LockedElementSink<Element> {
 
     private let parent: Parent
 
-    init(parent: Parent, observer: Receiver<Element>, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Element>) {
         self.parent = parent
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer)
     }
 
     override func receiveNext(_ element: Element) {
@@ -116,10 +116,9 @@ private final class TakeUntil<Element, Other>: Producer<Element> {
         self.other = other
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = TakeUntilSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = sink.run()
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = TakeUntilSink(parent: self, observer: observer)
+        return sink.disposer(owning: sink.run()) ?? sink
     }
 }
 
@@ -131,9 +130,9 @@ private final class TakeUntilPredicateSink<Element>: PassThroughSink<Element> {
     private let parent: Parent
     private var running = true
 
-    init(parent: Parent, observer: Receiver<Element>, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Element>) {
         self.parent = parent
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer)
     }
 
     override func receiveNext(_ element: Element) {
@@ -170,9 +169,8 @@ private final class TakeUntilPredicate<Element>: Producer<Element> {
         self.predicate = predicate
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = TakeUntilPredicateSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = source.subscribeReceiver(sink)
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = TakeUntilPredicateSink(parent: self, observer: observer)
+        return sink.disposer(owning: source.subscribeReceiver(sink)) ?? sink
     }
 }

@@ -16,9 +16,9 @@ private final class TimerSink<Element: RxAbstractInteger>: Sink<Never, Receiver<
     private let parent: Parent
     private let lock = RecursiveLock()
 
-    init(parent: Parent, observer: Receiver<Element>, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Element>) {
         self.parent = parent
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer)
     }
 
     func run() -> Disposable {
@@ -36,9 +36,9 @@ private final class TimerOneOffSink<Element: RxAbstractInteger>: Sink<Never, Rec
 
     private let parent: Parent
 
-    init(parent: Parent, observer: Receiver<Element>, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Element>) {
         self.parent = parent
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer)
     }
 
     func run() -> Disposable {
@@ -62,14 +62,12 @@ private final class Timer<Element: RxAbstractInteger>: Producer<Element> {
         self.period = period
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
+    override func run(_ observer: Receiver<Element>) -> Disposable {
         if period != nil {
-            let sink = TimerSink(parent: self, observer: observer, cancel: cancel)
-            let subscription = sink.run()
-            return (sink: sink, subscription: subscription)
+            let sink = TimerSink(parent: self, observer: observer)
+            return sink.disposer(owning: sink.run()) ?? sink
         }
-        let sink = TimerOneOffSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = sink.run()
-        return (sink: sink, subscription: subscription)
+        let sink = TimerOneOffSink(parent: self, observer: observer)
+        return sink.disposer(owning: sink.run()) ?? sink
     }
 }

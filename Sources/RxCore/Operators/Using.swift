@@ -13,9 +13,9 @@ private final class UsingSink<ResourceType: Disposable, SourceType>: PassThrough
 
     private let parent: Parent
 
-    init(parent: Parent, observer: Receiver<SourceType>, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<SourceType>) {
         self.parent = parent
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer)
     }
 
     func run() -> Disposable {
@@ -43,9 +43,8 @@ private final class Using<SourceType, ResourceType: Disposable>: Producer<Source
         self.observableFactory = observableFactory
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = UsingSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = sink.run()
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = UsingSink(parent: self, observer: observer)
+        return sink.disposer(owning: sink.run()) ?? sink
     }
 }

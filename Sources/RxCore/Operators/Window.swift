@@ -34,11 +34,11 @@ private final class WindowTimeCountSink<SourceType>: Sink<SourceType, Receiver<O
     private let group = CompositeDisposable()
     private let refCount: RefCountDisposable
 
-    init(parent: Parent, observer: Receiver<Observable<SourceType>>, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Observable<SourceType>>) {
         self.parent = parent
         _ = group.insert(timer)
         refCount = RefCountDisposable(disposable: group)
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer)
     }
 
     func run() -> Disposable {
@@ -118,11 +118,10 @@ private final class WindowObservable<Element>: Producer<Element> {
         self.refCount = refCount
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
+    override func run(_ observer: Receiver<Element>) -> Disposable {
         let release = refCount.retain()
-        let sink = WindowObservableSink(observer: observer, cancel: cancel)
-        let subscription = Disposables.create(release, subject.subscribeReceiver(sink))
-        return (sink: sink, subscription: subscription)
+        let sink = WindowObservableSink(observer: observer)
+        return sink.disposer(owning: Disposables.create(release, subject.subscribeReceiver(sink))) ?? sink
     }
 }
 
@@ -141,9 +140,8 @@ private final class WindowTimeCount<SourceType>: Producer<Observable<SourceType>
         self.scheduler = scheduler
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = WindowTimeCountSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = sink.run()
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = WindowTimeCountSink(parent: self, observer: observer)
+        return sink.disposer(owning: sink.run()) ?? sink
     }
 }

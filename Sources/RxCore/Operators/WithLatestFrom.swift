@@ -25,9 +25,9 @@ private final class WithLatestFromSink<FirstElement, SecondElement, ResultType>:
     // Guarded by `lock`.
     var latest: SecondElement?
 
-    init(parent: Parent, observer: Receiver<ResultType>, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<ResultType>) {
         self.parent = parent
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer)
     }
 
     func run() -> Disposable {
@@ -113,9 +113,8 @@ private final class WithLatestFrom<FirstElement, SecondElement, ResultType>: Pro
         self.resultSelector = resultSelector
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = WithLatestFromSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = sink.run()
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = WithLatestFromSink(parent: self, observer: observer)
+        return sink.disposer(owning: sink.run()) ?? sink
     }
 }

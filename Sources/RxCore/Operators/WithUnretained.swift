@@ -18,10 +18,10 @@ private final class WithUnretainedSink<Object: AnyObject, SourceType, ResultType
     private weak var object: Object?
     private let resultSelector: ResultSelector
 
-    init(object: Object?, resultSelector: @escaping ResultSelector, observer: Receiver<ResultType>, cancel: Cancelable) {
+    init(object: Object?, resultSelector: @escaping ResultSelector, observer: Receiver<ResultType>) {
         self.object = object
         self.resultSelector = resultSelector
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer)
     }
 
     override func receiveNext(_ element: SourceType) {
@@ -50,9 +50,8 @@ private final class WithUnretained<Object: AnyObject, SourceType, ResultType>: P
         self.resultSelector = resultSelector
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = WithUnretainedSink(object: object, resultSelector: resultSelector, observer: observer, cancel: cancel)
-        let subscription = source.subscribeReceiver(sink)
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = WithUnretainedSink(object: object, resultSelector: resultSelector, observer: observer)
+        return sink.disposer(owning: source.subscribeReceiver(sink)) ?? sink
     }
 }

@@ -33,12 +33,12 @@ private final class ZipCollectionSink<Collection: Swift.Collection, Result>: Sin
     private var stopped = false
     private let subscriptions: [SingleAssignmentDisposable]
 
-    init(parent: Parent, observer: Receiver<Result>, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Result>) {
         self.parent = parent
         values = [Queue<SourceElement>](repeating: Queue(capacity: 4), count: parent.count)
         isDone = [Bool](repeating: false, count: parent.count)
         subscriptions = (0..<parent.count).map { _ in SingleAssignmentDisposable() }
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer)
     }
 
     /// What an entry point does once it released the lock.
@@ -161,9 +161,8 @@ private final class ZipCollection<Collection: Swift.Collection, Result>: Produce
         count = sources.count
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = ZipCollectionSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = sink.run()
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = ZipCollectionSink(parent: self, observer: observer)
+        return sink.disposer(owning: sink.run()) ?? sink
     }
 }

@@ -34,9 +34,9 @@ private final class ZipSink2<E1, E2, Result>: ZipSink<Result> {
     private var values1 = Queue<E1>(capacity: 2)
     private var values2 = Queue<E2>(capacity: 2)
 
-    init(parent: Parent, observer: Receiver<Result>, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Result>) {
         self.parent = parent
-        super.init(arity: 2, observer: observer, cancel: cancel)
+        super.init(arity: 2, observer: observer)
     }
 
     override func hasElements(_ index: Int) -> Bool {
@@ -79,10 +79,9 @@ final class Zip2<E1, E2, Result>: Producer<Result> {
         self.resultSelector = resultSelector
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = ZipSink2(parent: self, observer: observer, cancel: cancel)
-        let subscription = sink.run()
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = ZipSink2(parent: self, observer: observer)
+        return sink.disposer(owning: sink.run()) ?? sink
     }
 }
 
@@ -121,9 +120,9 @@ private final class ZipSink3<E1, E2, E3, Result>: ZipSink<Result> {
     private var values2 = Queue<E2>(capacity: 2)
     private var values3 = Queue<E3>(capacity: 2)
 
-    init(parent: Parent, observer: Receiver<Result>, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Result>) {
         self.parent = parent
-        super.init(arity: 3, observer: observer, cancel: cancel)
+        super.init(arity: 3, observer: observer)
     }
 
     override func hasElements(_ index: Int) -> Bool {
@@ -172,10 +171,9 @@ final class Zip3<E1, E2, E3, Result>: Producer<Result> {
         self.resultSelector = resultSelector
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = ZipSink3(parent: self, observer: observer, cancel: cancel)
-        let subscription = sink.run()
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = ZipSink3(parent: self, observer: observer)
+        return sink.disposer(owning: sink.run()) ?? sink
     }
 }
 
@@ -215,9 +213,9 @@ private final class ZipSink4<E1, E2, E3, E4, Result>: ZipSink<Result> {
     private var values3 = Queue<E3>(capacity: 2)
     private var values4 = Queue<E4>(capacity: 2)
 
-    init(parent: Parent, observer: Receiver<Result>, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Result>) {
         self.parent = parent
-        super.init(arity: 4, observer: observer, cancel: cancel)
+        super.init(arity: 4, observer: observer)
     }
 
     override func hasElements(_ index: Int) -> Bool {
@@ -272,10 +270,9 @@ final class Zip4<E1, E2, E3, E4, Result>: Producer<Result> {
         self.resultSelector = resultSelector
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = ZipSink4(parent: self, observer: observer, cancel: cancel)
-        let subscription = sink.run()
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = ZipSink4(parent: self, observer: observer)
+        return sink.disposer(owning: sink.run()) ?? sink
     }
 }
 
@@ -316,9 +313,9 @@ private final class ZipSink5<E1, E2, E3, E4, E5, Result>: ZipSink<Result> {
     private var values4 = Queue<E4>(capacity: 2)
     private var values5 = Queue<E5>(capacity: 2)
 
-    init(parent: Parent, observer: Receiver<Result>, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Result>) {
         self.parent = parent
-        super.init(arity: 5, observer: observer, cancel: cancel)
+        super.init(arity: 5, observer: observer)
     }
 
     override func hasElements(_ index: Int) -> Bool {
@@ -379,10 +376,9 @@ final class Zip5<E1, E2, E3, E4, E5, Result>: Producer<Result> {
         self.resultSelector = resultSelector
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = ZipSink5(parent: self, observer: observer, cancel: cancel)
-        let subscription = sink.run()
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = ZipSink5(parent: self, observer: observer)
+        return sink.disposer(owning: sink.run()) ?? sink
     }
 }
 
@@ -424,9 +420,9 @@ private final class ZipSink6<E1, E2, E3, E4, E5, E6, Result>: ZipSink<Result> {
     private var values5 = Queue<E5>(capacity: 2)
     private var values6 = Queue<E6>(capacity: 2)
 
-    init(parent: Parent, observer: Receiver<Result>, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Result>) {
         self.parent = parent
-        super.init(arity: 6, observer: observer, cancel: cancel)
+        super.init(arity: 6, observer: observer)
     }
 
     override func hasElements(_ index: Int) -> Bool {
@@ -493,10 +489,9 @@ final class Zip6<E1, E2, E3, E4, E5, E6, Result>: Producer<Result> {
         self.resultSelector = resultSelector
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = ZipSink6(parent: self, observer: observer, cancel: cancel)
-        let subscription = sink.run()
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = ZipSink6(parent: self, observer: observer)
+        return sink.disposer(owning: sink.run()) ?? sink
     }
 }
 
@@ -539,9 +534,9 @@ private final class ZipSink7<E1, E2, E3, E4, E5, E6, E7, Result>: ZipSink<Result
     private var values6 = Queue<E6>(capacity: 2)
     private var values7 = Queue<E7>(capacity: 2)
 
-    init(parent: Parent, observer: Receiver<Result>, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Result>) {
         self.parent = parent
-        super.init(arity: 7, observer: observer, cancel: cancel)
+        super.init(arity: 7, observer: observer)
     }
 
     override func hasElements(_ index: Int) -> Bool {
@@ -614,10 +609,9 @@ final class Zip7<E1, E2, E3, E4, E5, E6, E7, Result>: Producer<Result> {
         self.resultSelector = resultSelector
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = ZipSink7(parent: self, observer: observer, cancel: cancel)
-        let subscription = sink.run()
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = ZipSink7(parent: self, observer: observer)
+        return sink.disposer(owning: sink.run()) ?? sink
     }
 }
 
@@ -661,9 +655,9 @@ private final class ZipSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>: ZipSink<Re
     private var values7 = Queue<E7>(capacity: 2)
     private var values8 = Queue<E8>(capacity: 2)
 
-    init(parent: Parent, observer: Receiver<Result>, cancel: Cancelable) {
+    init(parent: Parent, observer: Receiver<Result>) {
         self.parent = parent
-        super.init(arity: 8, observer: observer, cancel: cancel)
+        super.init(arity: 8, observer: observer)
     }
 
     override func hasElements(_ index: Int) -> Bool {
@@ -742,9 +736,8 @@ final class Zip8<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Producer<Result> {
         self.resultSelector = resultSelector
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = ZipSink8(parent: self, observer: observer, cancel: cancel)
-        let subscription = sink.run()
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = ZipSink8(parent: self, observer: observer)
+        return sink.disposer(owning: sink.run()) ?? sink
     }
 }

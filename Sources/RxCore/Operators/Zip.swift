@@ -13,10 +13,10 @@ class ZipSink<Result>: Sink<Never, Receiver<Result>>, IndexedSourceParent {
     // Guarded by `lock`.
     private var isDone: [Bool]
 
-    init(arity: Int, observer: Receiver<Result>, cancel: Cancelable) {
+    init(arity: Int, observer: Receiver<Result>) {
         self.arity = arity
         isDone = [Bool](repeating: false, count: arity)
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer)
     }
 
     /// Whether source `index` has a buffered element.

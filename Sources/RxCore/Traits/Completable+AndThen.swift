@@ -29,10 +29,9 @@ private final class AndThen<Element>: Producer<Element> {
         self.second = second
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = AndThenSink(second: second, observer: observer, cancel: cancel)
-        let subscription = sink.run(completable: completable)
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = AndThenSink(second: second, observer: observer)
+        return sink.disposer(owning: sink.run(completable: completable)) ?? sink
     }
 }
 
@@ -42,9 +41,9 @@ private final class AndThenSink<Element>: ElementSink<Swift.Never, Element> {
     private let second: Observable<Element>
     private let current = SerialDisposable()
 
-    init(second: Observable<Element>, observer: Receiver<Element>, cancel: Cancelable) {
+    init(second: Observable<Element>, observer: Receiver<Element>) {
         self.second = second
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer)
     }
 
     func run(completable: Observable<Swift.Never>) -> Disposable {

@@ -59,10 +59,9 @@ private final class AsSingle<Element>: Producer<Element> {
         self.source = source
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = AsSingleSink(observer: observer, cancel: cancel)
-        let subscription = source.subscribeReceiver(sink)
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = AsSingleSink(observer: observer)
+        return sink.disposer(owning: source.subscribeReceiver(sink)) ?? sink
     }
 }
 
@@ -83,10 +82,9 @@ private final class AsMaybe<Element>: Producer<Element> {
         self.source = source
     }
 
-    override func run(_ observer: Receiver<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = AsMaybeSink(observer: observer, cancel: cancel)
-        let subscription = source.subscribeReceiver(sink)
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        let sink = AsMaybeSink(observer: observer)
+        return sink.disposer(owning: source.subscribeReceiver(sink)) ?? sink
     }
 }
 
@@ -111,9 +109,8 @@ private final class First<Element>: Producer<Element?> {
         self.source = source
     }
 
-    override func run(_ observer: Receiver<Element?>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = FirstSink<Element>(observer: observer, cancel: cancel)
-        let subscription = source.subscribeReceiver(sink)
-        return (sink: sink, subscription: subscription)
+    override func run(_ observer: Receiver<Element?>) -> Disposable {
+        let sink = FirstSink<Element>(observer: observer)
+        return sink.disposer(owning: source.subscribeReceiver(sink)) ?? sink
     }
 }
