@@ -10,7 +10,8 @@ protocol SynchronizedUnsubscribeType: AnyObject {
 /// one allocation per subscription. A strong reference to this object is bitwise-takable.
 @usableFromInline
 final class WeakSubscriptionOwner {
-    @usableFromInline weak var object: (any SynchronizedUnsubscribeType)?
+    /// A `let`: as a `weak var` of a class each read paid a dynamic exclusivity check.
+    @usableFromInline weak let object: (any SynchronizedUnsubscribeType)?
 
     @usableFromInline
     init(owner: any SynchronizedUnsubscribeType) {

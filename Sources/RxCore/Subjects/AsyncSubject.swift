@@ -6,16 +6,19 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
     private let lock = RecursiveLock()
     #if TRACE_RESOURCES
     // Reports what holds a leaked subscription: the observer list of a subject still alive.
-    private var observers = Observers() {
-        didSet { SubjectActivity.observerCountChanged(self, to: observers.count) }
+    // Unchecked exclusivity: only touched under `lock`, and the dynamic checks of the observer's
+    // reads cost about 75 instructions per subscribe and per dispose (callgrind, traced).
+    @exclusivity(unchecked) private var observers = Observers() {
+        didSet { if activity.observerCountChanged(to: observers.count) { SubjectActivity.enter(self) } }
     }
+    private let activity = SubjectActivity.Counter()
     #else
     private var observers = Observers()
     #endif
     #if TRACE_RESOURCES
     // The activity table holds no reference to the subject: forget it here.
     deinit {
-        SubjectActivity.subjectDeinitialized(self)
+        activity.subjectDeinitialized(self)
     }
     #endif
     private var isStopped = false
@@ -102,3 +105,9 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
 
     public func asObserver() -> AsyncSubject<Element> { self }
 }
+
+#if TRACE_RESOURCES
+extension AsyncSubject: ObserverCountReporting {
+    var observerCountForActivity: Int { activity.observers }
+}
+#endif

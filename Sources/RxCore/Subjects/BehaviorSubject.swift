@@ -11,16 +11,19 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     @usableFromInline var element: Element
     #if TRACE_RESOURCES
     // Reports what holds a leaked subscription: the observer list of a subject still alive.
-    @usableFromInline var observers = Observers() {
-        didSet { SubjectActivity.observerCountChanged(self, to: observers.count) }
+    // Unchecked exclusivity: only touched under `lock`, and the dynamic checks of the observer's
+    // reads cost about 75 instructions per subscribe and per dispose (callgrind, traced).
+    @exclusivity(unchecked) @usableFromInline var observers = Observers() {
+        didSet { if activity.observerCountChanged(to: observers.count) { SubjectActivity.enter(self) } }
     }
+    private let activity = SubjectActivity.Counter()
     #else
     @usableFromInline var observers = Observers()
     #endif
     #if TRACE_RESOURCES
     // The activity table holds no reference to the subject: forget it here.
     deinit {
-        SubjectActivity.subjectDeinitialized(self)
+        activity.subjectDeinitialized(self)
     }
     #endif
     @usableFromInline var termination: SubjectTermination?
@@ -115,10 +118,10 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
 
     @usableFromInline
     func synchronizedUnsubscribe(_ disposeKey: BagKey) {
-        lock.performLocked {
-            if disposed { return }
-            observers.removeKey(disposeKey)
-        }
+        // Through the concrete `Bag<AnyObject>`: see `PublishSubject.synchronizedUnsubscribe`.
+        lock.lock()
+        if !disposed { observers.bag.removeKey(disposeKey) }
+        lock.unlock()
     }
 
     public func asObserver() -> BehaviorSubject<Element> { self }
@@ -131,3 +134,9 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
         }
     }
 }
+
+#if TRACE_RESOURCES
+extension BehaviorSubject: ObserverCountReporting {
+    var observerCountForActivity: Int { activity.observers }
+}
+#endif

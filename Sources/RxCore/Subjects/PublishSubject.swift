@@ -16,16 +16,19 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
     @usableFromInline var disposed = false
     #if TRACE_RESOURCES
     // Reports what holds a leaked subscription: the observer list of a subject still alive.
-    @usableFromInline var observers = Observers() {
-        didSet { SubjectActivity.observerCountChanged(self, to: observers.count) }
+    // Unchecked exclusivity: only touched under `lock`, and the dynamic checks of the observer's
+    // reads cost about 75 instructions per subscribe and per dispose (callgrind, traced).
+    @exclusivity(unchecked) @usableFromInline var observers = Observers() {
+        didSet { if activity.observerCountChanged(to: observers.count) { SubjectActivity.enter(self) } }
     }
+    private let activity = SubjectActivity.Counter()
     #else
     @usableFromInline var observers = Observers()
     #endif
     #if TRACE_RESOURCES
     // The activity table holds no reference to the subject: forget it here.
     deinit {
-        SubjectActivity.subjectDeinitialized(self)
+        activity.subjectDeinitialized(self)
     }
     #endif
     /// Set by the terminal event; stays set after `dispose`, which forgets `termination`.
@@ -126,7 +129,12 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
 
     @usableFromInline
     func synchronizedUnsubscribe(_ disposeKey: BagKey) {
-        lock.performLocked { observers.removeKey(disposeKey) }
+        // Reached through `SubscriptionDisposable`'s protocol call, so never specialised: the
+        // bag is changed through its concrete `Bag<AnyObject>` (no `ReceiverBag<Element>`
+        // metadata look-up, which the traced build's observed property needed).
+        lock.lock()
+        observers.bag.removeKey(disposeKey)
+        lock.unlock()
     }
 
     public func asObserver() -> PublishSubject<Element> { self }
@@ -140,3 +148,9 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
         }
     }
 }
+
+#if TRACE_RESOURCES
+extension PublishSubject: ObserverCountReporting {
+    var observerCountForActivity: Int { activity.observers }
+}
+#endif

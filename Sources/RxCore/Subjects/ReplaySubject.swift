@@ -36,16 +36,19 @@ private final class ReplayBuffer<Element>: ReplaySubject<Element>, SynchronizedU
     private var stoppedEvent: Event<Element>?
     #if TRACE_RESOURCES
     // Reports what holds a leaked subscription: the observer list of a subject still alive.
-    private var observers = Observers() {
-        didSet { SubjectActivity.observerCountChanged(self, to: observers.count) }
+    // Unchecked exclusivity: only touched under `lock`, and the dynamic checks of the observer's
+    // reads cost about 75 instructions per subscribe and per dispose (callgrind, traced).
+    @exclusivity(unchecked) private var observers = Observers() {
+        didSet { if activity.observerCountChanged(to: observers.count) { SubjectActivity.enter(self) } }
     }
+    private let activity = SubjectActivity.Counter()
     #else
     private var observers = Observers()
     #endif
     #if TRACE_RESOURCES
     // The activity table holds no reference to the subject: forget it here.
     deinit {
-        SubjectActivity.subjectDeinitialized(self)
+        activity.subjectDeinitialized(self)
     }
     #endif
 
@@ -144,3 +147,9 @@ private final class ReplayBuffer<Element>: ReplaySubject<Element>, SynchronizedU
         }
     }
 }
+
+#if TRACE_RESOURCES
+extension ReplayBuffer: ObserverCountReporting {
+    var observerCountForActivity: Int { activity.observers }
+}
+#endif
