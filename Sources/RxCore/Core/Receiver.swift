@@ -52,4 +52,9 @@ class ReceiverBase {
     /// go of the sink when the subscription ends, so that a `Disposable` kept after the end
     /// holds nothing of the chain (see `Sink`).
     var releasesSubscriptionWhenDone: Bool { false }
+
+    /// Disposes the sink a `SinkDisposer` owns (only a `Sink` is owned that way).
+    func disposeOwnedSink() {
+        rxAbstractMethod()
+    }
 }

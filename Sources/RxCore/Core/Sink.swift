@@ -49,7 +49,7 @@ class Sink<Input, Observer: ReceiverBase & ObserverType>: Receiver<Input>, Cance
         self.observer = observer
         owner = observer.releasesSubscriptionWhenDone ? nil : SinkDisposer()
         super.init()
-        owner?.setSinkAndSubscription(sink: self, subscription: Disposables.create())
+        owner?.own(self)
         #if TRACE_RESOURCES
         let stack = Resources.track(self, kind: .sink)
         hops.beginOperator(owner: self, downstream: observer, sinkStack: stack)
@@ -59,6 +59,10 @@ class Sink<Input, Observer: ReceiverBase & ObserverType>: Receiver<Input>, Cance
     /// A sink releases the subscription it makes when it ends (`dispose`), so its upstream
     /// may hand it the upstream sink itself as that subscription.
     override final var releasesSubscriptionWhenDone: Bool { true }
+
+    override final func disposeOwnedSink() {
+        dispose()
+    }
 
     /// Sends `event` downstream unless this sink was disposed.
     @inline(__always)

@@ -15,6 +15,10 @@ final class SinkDisposer: Cancelable {
     // flag protocol serialises every access, so no runtime exclusivity check is needed.
     @exclusivity(unchecked) private var sink: Disposable?
     @exclusivity(unchecked) private var subscription: Disposable?
+    /// The `Sink` this disposer owns (see `own`), kept as its non-generic base class: storing it
+    /// as a `Disposable` would build an existential of the static type `Sink<Input, Observer>`,
+    /// a generic-metadata look-up per subscription.
+    @exclusivity(unchecked) private var ownedSink: ReceiverBase?
 
     init() {
         #if TRACE_RESOURCES
@@ -23,6 +27,14 @@ final class SinkDisposer: Cancelable {
     }
 
     var isDisposed: Bool { state.isFlagSet(Flag.disposed) }
+
+    /// Makes this disposer the owner of `sink`, which disposes its upstream subscription itself.
+    /// Called once, from the sink's initialiser, before either object is shared: nothing can
+    /// race with it.
+    func own(_ sink: ReceiverBase) {
+        ownedSink = sink
+        state.fetchOr(Flag.sinkAndSubscriptionSet)
+    }
 
     func setSinkAndSubscription(sink: Disposable, subscription: Disposable) {
         self.sink = sink
@@ -43,6 +55,10 @@ final class SinkDisposer: Cancelable {
         let previous = state.fetchOr(Flag.disposed)
         if previous & Flag.disposed != 0 { return }
         if previous & Flag.sinkAndSubscriptionSet != 0 {
+            if let ownedSink = ownedSink.take() {
+                ownedSink.disposeOwnedSink()
+                return
+            }
             guard let sink, let subscription else { rxFatalError("Sink or subscription not set") }
             sink.dispose()
             subscription.dispose()
