@@ -1,7 +1,8 @@
-/// Emits only the last element, and only when the source completes.
+/// Emits only the last element, and only when the source completes. Subscribers are kept as their
+/// `Receiver`s in a `ReceiverBag`, as `PublishSubject`'s are.
 public final class AsyncSubject<Element>: Observable<Element>, SubjectType, ObserverType, SynchronizedUnsubscribeType {
     public typealias SubjectObserverType = AsyncSubject<Element>
-    typealias Observers = Bag<(Event<Element>) -> Void>
+    typealias Observers = ReceiverBag<Element>
 
     private let lock = RecursiveLock()
     #if TRACE_RESOURCES
@@ -21,15 +22,12 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
         activity.subjectDeinitialized(self)
     }
     #endif
-    private var isStopped = false
-    private var stoppedEvent: Event<Element>? {
-        didSet { isStopped = stoppedEvent != nil }
-    }
+    private var termination: SubjectTermination?
+    /// The latest element; after an error, none (it is never delivered then).
     private var lastElement: Element?
-
-    #if DEBUG
-    private let synchronizationTracker = SynchronizationTracker()
-    #endif
+    /// Shared by this subject's subscriptions (see `WeakSubscriptionOwner`).
+    private lazy var subscriptionOwner = WeakSubscriptionOwner(owner: self)
+    private let callCheck = SubjectCallCheck()
 
     public var hasObservers: Bool { lock.performLocked { observers.count > 0 } }
 
@@ -38,69 +36,60 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
     }
 
     public func on(_ event: Event<Element>) {
-        #if DEBUG
-        synchronizationTracker.register(synchronizationErrorMessage: .default)
-        defer { synchronizationTracker.unregister() }
-        #endif
-        let (observers, event) = synchronized_on(event)
-        switch event {
-        case .next:
-            dispatch(observers, event)
-            dispatch(observers, .completed)
-        case .completed, .error:
-            dispatch(observers, event)
+        callCheck.run {
+            switch event {
+            case .next(let element):
+                lock.lock()
+                if termination == nil { lastElement = element }
+                lock.unlock()
+            case .error(let error):
+                synchronized_terminate(.error(error)).observers.error(error)
+            case .completed:
+                let (observers, last) = synchronized_terminate(.completed)
+                if let last { observers.next(last) }
+                observers.completed()
+            }
         }
     }
 
-    private func synchronized_on(_ event: Event<Element>) -> (Observers, Event<Element>) {
+    /// The subscribers to deliver the terminal event to (none if already stopped), and the last
+    /// element to send them first (for completion only).
+    private func synchronized_terminate(_ termination: SubjectTermination) -> (observers: Observers, last: Element?) {
         lock.lock(); defer { lock.unlock() }
-        if isStopped { return (Observers(), .completed) }
-        switch event {
-        case .next(let element):
-            lastElement = element
-            return (Observers(), .completed)
-        case .error:
-            stoppedEvent = event
-            let current = observers
-            observers.removeAll()
-            return (current, event)
-        case .completed:
-            let current = observers
-            observers.removeAll()
-            if let lastElement {
-                stoppedEvent = .next(lastElement)
-                return (current, .next(lastElement))
-            }
-            stoppedEvent = event
-            return (current, .completed)
-        }
+        if self.termination != nil { return (Observers(), nil) }
+        self.termination = termination
+        if termination.error != nil { lastElement = nil }
+        let current = observers
+        observers.removeAll()
+        return (current, lastElement)
     }
 
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        subscribeReceiver(observer.asReceiver())
+    }
+
+    override func subscribeReceiver(_ observer: Receiver<Element>) -> Disposable {
         // A stopped subject's last element and terminal event go to the subscriber after the
         // lock is released: they run user code (docs/lock-audit.md).
         lock.lock()
-        if let stoppedEvent {
+        if let termination {
+            let last = lastElement
             lock.unlock()
-            switch stoppedEvent {
-            case .next:
-                observer.on(stoppedEvent)
-                observer.on(.completed)
-            case .completed:
-                observer.on(.completed)
-            case .error:
-                observer.on(stoppedEvent)
-            }
+            if let last { observer.receiveNext(last) }
+            termination.deliver(to: observer)
             return Disposables.create()
         }
-        let key = observers.insert(observer.on)
+        let subscription = SubscriptionDisposable(owner: subscriptionOwner, key: observers.insert(observer))
         lock.unlock()
-        return SubscriptionDisposable(owner: self, key: key)
+        return subscription
     }
 
     @usableFromInline
     func synchronizedUnsubscribe(_ disposeKey: BagKey) {
-        lock.performLocked { _ = observers.removeKey(disposeKey) }
+        // Through the concrete `Bag<AnyObject>`: see `PublishSubject.synchronizedUnsubscribe`.
+        lock.lock()
+        observers.bag.removeKey(disposeKey)
+        lock.unlock()
     }
 
     public func asObserver() -> AsyncSubject<Element> { self }

@@ -25,15 +25,17 @@ public class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverT
     }
 }
 
+/// The subscribers are kept as their `Receiver`s in a `ReceiverBag` (as `PublishSubject`'s):
+/// an element reaches each with one call, no `Event` and no closure per subscriber.
 private final class ReplayBuffer<Element>: ReplaySubject<Element>, SynchronizedUnsubscribeType {
-    typealias Observers = Bag<(Event<Element>) -> Void>
+    typealias Observers = ReceiverBag<Element>
 
     private let lock = RecursiveLock()
     private let bufferSize: Int
     private var queue: [Element] = []
     private var head = 0
     private var disposed = false
-    private var stoppedEvent: Event<Element>?
+    private var termination: SubjectTermination?
     #if TRACE_RESOURCES
     // Reports what holds a leaked subscription: the observer list of a subject still alive.
     // Unchecked exclusivity: only touched under `lock`, and the dynamic checks of the observer's
@@ -51,10 +53,9 @@ private final class ReplayBuffer<Element>: ReplaySubject<Element>, SynchronizedU
         activity.subjectDeinitialized(self)
     }
     #endif
-
-    #if DEBUG
-    private let synchronizationTracker = SynchronizationTracker()
-    #endif
+    /// Shared by this subject's subscriptions (see `WeakSubscriptionOwner`).
+    private lazy var subscriptionOwner = WeakSubscriptionOwner(owner: self)
+    private let callCheck = SubjectCallCheck()
 
     init(bufferSize: Int) {
         self.bufferSize = bufferSize
@@ -77,65 +78,73 @@ private final class ReplayBuffer<Element>: ReplaySubject<Element>, SynchronizedU
     }
 
     override func on(_ event: Event<Element>) {
-        #if DEBUG
-        synchronizationTracker.register(synchronizationErrorMessage: .default)
-        defer { synchronizationTracker.unregister() }
-        #endif
-        dispatch(synchronized_on(event), event)
-    }
-
-    private func synchronized_on(_ event: Event<Element>) -> Observers {
-        lock.lock(); defer { lock.unlock() }
-        if disposed || stoppedEvent != nil { return Observers() }
         switch event {
-        case .next(let element):
-            queue.append(element)
-            trim()
-            return observers
-        case .error, .completed:
-            stoppedEvent = event
-            trim()
-            let current = observers
-            observers.removeAll()
-            return current
+        case .next(let element): callCheck.run { synchronized_next(element).next(element) }
+        case .error(let error): terminate(.error(error))
+        case .completed: terminate(.completed)
         }
     }
 
+    private func terminate(_ termination: SubjectTermination) {
+        callCheck.run { termination.deliver(to: synchronized_terminate(termination)) }
+    }
+
+    private func synchronized_next(_ element: Element) -> Observers {
+        lock.lock(); defer { lock.unlock() }
+        if disposed || termination != nil { return Observers() }
+        queue.append(element)
+        trim()
+        return observers
+    }
+
+    private func synchronized_terminate(_ termination: SubjectTermination) -> Observers {
+        lock.lock(); defer { lock.unlock() }
+        if disposed || self.termination != nil { return Observers() }
+        self.termination = termination
+        trim()
+        let current = observers
+        observers.removeAll()
+        return current
+    }
+
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        subscribeReceiver(observer.asReceiver())
+    }
+
+    override func subscribeReceiver(_ observer: Receiver<Element>) -> Disposable {
         // Decided under the lock, delivered after it: the replay runs user code, which must not
         // run while this subject's lock is held (another thread sending to the subject while
         // holding a lock that code takes would deadlock).
         lock.lock()
         if disposed {
             lock.unlock()
-            observer.on(.error(RxError.disposed(object: self)))
+            observer.receiveError(RxError.disposed(object: self))
             return Disposables.create()
         }
         let replayed = queue[head...]
-        if let stoppedEvent {
+        if let termination {
             lock.unlock()
-            for element in replayed { observer.on(.next(element)) }
-            observer.on(stoppedEvent)
+            for element in replayed { observer.receiveNext(element) }
+            termination.deliver(to: observer)
             return Disposables.create()
         }
         if replayed.isEmpty {
-            let key = observers.insert(observer.on)
+            let subscription = SubscriptionDisposable(owner: subscriptionOwner, key: observers.insert(observer))
             lock.unlock()
-            return SubscriptionDisposable(owner: self, key: key)
+            return subscription
         }
-        let replaying = ReplayingObserver(observer.asReceiver(), lock: lock)
-        let key = observers.insert(replaying.on)
+        let replaying = ReplayingObserver(observer, lock: lock)
+        let subscription = SubscriptionDisposable(owner: subscriptionOwner, key: observers.insert(replaying))
         lock.unlock()
         replaying.replay(replayed)
-        return SubscriptionDisposable(owner: self, key: key)
+        return subscription
     }
 
-    @usableFromInline
     func synchronizedUnsubscribe(_ disposeKey: BagKey) {
-        lock.performLocked {
-            if disposed { return }
-            _ = observers.removeKey(disposeKey)
-        }
+        // Through the concrete `Bag<AnyObject>`: see `PublishSubject.synchronizedUnsubscribe`.
+        lock.lock()
+        if !disposed { observers.bag.removeKey(disposeKey) }
+        lock.unlock()
     }
 
     override func dispose() {
