@@ -93,6 +93,8 @@ final class ElementLevelPathTests: RxTestCase {
         let taken = PublishSubject<Int>()
         let takeFor = EventCountingReceiver<Int>()
         let takeForSubscription = taken.take(for: .seconds(10), scheduler: scheduler).subscribeReceiver(takeFor)
+        let delayed = EventCountingReceiver<Int>()
+        let delaySubscription = Observable.from([1, 2]).delay(.seconds(5), scheduler: scheduler).subscribeReceiver(delayed)
         skipped.onNext(1)
         taken.onNext(1)
         scheduler.advanceTo(20)
@@ -106,10 +108,12 @@ final class ElementLevelPathTests: RxTestCase {
         XCTAssertTrue(skipFor.completed)
         XCTAssertEqual(takeFor.elements, [1])
         XCTAssertTrue(takeFor.completed)
-        for receiver in [timer, skipFor, takeFor] {
+        XCTAssertEqual(delayed.elements, [1, 2])
+        XCTAssertTrue(delayed.completed)
+        for receiver in [timer, skipFor, takeFor, delayed] {
             XCTAssertEqual(receiver.eventCalls, 0)
         }
-        [timerSubscription, skipForSubscription, takeForSubscription].forEach { $0.dispose() }
+        [timerSubscription, skipForSubscription, takeForSubscription, delaySubscription].forEach { $0.dispose() }
 
         let source = PublishSubject<Int>()
         let trigger = PublishSubject<String>()

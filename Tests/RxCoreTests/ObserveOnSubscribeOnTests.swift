@@ -60,13 +60,7 @@ final class ObserveOnTests: RxTestCase {
     // scheduled step on any scheduler but a serial queue, so on virtual time one tick apart.
     func testBurstOnVirtualTimeIsDeliveredOneElementPerTickThenTheTerminal() {
         let scheduler = TestScheduler(initialClock: 0)
-        let subject = PublishSubject<Int>()
-        scheduler.scheduleAt(210) {
-            subject.onNext(1)
-            subject.onNext(2)
-            subject.onNext(3)
-            subject.onError(testError)
-        }
+        let subject = burstSubject([1, 2, 3], then: .error(testError), at: 210, on: scheduler)
         let res = scheduler.start { subject.observe(on: scheduler) }
         XCTAssertEqual(res.events, [.next(211, 1), .next(212, 2), .next(213, 3), .error(214, testError)])
     }

@@ -1,5 +1,6 @@
 import Foundation
 import RxCore
+import RxCoreTesting
 import XCTest
 
 /// The error the tests send through sequences; `Event`'s equality compares errors by domain,
@@ -86,4 +87,15 @@ func runOnBackgroundThread(_ body: @escaping () -> Void) {
     }
     thread.start()
     done.wait()
+}
+
+/// A subject that sends `elements` and then `terminal` all at `time` (a burst: several events
+/// before the scheduler runs anything else), for operators that queue what they receive.
+func burstSubject(_ elements: [Int], then terminal: Event<Int>, at time: TestTime, on scheduler: TestScheduler) -> PublishSubject<Int> {
+    let subject = PublishSubject<Int>()
+    scheduler.scheduleAt(time) {
+        elements.forEach(subject.onNext)
+        subject.on(terminal)
+    }
+    return subject
 }

@@ -85,6 +85,15 @@ final class TimeShiftTests: RxTestCase {
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
     }
 
+    func testDelayDeliversABurstInOrderThenTheCompletion() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let subject = burstSubject([1, 2, 3], then: .completed, at: 210, on: scheduler)
+        let res = scheduler.start { subject.delay(.seconds(10), scheduler: scheduler) }
+        // As RxSwift: the first at its time, then one per step of the recursive schedule (a tick
+        // apart on virtual time).
+        XCTAssertEqual(res.events, [.next(220, 1), .next(221, 2), .next(222, 3), .completed(223)])
+    }
+
     func testDelayDoesNotDelayErrors() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(250, 2), .next(350, 3), .error(400, timeError)])

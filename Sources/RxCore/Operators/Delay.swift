@@ -25,10 +25,13 @@ private final class DelaySink<Element>: Sink<Element, Receiver<Element>> {
     /// The drain is forwarding right now, so an error must wait for it.
     private var running = false
     private var pendingError: Swift.Error?
-    /// Elements and the completion waiting for their time, with the time each arrived (an
-    /// event stored only while it waits, never one per hop).
-    private var queue: [(arrival: RxTime, event: Event<Element>)] = []
-    private var queueHead = 0
+    /// Elements waiting for their time, as bare values (no `Event<Element>`, whose metadata
+    /// unspecialised code looks up at run time), from `head` on; `arrivals` holds the time each
+    /// arrived. The completion waits apart: it arrives after the last element.
+    private var waiting = ElementBuffer()
+    private var arrivals: [RxTime] = []
+    private var head = 0
+    private var completionArrival: RxTime?
 
     init(dueTime: RxTimeInterval, scheduler: SchedulerType, observer: Receiver<Element>) {
         self.dueTime = dueTime
@@ -42,15 +45,18 @@ private final class DelaySink<Element>: Sink<Element, Receiver<Element>> {
     }
 
     override func receiveNext(_ element: Element) {
-        enqueue(.next(element))
+        startDrainIfIdle {
+            waiting.append(element)
+            arrivals.append(scheduler.now)
+        }
     }
 
     override func receiveError(_ error: Swift.Error) {
         // The source is done once it stopped.
         sourceSubscription.dispose()
         let sendNow: Bool = lock.performLocked {
-            queue = []
-            queueHead = 0
+            removeWaiting()
+            completionArrival = nil
             pendingError = error
             return !running
         }
@@ -63,14 +69,15 @@ private final class DelaySink<Element>: Sink<Element, Receiver<Element>> {
     override func receiveCompleted() {
         // The source is done once it stopped, even though its completion is still to come.
         sourceSubscription.dispose()
-        enqueue(.completed)
+        startDrainIfIdle { completionArrival = scheduler.now }
     }
 
-    private func enqueue(_ event: Event<Element>) {
+    /// Queues what `add` adds under the lock, and starts the drain when none is active.
+    private func startDrainIfIdle(_ add: () -> Void) {
         let startDrain: Bool = lock.performLocked {
+            add()
             let wasActive = active
             active = true
-            queue.append((scheduler.now, event))
             return !wasActive
         }
         if startDrain {
@@ -78,15 +85,16 @@ private final class DelaySink<Element>: Sink<Element, Receiver<Element>> {
         }
     }
 
-    private func dequeue() -> Event<Element>? {
-        guard queueHead < queue.count else { return nil }
-        let event = queue[queueHead].event
-        queueHead += 1
-        if queueHead == queue.count {
-            queue.removeAll(keepingCapacity: true)
-            queueHead = 0
-        }
-        return event
+    /// Under the lock: drops the waiting elements.
+    private func removeWaiting() {
+        waiting.removeAll(as: Element.self)
+        arrivals.removeAll(keepingCapacity: true)
+        head = 0
+    }
+
+    /// Under the lock: when the next waiting event arrived (an element's, else the completion's).
+    private var nextArrival: RxTime? {
+        head < arrivals.count ? arrivals[head] : completionArrival
     }
 
     /// Forwards the event whose time has come, then reschedules itself for the next one at
@@ -101,55 +109,44 @@ private final class DelaySink<Element>: Sink<Element, Receiver<Element>> {
 
         var forwardedOne = false
         while true {
-            var error: Swift.Error?
-            var eventToForward: Event<Element>?
-            var nextArrival: RxTime?
-            lock.performLocked {
-                error = pendingError
-                if !forwardedOne {
-                    eventToForward = dequeue()
-                } else if queueHead < queue.count {
-                    nextArrival = queue[queueHead].arrival
-                }
-                if error == nil {
-                    if eventToForward != nil {
-                        // Still running.
-                    } else if nextArrival != nil {
-                        running = false
-                    } else {
-                        running = false
-                        active = false
-                    }
-                }
-            }
-
-            if let error {
+            // Locked by hand rather than in a closure: the element is read under the lock (the
+            // buffer may grow meanwhile) and handed on after it, with no `Element?` between.
+            lock.lock()
+            if let error = pendingError {
+                lock.unlock()
                 forwardError(error)
                 dispose()
                 return
             }
-            if let eventToForward {
+            if !forwardedOne, head < waiting.count {
+                let element = waiting.element(at: head, as: Element.self)
+                head += 1
+                if head == waiting.count { removeWaiting() }
+                lock.unlock()
                 forwardedOne = true
-                switch eventToForward {
-                case .next(let element):
-                    forwardNext(element)
-                case .error(let error):
-                    // Never queued: errors are not delayed.
-                    forwardError(error)
-                    dispose()
-                    return
-                case .completed:
-                    forwardCompleted()
-                    dispose()
-                    return
-                }
-            } else if let nextArrival {
-                recurse.schedule((), dueTime: dueTime.reduceWithSpanBetween(earlierDate: nextArrival, laterDate: scheduler.now))
-                return
-            } else {
+                forwardNext(element)
+                continue
+            }
+            if !forwardedOne, completionArrival != nil {
+                completionArrival = nil
+                lock.unlock()
+                forwardCompleted()
+                dispose()
                 return
             }
+            let next = forwardedOne ? nextArrival : nil
+            running = false
+            if next == nil { active = false }
+            lock.unlock()
+            guard let next else { return }
+            recurse.schedule((), dueTime: dueTime.reduceWithSpanBetween(earlierDate: next, laterDate: scheduler.now))
+            return
         }
+    }
+
+    deinit {
+        // The buffer frees its storage; the elements still waiting are destroyed here.
+        removeWaiting()
     }
 }
 
