@@ -1,6 +1,7 @@
 /// Base of every operator's observable: `subscribe` builds the operator's sink through `run`,
 /// inside a `CurrentThreadScheduler` trampoline so that recursive subscriptions are
 /// serialised instead of growing the stack.
+@usableFromInline
 class Producer<Element>: Observable<Element> {
     override init() {
         super.init()

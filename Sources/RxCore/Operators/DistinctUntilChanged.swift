@@ -18,7 +18,7 @@ extension ObservableType {
 
     /// Drops each element whose key `comparer` says equals the last forwarded element's key.
     /// A throwing selector or comparer ends the sequence with its error.
-    public func distinctUntilChanged<K>(_ keySelector: @escaping (Element) throws -> K, comparer: @escaping (K, K) throws -> Bool) -> Observable<Element> {
+    @inlinable public func distinctUntilChanged<K>(_ keySelector: @escaping (Element) throws -> K, comparer: @escaping (K, K) throws -> Bool) -> Observable<Element> {
         DistinctUntilChanged(source: asObservable(), selector: keySelector, comparer: comparer)
     }
 
@@ -57,15 +57,16 @@ private final class DistinctUntilChangedSink<Element, Key>: ElementSink<Element,
     }
 }
 
-private final class DistinctUntilChanged<Element, Key>: Producer<Element> {
-    typealias KeySelector = (Element) throws -> Key
-    typealias EqualityComparer = (Key, Key) throws -> Bool
+@usableFromInline
+final class DistinctUntilChanged<Element, Key>: Producer<Element> {
+    @usableFromInline typealias KeySelector = (Element) throws -> Key
+    @usableFromInline typealias EqualityComparer = (Key, Key) throws -> Bool
 
     private let source: Observable<Element>
     fileprivate let selector: KeySelector
     fileprivate let comparer: EqualityComparer
 
-    init(source: Observable<Element>, selector: @escaping KeySelector, comparer: @escaping EqualityComparer) {
+    @usableFromInline init(source: Observable<Element>, selector: @escaping KeySelector, comparer: @escaping EqualityComparer) {
         self.source = source
         self.selector = selector
         self.comparer = comparer

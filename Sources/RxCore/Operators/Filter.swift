@@ -1,6 +1,6 @@
 extension ObservableType {
     /// Passes on only the elements that satisfy `predicate`.
-    public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
+    @inlinable public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
         Filter(source: asObservable(), predicate: predicate)
     }
 }
@@ -27,13 +27,14 @@ private final class FilterSink<Element>: ElementSink<Element, Element> {
     }
 }
 
-private final class Filter<Element>: Producer<Element> {
-    typealias Predicate = (Element) throws -> Bool
+@usableFromInline
+final class Filter<Element>: Producer<Element> {
+    @usableFromInline typealias Predicate = (Element) throws -> Bool
 
     private let source: Observable<Element>
     private let predicate: Predicate
 
-    init(source: Observable<Element>, predicate: @escaping Predicate) {
+    @usableFromInline init(source: Observable<Element>, predicate: @escaping Predicate) {
         self.source = source
         self.predicate = predicate
     }

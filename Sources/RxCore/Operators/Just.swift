@@ -1,6 +1,6 @@
 extension ObservableType {
     /// A sequence of one element, then completion; delivered synchronously on subscribe.
-    public static func just(_ element: Element) -> Observable<Element> {
+    @inlinable public static func just(_ element: Element) -> Observable<Element> {
         Just(element: element)
     }
 
@@ -59,10 +59,11 @@ private final class JustSink<Element>: Sink<Never, Receiver<Element>> {
 }
 #endif
 
-private final class Just<Element>: Producer<Element> {
+@usableFromInline
+final class Just<Element>: Producer<Element> {
     private let element: Element
 
-    init(element: Element) {
+    @usableFromInline init(element: Element) {
         self.element = element
     }
 

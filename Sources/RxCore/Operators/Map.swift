@@ -1,6 +1,6 @@
 extension ObservableType {
     /// Transforms each element; a throwing transform ends the sequence with its error.
-    public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {
+    @inlinable public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {
         Map(source: asObservable(), transform: transform)
     }
 }
@@ -25,13 +25,14 @@ private final class MapSink<SourceType, ResultType>: ElementSink<SourceType, Res
     }
 }
 
-private final class Map<SourceType, ResultType>: Producer<ResultType> {
-    typealias Transform = (SourceType) throws -> ResultType
+@usableFromInline
+final class Map<SourceType, ResultType>: Producer<ResultType> {
+    @usableFromInline typealias Transform = (SourceType) throws -> ResultType
 
     private let source: Observable<SourceType>
     private let transform: Transform
 
-    init(source: Observable<SourceType>, transform: @escaping Transform) {
+    @usableFromInline init(source: Observable<SourceType>, transform: @escaping Transform) {
         self.source = source
         self.transform = transform
     }
