@@ -24,6 +24,7 @@ private enum Flag {
 /// when the subscription ends, so a subscriber that keeps its `Disposable` after completion or
 /// `dispose()` keeps nothing of the chain alive (its observer and closures could otherwise
 /// close a reference cycle through the subscriber, as RxSwift never does).
+@usableFromInline
 class Sink<Input, Observer: ReceiverBase & ObserverType>: Receiver<Input>, Cancelable {
     final let observer: Observer
     private let state = InlineAtomicInt(0)
@@ -120,7 +121,7 @@ class Sink<Input, Observer: ReceiverBase & ObserverType>: Receiver<Input>, Cance
         SinkForward(forward: self)
     }
 
-    final var isDisposed: Bool { state.isFlagSet(Flag.disposed) }
+    @usableFromInline final var isDisposed: Bool { state.isFlagSet(Flag.disposed) }
 
     /// Takes the upstream subscription its producer's `run` made. Returns the `SinkDisposer`
     /// the subscriber holds when the downstream is not a sink, else `nil`: the sink itself is
@@ -130,7 +131,7 @@ class Sink<Input, Observer: ReceiverBase & ObserverType>: Receiver<Input>, Cance
     /// sink type's metadata at hand.) A sink disposed while `run` was still running (by a
     /// terminal event during the subscription, or from another thread) disposes
     /// `subscription` at once.
-    final func disposer(owning subscription: __owned Disposable) -> SinkDisposer? {
+    @usableFromInline final func disposer(owning subscription: __owned Disposable) -> SinkDisposer? {
         self.subscription = subscription
         let previous = state.fetchOr(Flag.subscriptionSet)
         if previous & Flag.subscriptionSet != 0 {
@@ -156,7 +157,7 @@ class Sink<Input, Observer: ReceiverBase & ObserverType>: Receiver<Input>, Cance
     /// Ends the subscription: nothing more goes downstream, and the upstream subscription is
     /// disposed, once however often this is called. Subclasses that hold more than the upstream
     /// subscription override it and call `super`.
-    func dispose() {
+    @usableFromInline func dispose() {
         let previous = state.fetchOr(Flag.disposed)
         if previous & Flag.disposed != 0 { return }
         #if TRACE_RESOURCES

@@ -3,6 +3,7 @@
 /// not a `Sink` (`observe(on:)`). Owns the sink and the upstream subscription, disposes both
 /// exactly once, even when `dispose()` races with `run` still returning, and then lets go of
 /// them.
+@usableFromInline
 final class SinkDisposer: Cancelable {
     private enum Flag {
         static let disposed = 1
@@ -26,7 +27,7 @@ final class SinkDisposer: Cancelable {
         #endif
     }
 
-    var isDisposed: Bool { state.isFlagSet(Flag.disposed) }
+    @usableFromInline var isDisposed: Bool { state.isFlagSet(Flag.disposed) }
 
     /// Makes this disposer the owner of `sink`, which disposes its upstream subscription itself.
     /// Called once, from the sink's initialiser, before either object is shared: nothing can
@@ -51,7 +52,7 @@ final class SinkDisposer: Cancelable {
         }
     }
 
-    func dispose() {
+    @usableFromInline func dispose() {
         let previous = state.fetchOr(Flag.disposed)
         if previous & Flag.disposed != 0 { return }
         if previous & Flag.sinkAndSubscriptionSet != 0 {

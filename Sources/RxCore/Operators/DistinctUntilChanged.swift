@@ -19,7 +19,11 @@ extension ObservableType {
     /// Drops each element whose key `comparer` says equals the last forwarded element's key.
     /// A throwing selector or comparer ends the sequence with its error.
     @inlinable public func distinctUntilChanged<K>(_ keySelector: @escaping (Element) throws -> K, comparer: @escaping (K, K) throws -> Bool) -> Observable<Element> {
-        DistinctUntilChanged(source: asObservable(), selector: keySelector, comparer: comparer)
+        // The client makes the sink and caches its metadata (see `map`).
+        DistinctUntilChanged(source: asObservable(), selector: keySelector, comparer: comparer) { parent, observer in
+            let sink = DistinctUntilChangedSink(parent: parent, observer: observer)
+            return sink.disposer(owning: parent.source.subscribeReceiver(sink)) ?? sink
+        }
     }
 
     /// Drops each element whose value at `keyPath` equals that of the element forwarded before it.
@@ -28,8 +32,9 @@ extension ObservableType {
     }
 }
 
-private final class DistinctUntilChangedSink<Element, Key>: ElementSink<Element, Element> {
-    typealias Parent = DistinctUntilChanged<Element, Key>
+@usableFromInline
+final class DistinctUntilChangedSink<Element, Key>: ElementSink<Element, Element> {
+    @usableFromInline typealias Parent = DistinctUntilChanged<Element, Key>
 
     private let parent: Parent
     /// The key of the last forwarded element; nil until the first one. Read and written only in
@@ -37,7 +42,7 @@ private final class DistinctUntilChangedSink<Element, Key>: ElementSink<Element,
     /// calls): the runtime's exclusivity check would only cost two calls per element.
     @exclusivity(unchecked) private var currentKey: Key?
 
-    init(parent: Parent, observer: Receiver<Element>) {
+    @usableFromInline init(parent: Parent, observer: Receiver<Element>) {
         self.parent = parent
         super.init(observer: observer)
     }
@@ -62,18 +67,23 @@ final class DistinctUntilChanged<Element, Key>: Producer<Element> {
     @usableFromInline typealias KeySelector = (Element) throws -> Key
     @usableFromInline typealias EqualityComparer = (Key, Key) throws -> Bool
 
-    private let source: Observable<Element>
+    /// Subscribes `observer` through a new sink: written by `distinctUntilChanged` in the
+    /// client (see `map`).
+    @usableFromInline typealias Run = (DistinctUntilChanged, Receiver<Element>) -> Disposable
+
+    @usableFromInline let source: Observable<Element>
     fileprivate let selector: KeySelector
     fileprivate let comparer: EqualityComparer
+    private let subscribeSink: Run
 
-    @usableFromInline init(source: Observable<Element>, selector: @escaping KeySelector, comparer: @escaping EqualityComparer) {
+    @usableFromInline init(source: Observable<Element>, selector: @escaping KeySelector, comparer: @escaping EqualityComparer, subscribeSink: @escaping Run) {
         self.source = source
         self.selector = selector
         self.comparer = comparer
+        self.subscribeSink = subscribeSink
     }
 
     override func run(_ observer: Receiver<Element>) -> Disposable {
-        let sink = DistinctUntilChangedSink(parent: self, observer: observer)
-        return sink.disposer(owning: source.subscribeReceiver(sink)) ?? sink
+        subscribeSink(self, observer)
     }
 }

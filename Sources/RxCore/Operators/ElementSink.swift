@@ -2,6 +2,7 @@
 /// completion from upstream is forwarded as it is and ends the subscription (most single-source
 /// operators). Subclasses override `receiveNext`, and a terminal entry point only when they do
 /// something else there (`toArray` emits what it collected, `take` may complete early).
+@usableFromInline
 class ElementSink<Input, Output>: Sink<Input, Receiver<Output>> {
     override func receiveError(_ error: Swift.Error) {
         forwardError(error)

@@ -1,16 +1,21 @@
 extension ObservableType {
     /// Passes on only the elements that satisfy `predicate`.
     @inlinable public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
-        Filter(source: asObservable(), predicate: predicate)
+        // The client makes the sink and caches its metadata (see `map`).
+        Filter(source: asObservable(), predicate: predicate) { filter, observer in
+            let sink = FilterSink(predicate: filter.predicate, observer: observer)
+            return sink.disposer(owning: filter.source.subscribeReceiver(sink)) ?? sink
+        }
     }
 }
 
-private final class FilterSink<Element>: ElementSink<Element, Element> {
-    typealias Predicate = (Element) throws -> Bool
+@usableFromInline
+final class FilterSink<Element>: ElementSink<Element, Element> {
+    @usableFromInline typealias Predicate = (Element) throws -> Bool
 
     private let predicate: Predicate
 
-    init(predicate: @escaping Predicate, observer: Receiver<Element>) {
+    @usableFromInline init(predicate: @escaping Predicate, observer: Receiver<Element>) {
         self.predicate = predicate
         super.init(observer: observer)
     }
@@ -31,16 +36,20 @@ private final class FilterSink<Element>: ElementSink<Element, Element> {
 final class Filter<Element>: Producer<Element> {
     @usableFromInline typealias Predicate = (Element) throws -> Bool
 
-    private let source: Observable<Element>
-    private let predicate: Predicate
+    /// Subscribes `observer` through a new sink: written by `filter` in the client (see there).
+    @usableFromInline typealias Run = (Filter, Receiver<Element>) -> Disposable
 
-    @usableFromInline init(source: Observable<Element>, predicate: @escaping Predicate) {
+    @usableFromInline let source: Observable<Element>
+    @usableFromInline let predicate: Predicate
+    private let subscribeSink: Run
+
+    @usableFromInline init(source: Observable<Element>, predicate: @escaping Predicate, subscribeSink: @escaping Run) {
         self.source = source
         self.predicate = predicate
+        self.subscribeSink = subscribeSink
     }
 
     override func run(_ observer: Receiver<Element>) -> Disposable {
-        let sink = FilterSink(predicate: predicate, observer: observer)
-        return sink.disposer(owning: source.subscribeReceiver(sink)) ?? sink
+        subscribeSink(self, observer)
     }
 }
