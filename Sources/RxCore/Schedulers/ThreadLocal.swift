@@ -3,9 +3,12 @@ import Foundation
 /// A per-thread slot holding an object, built on pthread keys (cheaper than
 /// `Thread.current.threadDictionary` on the subscribe path).
 final class ThreadLocalSlot<Value: AnyObject> {
-    private var key = pthread_key_t()
+    /// A `let`: a stored `var` is read under a dynamic exclusivity check (`swift_beginAccess`) on
+    /// every `value` access, several per subscription through the trampoline's slots.
+    private let key: pthread_key_t
 
     init() {
+        var key = pthread_key_t()
         let result = pthread_key_create(&key) { pointer in
             #if canImport(Glibc) || canImport(Musl)
             guard let pointer else { return }
@@ -13,6 +16,7 @@ final class ThreadLocalSlot<Value: AnyObject> {
             Unmanaged<AnyObject>.fromOpaque(pointer).release()
         }
         precondition(result == 0, "pthread_key_create failed")
+        self.key = key
     }
 
     var value: Value? {
