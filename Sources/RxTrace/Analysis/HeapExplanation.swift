@@ -26,6 +26,10 @@ struct HeapExplanation {
     var cycleOfFinding: [String: String] = [:]
     /// For leaks outside cycles whose subscriber's closure captures its owner strongly: the fix.
     var fixes: [String: String] = [:]
+    /// For findings outside cycles: the node of the holder their path starts at.
+    var holderNodes: [String: Int] = [:]
+    /// For each cycle (by its signature): the nodes on it.
+    var cycleNodes: [String: Set<Int>] = [:]
 
     static func explain(_ graph: HeapGraph, leaked: [Leaked], passes: Int, timers: TimerEvidence) -> HeapExplanation {
         var result = HeapExplanation()
@@ -49,6 +53,7 @@ struct HeapExplanation {
             let steps = path.map { describe(graph, $0, namer) }
             let breakAt = edgeToBreak(steps, path, graph, namer)
             let signature = stableHash(steps.map { "\($0.typeName)|\($0.via ?? "")|\($0.closure ?? "")|\($0.location.map { "\(($0.file as NSString).lastPathComponent):\($0.line)" } ?? "")" }.joined(separator: ">"))
+            result.cycleNodes[signature, default: []].formUnion(members)
             for member in members {
                 for item in leakedNodes[member] ?? [] { result.cycleOfFinding[item.signature] = signature }
             }
@@ -100,9 +105,10 @@ struct HeapExplanation {
             // Another finding's objects hold this one only as a consequence (an inner
             // subscription refers to its outer sink): look for a holder outside them first.
             let others = Set(leakedNodes.filter { $0.value.contains { $0.signature != signature } && !$0.value.contains { $0.signature == signature } }.keys)
-            if let path = retentionPath(graph, incoming, from: Set(nodes), avoiding: others, namer, timers)
+            if let found = retentionPath(graph, incoming, from: Set(nodes), avoiding: others, namer, timers)
                 ?? retentionPath(graph, incoming, from: Set(nodes), avoiding: [], namer, timers) {
-                result.paths[signature] = path
+                result.paths[signature] = found.path
+                result.holderNodes[signature] = found.holder
             }
             if let capture = capturedOwner(graph, subscribers: subscribersBySignature[signature] ?? [], namer) {
                 result.fixes[signature] = capture.fix
@@ -168,6 +174,22 @@ struct HeapExplanation {
     /// A leaked-subscription or unreleased-object finding with what the graph says holds it:
     /// the cycle it sits on, or the path from its holder. Without either, the evidence-based
     /// reason it had stays.
+    /// The findings whose holder is one of `objects` (by address), or whose cycle runs through
+    /// one, each with the holder as the annotated finding names it.
+    func findingsHeld(byAnyOf objects: Set<UInt>, in graph: HeapGraph) -> [String: String] {
+        let nodes = Set(objects.compactMap { graph.node(at: $0) })
+        var held: [String: String] = [:]
+        for (signature, holder) in holderNodes where nodes.contains(holder) {
+            held[signature] = paths[signature]?.holder
+        }
+        for (signature, members) in cycleNodes where !members.isDisjoint(with: nodes) {
+            let names = cycles.first { $0.signature == signature }?.steps.first?.typeName
+            held[signature] = names.map { "a reference cycle through \($0)" } ?? "a reference cycle"
+            for (finding, cycle) in cycleOfFinding where cycle == signature { held[finding] = held[signature] }
+        }
+        return held
+    }
+
     func annotate(_ finding: LeakFinding) -> LeakFinding {
         var annotated = finding
         if let cycle = cycleOfFinding[finding.signature], let found = cycles.first(where: { $0.signature == cycle }) {
@@ -244,7 +266,7 @@ struct HeapExplanation {
     /// object (its property names the holder), a scheduler, or an object nothing on the Swift
     /// heap references (held from outside: a dispatch timer, a global, a stack).
     private static func retentionPath(_ graph: HeapGraph, _ incoming: [[(source: Int32, edge: Int32)]], from targets: Set<Int>,
-                                      avoiding blocked: Set<Int>, _ namer: FunctionNamer, _ timers: TimerEvidence) -> ReportRetentionPath? {
+                                      avoiding blocked: Set<Int>, _ namer: FunctionNamer, _ timers: TimerEvidence) -> (path: ReportRetentionPath, holder: Int)? {
         var next: [Int: CycleSearch.Step] = [:]   // node → step towards the targets
         var queue = Array(targets).sorted()
         var seen = Set(queue)
@@ -279,7 +301,7 @@ struct HeapExplanation {
             if targets.contains(current) { break }
         }
         steps.append(ReportCycle.Step(typeName: graph.kind(current).displayName))
-        return ReportRetentionPath(holder: holderText(graph, root, steps, incoming, timers), steps: steps)
+        return (ReportRetentionPath(holder: holderText(graph, root, steps, incoming, timers), steps: steps), root)
     }
 
     private static func isHolder(_ graph: HeapGraph, _ node: Int, _ incoming: [[(source: Int32, edge: Int32)]]) -> Bool {

@@ -36,7 +36,7 @@ enum RetentionReason {
             let queues = timers.queuesWithNewTimers
             let names = queues.map { timers.schedulerLabels[$0] ?? "dispatch queue '\($0)'" }
             let timerSinks = group.entries.filter { isPeriodicTimerSink($0.typeName) }.count
-            let subscriptions = ScenarioRunner.subscriptionCount(group)
+            let subscriptions = PassAnalysis.subscriptionCount(group)
             switch names.count {
             case 0: break
             case 1: return "kept alive by the periodic timer of \(names[0])"
