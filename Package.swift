@@ -26,6 +26,12 @@ let crossModuleOptimization: [SwiftSetting] = Context.environment["RXCORE_CROSS_
     ? [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
     : []
 
+// `rxtrace test` builds a package's tests with RXTRACE_TEST_SESSION_BUILD=1 (and tracing on), in a
+// scratch folder of its own. Then every library product also links the test session target, which
+// takes XCTest's entry call in the test binary to measure each test (README, "Leak-check a test
+// suite"; docs/runtime-hooks.md). No other build sees it.
+let testSession: [String] = Context.environment["RXTRACE_TEST_SESSION_BUILD"] == "1" ? ["RxTraceTestSession"] : []
+
 // RxSwift's module names (issue 15). Source written for RxSwift 6 and RxCocoa compiles unchanged:
 // `RxSwift`, `RxRelay`, `RxTest` and `RxBlocking` are thin modules that re-export RxCore,
 // RxCoreTesting and RxCoreBlocking (one implementation; `RxSwift.Observable` is
@@ -33,11 +39,11 @@ let crossModuleOptimization: [SwiftSetting] = Context.environment["RXCORE_CROSS_
 // SharedSequence, ControlProperty/ControlEvent, NotificationCenter and URLSession extensions).
 // An app switches to these products by its manifest alone: README, "RxSwift apps, unchanged".
 let rxSwiftNamedProducts: [Product] = [
-    .library(name: "RxSwift", targets: ["RxSwift"]),
-    .library(name: "RxRelay", targets: ["RxRelay"]),
-    .library(name: "RxCocoa", targets: ["RxCocoa"]),
-    .library(name: "RxTest", targets: ["RxTest"]),
-    .library(name: "RxBlocking", targets: ["RxBlocking"]),
+    .library(name: "RxSwift", targets: ["RxSwift"] + testSession),
+    .library(name: "RxRelay", targets: ["RxRelay"] + testSession),
+    .library(name: "RxCocoa", targets: ["RxCocoa"] + testSession),
+    .library(name: "RxTest", targets: ["RxTest"] + testSession),
+    .library(name: "RxBlocking", targets: ["RxBlocking"] + testSession),
 ]
 let rxSwiftNamedTargets: [Target] = [
     .target(name: "RxSwift", dependencies: ["RxCore"], swiftSettings: [traced, swift5]),
@@ -57,16 +63,17 @@ let rxSwiftNamedTargets: [Target] = [
 // and cannot ask for the trait, so RXTRACE_TRACE_RESOURCES=1 in the build's environment turns
 // it on by default instead (README, "SwiftPM mirrors").
 let tracedByEnvironment = Context.environment["RXTRACE_TRACE_RESOURCES"] == "1"
+    || Context.environment["RXTRACE_TEST_SESSION_BUILD"] == "1"
 
 let package = Package(
     name: "rxtrace",
     platforms: [.macOS(.v15)],
     products: [
-        .library(name: "RxCore", targets: ["RxCore"]),
-        .library(name: "RxCoreTesting", targets: ["RxCoreTesting"]),
-        .library(name: "RxCoreBlocking", targets: ["RxCoreBlocking"]),
-        .library(name: "RxTrace", targets: ["RxTrace"]),
-        .library(name: "RxTraceTesting", targets: ["RxTraceTesting"]),
+        .library(name: "RxCore", targets: ["RxCore"] + testSession),
+        .library(name: "RxCoreTesting", targets: ["RxCoreTesting"] + testSession),
+        .library(name: "RxCoreBlocking", targets: ["RxCoreBlocking"] + testSession),
+        .library(name: "RxTrace", targets: ["RxTrace"] + testSession),
+        .library(name: "RxTraceTesting", targets: ["RxTraceTesting"] + testSession),
         .executable(name: "rxtrace", targets: ["rxtrace"]),
     ] + rxSwiftNamedProducts,
     traits: [
@@ -114,6 +121,8 @@ let package = Package(
             swiftSettings: [traced, swift5]
         ),
         .target(name: "RxTraceScenarios", dependencies: ["RxCore", "RxTrace"], swiftSettings: [traced, swift5]),
+        // The test process's side of `rxtrace test` (linked in only by session builds, see above).
+        .target(name: "RxTraceTestSession", dependencies: ["RxCore", "RxTrace"], swiftSettings: [traced, swift5]),
         // XCTest and Swift Testing helpers that run a closure with the run-twice protocol.
         .target(name: "RxTraceTesting", dependencies: ["RxCore", "RxTrace"], swiftSettings: [traced, swift5]),
         .executableTarget(

@@ -190,6 +190,23 @@ struct HeapExplanation {
         return held
     }
 
+    /// The stored properties of `objects` (by address) that hold Rx objects (a bag, a
+    /// disposable, a subject or relay), as `Type.property`: what a test case keeps for its test.
+    static func rxFields(of objects: Set<UInt>, in graph: HeapGraph) -> [String] {
+        let namer = FunctionNamer()
+        let rxTypes = ["DisposeBag", "Disposable", "Subject", "Relay", "Observable", "Driver", "Signal"]
+        return objects.compactMap { graph.node(at: $0) }.sorted().flatMap { node in
+            graph.edges[node].indices.compactMap { index -> String? in
+                let edge = graph.edges[node][index]
+                guard !edge.possible, edge.label != nil else { return nil }
+                let target = graph.kind(Int(edge.target)).displayName
+                guard rxTypes.contains(where: { target.contains($0) }) else { return nil }
+                let step = describe(graph, CycleSearch.Step(node: node, edge: index), namer)
+                return step.via.map { "\(step.typeName).\($0)" }
+            }
+        }
+    }
+
     func annotate(_ finding: LeakFinding) -> LeakFinding {
         var annotated = finding
         if let cycle = cycleOfFinding[finding.signature], let found = cycles.first(where: { $0.signature == cycle }) {

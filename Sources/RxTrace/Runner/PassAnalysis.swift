@@ -37,8 +37,14 @@ struct PassAnalysis {
         var anomalies: [LeakFinding] = []
         /// Whether anything leaked (findings other than thread anomalies).
         var leaked = false
-        /// Signatures of findings held only by a harness object, with what holds them.
+        /// Signatures of findings whose heap path starts at a harness object, with that holder.
         var harnessHolders: [String: String] = [:]
+        /// The harness objects' stored properties that hold Rx objects (`FooTests.disposeBag`).
+        var harnessFields: [String] = []
+        /// The registry ids of each leaked-subscription finding's resources, by signature.
+        var entryIDs: [String: [UInt64]] = [:]
+        /// For leaks whose objects sit on a reference cycle: the cycle finding's signature.
+        var cycleOfFinding: [String: String] = [:]
     }
 
     func analyse() -> Outcome {
@@ -50,6 +56,7 @@ struct PassAnalysis {
         outcome.hopFailures = Self.unmetHopExpectations(hopExpectations, chains: chains)
         let leaked = leakedSubscriptions()
         let unreleased = unreleasedObjects(releaseExpectations, passes: passCount)
+        outcome.entryIDs = leaked.entryIDs
         var findings = leaked.findings + unreleased.findings
         if heapGraph, !findings.isEmpty {
             let graph = HeapGraph.build()
@@ -57,8 +64,10 @@ struct PassAnalysis {
                                                       passes: passCount, timers: timers)
             findings = explanation.cycleFindings + findings.map { explanation.annotate($0) }
             outcome.cycles = explanation.cycles
+            outcome.cycleOfFinding = explanation.cycleOfFinding
             if !harnessObjects.isEmpty {
                 outcome.harnessHolders = explanation.findingsHeld(byAnyOf: harnessObjects, in: graph)
+                outcome.harnessFields = HeapExplanation.rxFields(of: harnessObjects, in: graph)
             }
         }
         outcome.leaked = !findings.isEmpty
@@ -96,7 +105,7 @@ struct PassAnalysis {
     /// - groups with no sink or observer (only producers, disposables, bags) when the
     ///   scenario also leaks subscriptions: they are what the leaked subscriptions hold (an
     ///   `interval`'s producer, the owner's `DisposeBag`), not subscriptions of their own.
-    private func leakedSubscriptions() -> (findings: [LeakFinding], objects: [HeapExplanation.Leaked]) {
+    private func leakedSubscriptions() -> (findings: [LeakFinding], objects: [HeapExplanation.Leaked], entryIDs: [String: [UInt64]]) {
         let survivors = self.survivors
         let groupsPerMark = snapshots.map { LeakAnalysis.group($0) }
         let groupCounts: [[String: Int]] = groupsPerMark.map { groups in
@@ -147,7 +156,7 @@ struct PassAnalysis {
                 backtrace: group.frames.map(ScenarioRunner.reportFrame),
                 retentionReason: RetentionReason.explain(group, timers: timers, subjects: subjects)
             )
-        }, objects)
+        }, objects, Dictionary(reported.map { ($0.signature, $0.entries.map(\.id)) }, uniquingKeysWith: +))
     }
 
     /// Subscriptions in a group: one per `subscribe(onNext:…)`/`bind` observer at the end of

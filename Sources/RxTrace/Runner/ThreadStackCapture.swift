@@ -12,9 +12,9 @@ import Darwin
 ///   capture plus symbolication take well under a second), then ends the child.
 /// - A crash: the Swift runtime's backtracer writes the crashed thread as JSON
 ///   (`SWIFT_BACKTRACE=…,format=json,output-to=<file>`), read here.
-struct ThreadStackCapture {
+package struct ThreadStackCapture {
     /// The child's name for the hang dump's file.
-    static let environmentKey = "RXTRACE_THREAD_STACKS"
+    package static let environmentKey = "RXTRACE_THREAD_STACKS"
     /// Where the child writes its threads' stacks when asked (hang).
     var hangFile: URL
     /// Where the child's crash backtracer writes.

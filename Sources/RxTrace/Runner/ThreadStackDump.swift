@@ -17,7 +17,7 @@ import Glibc
 /// reading that pipe then sends SIGPROF to one thread at a time (`tgkill`), whose handler runs
 /// on that thread, records its return addresses with `unw_backtrace` into preallocated memory
 /// and posts a semaphore. The dumper symbolicates afterwards, outside any handler.
-enum ThreadStackDump {
+package enum ThreadStackDump {
     static let depth = 64
     /// Sent to each thread to capture it. SIGPROF because libdispatch's worker threads (where
     /// scheduler work runs) block every asynchronous signal but the synchronous ones and
@@ -32,7 +32,7 @@ enum ThreadStackDump {
     nonisolated(unsafe) static var requestPipe: (read: Int32, write: Int32) = (-1, -1)
 
     /// Installs the handlers and the dumper thread; `file` is where the stacks go.
-    static func install(file: String) {
+    package static func install(file: String) {
         addresses = .allocate(capacity: depth)
         captured = .allocate(capacity: 1)
         done = .allocate(capacity: 1)

@@ -1,0 +1,123 @@
+import Foundation
+
+/// The files through which `rxtrace test` and the test process it starts talk: the parent writes
+/// the plan, the test process appends a progress line when a test starts and ends and a result
+/// line per unit. Appends are single `write(2)` calls on descriptors opened with `O_APPEND`, so a
+/// test process that crashes leaves every line it finished, and the parent knows which test was
+/// running.
+public struct TestSessionFolder: Sendable {
+    /// Set in the test process's environment: the folder's path.
+    public static let environmentKey = "RXTRACE_TEST_SESSION"
+
+    public var path: String
+    public init(path: String) { self.path = path }
+
+    public var planFile: String { path + "/plan.json" }
+    public var listFile: String { path + "/list.json" }
+    public var resultsFile: String { path + "/results.jsonl" }
+    public var progressFile: String { path + "/progress.log" }
+    /// A line the test process writes once it has loaded the plan: proof the observer is linked in.
+    public var helloFile: String { path + "/hello" }
+
+    /// What the test process is asked to do.
+    public struct Plan: Codable, Sendable {
+        /// Write the tests the binary holds to `list.json` and run nothing.
+        public var listOnly = false
+        /// XCTest tests to run (`Module.Class/testMethod`).
+        public var xctest: [String] = []
+        /// Swift Testing tests to run, by Swift Testing identifier.
+        public var swiftTesting: [String] = []
+        public var drainTimeout: Double = 5
+        /// Whether to build the heap graph for tests that leave something alive.
+        public var heapGraph = true
+        public init() {}
+    }
+
+    /// A test's start or end, as the progress file records it.
+    public enum Progress: Equatable, Sendable {
+        case started(String)
+        case ended(String)
+    }
+
+    /// One unit's outcome, as the results file records it.
+    public struct Result: Codable, Sendable {
+        public var unit: TestUnit
+        public var report: ScenarioReport
+        public init(unit: TestUnit, report: ScenarioReport) {
+            self.unit = unit
+            self.report = report
+        }
+    }
+
+    // MARK: Test process side
+
+    public func readPlan() throws -> Plan {
+        try JSONDecoder().decode(Plan.self, from: Data(contentsOf: URL(fileURLWithPath: planFile)))
+    }
+
+    public func writeList(_ units: [TestUnit]) throws {
+        try JSONEncoder().encode(units).write(to: URL(fileURLWithPath: listFile), options: .atomic)
+    }
+
+    public func recordStart(_ test: String) { append("started\t\(test)\n", to: progressFile) }
+    public func recordEnd(_ test: String) { append("ended\t\(test)\n", to: progressFile) }
+
+    public func record(_ result: Result) {
+        guard let data = try? JSONEncoder().encode(result) else { return }
+        append(String(decoding: data, as: UTF8.self) + "\n", to: resultsFile)
+    }
+
+    public func sayHello() { append("\(getpid())\n", to: helloFile) }
+
+    private func append(_ line: String, to file: String) {
+        let descriptor = open(file, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        var bytes = Array(line.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if written <= 0 { return }
+            offset += written
+        }
+    }
+
+    // MARK: rxtrace side
+
+    public func writePlan(_ plan: Plan) throws {
+        try JSONEncoder().encode(plan).write(to: URL(fileURLWithPath: planFile), options: .atomic)
+    }
+
+    public func readList() throws -> [TestUnit] {
+        try JSONDecoder().decode([TestUnit].self, from: Data(contentsOf: URL(fileURLWithPath: listFile)))
+    }
+
+    public var saidHello: Bool { FileManager.default.fileExists(atPath: helloFile) }
+
+    /// The results recorded so far; a last line cut short by a crash is skipped.
+    public func readResults() -> [Result] {
+        lines(of: resultsFile).compactMap { try? JSONDecoder().decode(Result.self, from: Data($0.utf8)) }
+    }
+
+    public func readProgress() -> [Progress] {
+        lines(of: progressFile).compactMap { line in
+            let parts = line.split(separator: "\t", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { return nil }
+            switch parts[0] {
+            case "started": return .started(parts[1])
+            case "ended": return .ended(parts[1])
+            default: return nil
+            }
+        }
+    }
+
+    /// Empties the progress and results files before a test process starts.
+    public func reset() {
+        for file in [progressFile, resultsFile, helloFile, listFile] { try? FileManager.default.removeItem(atPath: file) }
+    }
+
+    private func lines(of file: String) -> [String] {
+        guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").map(String.init)
+    }
+}

@@ -1,0 +1,212 @@
+#if TRACE_RESOURCES
+import Foundation
+import RxCore
+
+/// Measures tests the way `check` measures a scenario's passes, inside the test process.
+///
+/// A test's own run is the first pass. What it leaves alive once the schedulers are idle is
+/// either one-time state (a `static let shared` service it happened to touch first, a cache) or
+/// growth; to tell them apart the test runs once more (the second pass): what the second run
+/// leaves alive again is what every run leaks. A test that leaves nothing alive is clean after
+/// one run and never runs again. Units are measured one at a time: resources created between a
+/// unit's start and end belong to it.
+package final class TestUnitRecorder: @unchecked Sendable {
+    /// The `file` of the built-in rule under which a leak held only by the test harness is
+    /// reported (not a failure unless `--strict`).
+    package static let harnessRuleFile = "rxtrace test: held by the test harness"
+
+    private struct Pass {
+        var start: ResourceMark
+        var end: ResourceMark?
+        var totalBefore: Int
+        var totalAfter = 0
+    }
+
+    private struct Measurement {
+        var started = Date()
+        var first: Pass
+        var rerun: Pass?
+        /// Per group signature, how many the first run left alive at its end.
+        var firstSurvivors: [String: Int] = [:]
+        var periodicBefore: [String: Int] = [:]
+        var observersBefore: [String: Int] = [:]
+    }
+
+    private let lock = NSLock()
+    private var measurements: [TestUnit: Measurement] = [:]
+    private let drainTimeout: TimeInterval
+    private let heapGraph: Bool
+
+    package init(drainTimeout: TimeInterval, heapGraph: Bool) {
+        self.drainTimeout = drainTimeout
+        self.heapGraph = heapGraph
+    }
+
+    /// The unit's own run starts.
+    package func begin(_ unit: TestUnit) {
+        ThreadHops.reset()
+        let pass = Pass(start: ResourceRegistry.mark(), totalBefore: Int(Resources.total))
+        lock.withLock { measurements[unit] = Measurement(first: pass) }
+    }
+
+    /// The unit's own run ended: its report when it left nothing alive, nil when it must run
+    /// again (`beginRerun`, `endRerun`) to tell growth from one-time state.
+    package func endFirstRun(_ unit: TestUnit) -> ScenarioReport? {
+        guard var measurement = lock.withLock({ measurements[unit] }) else { return nil }
+        var left = ResourceRegistry.liveSince(measurement.first.start)
+        // Nothing alive and no work pending: nothing can still appear, no need to wait.
+        if !left.isEmpty || SchedulerActivity.pending > 0 {
+            SchedulerActivity.waitUntilIdle(timeout: drainTimeout)
+            left = ResourceRegistry.liveSince(measurement.first.start)
+        }
+        measurement.first.end = ResourceRegistry.mark()
+        measurement.first.totalAfter = Int(Resources.total)
+        if left.isEmpty {
+            lock.withLock { measurements[unit] = nil }
+            return report(unit, measurement, outcome: anomaliesOnly(passes: 1))
+        }
+        measurement.firstSurvivors = Dictionary(LeakAnalysis.group(left).map { ($0.signature, $0.entries.count) }, uniquingKeysWith: +)
+        lock.withLock { measurements[unit] = measurement }
+        return nil
+    }
+
+    /// Whether `endFirstRun` asked this unit to run again.
+    package func awaitsRerun(_ unit: TestUnit) -> Bool {
+        lock.withLock { measurements[unit] != nil }
+    }
+
+    /// The second run starts (after `endFirstRun` returned nil). `prepare` runs first, with
+    /// allocations recorded but before the pass's mark: what it creates (a fresh XCTest test case
+    /// instance, whose stored properties XCTest created for the first run before that run's
+    /// start) is a node of the heap graph without being charged to the pass.
+    package func beginRerun(_ unit: TestUnit, preparing prepare: () -> Void = {}) {
+        ThreadHops.reset()
+        if heapGraph { AllocationTable.install() }
+        prepare()
+        lock.withLock {
+            measurements[unit]?.periodicBefore = SchedulerActivity.activePeriodicTimersByQueue
+            measurements[unit]?.observersBefore = SubjectActivity.observersBySubjectType
+            measurements[unit]?.rerun = Pass(start: ResourceRegistry.mark(), totalBefore: Int(Resources.total))
+        }
+    }
+
+    /// The objects a test harness keeps alive by itself (XCTest keeps every test case instance
+    /// until the run ends), for the second run: the rerun's own instance, which the recorder can
+    /// release, unlike XCTest's.
+    package struct Harness {
+        /// For people: "FooTests (the XCTest test case)".
+        package var name: String
+        package var addresses: Set<UInt>
+        /// Drops the last reference to the harness's objects.
+        package var release: () -> Void
+        package init(name: String, addresses: Set<UInt>, release: @escaping () -> Void) {
+            self.name = name
+            self.addresses = addresses
+            self.release = release
+        }
+    }
+
+    /// The second run ended: the unit's report. With a `harness`, whatever is released once the
+    /// harness lets its objects go (a subscription in a test case's `disposeBag` property, a
+    /// subject it keeps for later asserts) is reported as held by the harness, not as a failure.
+    package func endRerun(_ unit: TestUnit, harness: Harness? = nil) -> ScenarioReport? {
+        SchedulerActivity.waitUntilIdle(timeout: drainTimeout)
+        if heapGraph { AllocationTable.uninstall() }
+        guard var measurement = lock.withLock({ measurements.removeValue(forKey: unit) }),
+              var rerun = measurement.rerun, let firstEnd = measurement.first.end else { return nil }
+        rerun.end = ResourceRegistry.mark()
+        rerun.totalAfter = Int(Resources.total)
+        measurement.rerun = rerun
+        let first = measurement.first
+        let all = ResourceRegistry.liveSince(first.start)
+        let inFirst = { (entry: ResourceEntry) in entry.epoch <= firstEnd.epoch }
+        let inRerun = { (entry: ResourceEntry) in entry.epoch > rerun.start.epoch }
+        let analysis = PassAnalysis(
+            snapshots: [all.filter { inFirst($0) || inRerun($0) }, all.filter(inRerun)],
+            survivors: [measurement.firstSurvivors],
+            passOf: { entry in inFirst(entry) ? 1 : inRerun(entry) ? 2 : nil },
+            passCount: 2,
+            timers: TimerEvidence(before: measurement.periodicBefore, after: SchedulerActivity.activePeriodicTimersByQueue, schedulerLabels: [:]),
+            subjects: SubjectEvidence(before: measurement.observersBefore, after: SubjectActivity.observersBySubjectType),
+            heapGraph: heapGraph,
+            harnessObjects: harness?.addresses ?? []
+        )
+        var outcome = analysis.analyse()
+        if let harness {
+            outcome.harnessHolders = heldByHarness(outcome, harness: harness, since: rerun.start)
+        }
+        return report(unit, measurement, outcome: outcome)
+    }
+
+    /// The findings whose resources all go away once the harness releases its objects (released
+    /// here, then drained), each with what held them: the heap path's holder when the graph
+    /// names a field of the harness object, else the harness.
+    private func heldByHarness(_ outcome: PassAnalysis.Outcome, harness: Harness, since start: ResourceMark) -> [String: String] {
+        guard outcome.leaked else { harness.release(); return [:] }
+        harness.release()
+        SchedulerActivity.waitUntilIdle(timeout: drainTimeout)
+        let alive = Set(ResourceRegistry.liveSince(start).map(\.id))
+        var held: [String: String] = [:]
+        // Without a heap path from the harness, its properties that hold Rx objects say where.
+        let fields = outcome.harnessFields.isEmpty ? harness.name : outcome.harnessFields.joined(separator: ", ")
+        for (signature, ids) in outcome.entryIDs where !ids.isEmpty && ids.allSatisfy({ !alive.contains($0) }) {
+            held[signature] = outcome.harnessHolders[signature] ?? fields
+        }
+        // A cycle is the harness's when every leak on it is.
+        let cycles = Set(outcome.cycleOfFinding.values)
+        for cycle in cycles {
+            let leaks = outcome.cycleOfFinding.filter { $0.value == cycle }.map(\.key)
+            if leaks.allSatisfy({ held[$0] != nil }) { held[cycle] = outcome.harnessHolders[cycle] ?? fields }
+        }
+        return held
+    }
+
+    private func anomaliesOnly(passes: Int) -> PassAnalysis.Outcome {
+        guard !ThreadHops.anomalies().isEmpty else { return PassAnalysis.Outcome() }
+        return PassAnalysis(snapshots: [[], []], survivors: [], passOf: { _ in nil }, passCount: passes,
+                            timers: TimerEvidence(before: [:], after: [:], schedulerLabels: [:]),
+                            subjects: SubjectEvidence(before: [:], after: [:]), heapGraph: false).analyse()
+    }
+
+    private func report(_ unit: TestUnit, _ measurement: Measurement, outcome: PassAnalysis.Outcome) -> ScenarioReport {
+        var findings = outcome.findings
+        for index in findings.indices {
+            guard let holder = outcome.harnessHolders[findings[index].signature] else { continue }
+            // Released once the test case is: XCTest's keeping, not the code under test's leak.
+            findings[index].retentionReason = "kept alive by \(holder), which XCTest keeps until the end of the run"
+            findings[index].retentionPath = nil
+            findings[index].suppressedBy = SuppressionRule(
+                kind: .any, conditions: [],
+                reason: "held by the test case, which XCTest keeps until the end of the run; released with it (--strict fails on it)",
+                file: Self.harnessRuleFile
+            )
+        }
+        let passes = [measurement.first] + (measurement.rerun.map { [$0] } ?? [])
+        let status: ScenarioStatus
+        let verdict: Verdict
+        if outcome.leaked {
+            status = .leaked
+            verdict = findings.contains { $0.kind == .referenceCycle } ? .cycle : .leak
+        } else if !outcome.anomalies.isEmpty {
+            status = .threadAnomaly
+            verdict = .threadAnomaly
+        } else {
+            status = .clean
+            verdict = .clean
+        }
+        let place = unit.file.map { file in " · " + ((file as NSString).lastPathComponent) + (unit.line.map { ":\($0)" } ?? "") } ?? ""
+        return ScenarioReport(
+            name: unit.reportName,
+            summary: "\(unit.library.displayName) test" + place,
+            expectedVerdict: .clean,
+            actualVerdict: verdict,
+            status: status,
+            passes: passes.enumerated().map { PassCount(pass: $0.offset + 1, before: $0.element.totalBefore, after: $0.element.totalAfter) },
+            findings: findings,
+            cycles: outcome.cycles,
+            threadHops: outcome.threadHops,
+            durationSeconds: Date().timeIntervalSince(measurement.started)
+        )
+    }
+}
+#endif

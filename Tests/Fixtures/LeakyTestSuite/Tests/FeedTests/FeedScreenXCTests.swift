@@ -1,0 +1,43 @@
+import Feed
+import Foundation
+import RxSwift
+import RxTest
+import XCTest
+
+final class FeedScreenXCTests: XCTestCase {
+    /// Held by the test case: XCTest keeps this instance, and so the bag, until the run ends.
+    private let disposeBag = DisposeBag()
+
+    func testLeakingScreenShowsUpdates() {
+        let screen = FeedScreen()
+        screen.startLeaking()
+        FeedService.shared.updates.onNext(["a", "b"])
+        XCTAssertEqual(screen.titles, ["a", "b"])
+    }
+
+    func testCleanScreenShowsUpdates() {
+        let screen = FeedScreen()
+        screen.start()
+        FeedService.shared.updates.onNext(["c"])
+        XCTAssertEqual(screen.titles, ["c"])
+    }
+
+    func testSubscriptionKeptInTheTestCaseBag() {
+        var seen: [Int] = []
+        FeedService.shared.unread.subscribe(onNext: { seen.append($0) }).disposed(by: disposeBag)
+        XCTAssertEqual(seen.count, 1)
+    }
+
+    func testTimerOnVirtualTime() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let counter = TickCounter()
+        counter.start(on: scheduler)
+        scheduler.advanceTo(3)
+        XCTAssertEqual(counter.ticks, 3)
+    }
+
+    func testAsyncClean() async throws {
+        let value = try await Observable.just(7).map { $0 * 6 }.asSingle().value
+        XCTAssertEqual(value, 42)
+    }
+}
