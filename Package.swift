@@ -75,6 +75,8 @@ let package = Package(
         .library(name: "RxTrace", targets: ["RxTrace"] + testSession),
         .library(name: "RxTraceTesting", targets: ["RxTraceTesting"] + testSession),
         .executable(name: "rxtrace", targets: ["rxtrace"]),
+        // `swift package rxtrace test`: the CLI, from a package that depends on this one.
+        .plugin(name: "RxTracePlugin", targets: ["RxTracePlugin"]),
     ] + rxSwiftNamedProducts,
     traits: [
         .trait(
@@ -130,6 +132,14 @@ let package = Package(
             dependencies: ["RxTrace", "RxTraceScenarios"],
             path: "Tools/rxtrace",
             swiftSettings: [traced, swift5]
+        ),
+        .plugin(
+            name: "RxTracePlugin",
+            capability: .command(
+                intent: .custom(verb: "rxtrace", description: "Runs rxtrace on this package: 'swift package rxtrace test' leak-checks its tests.")
+            ),
+            dependencies: ["rxtrace"],
+            path: "Plugins/RxTracePlugin"
         ),
         // Misbehaving scenarios (trap, hang, throw) for the CLI tests, as a user's own rxtrace.
         .executableTarget(

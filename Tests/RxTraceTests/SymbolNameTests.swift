@@ -40,6 +40,26 @@ final class FrameNamingTests: XCTestCase {
                                               file: "/src/rxtrace/Sources/RxTraceTesting/ExpectNoRxLeaks.swift", image: nil), .rxTrace, "by folder")
     }
 
+    /// Seen running a package's tests under `rxtrace test`: a leak's backtrace listed the test
+    /// session's observer (it runs an XCTest test a second time) and the thunk Swift Testing's
+    /// @Test macro generates (a mangled name in `swift-generated-sources/@__swiftmacro_…`) as
+    /// frames of the user's, between the test and the runtime.
+    func testTheTestSessionsAndTheTestMacrosFramesAreNotTheUsers() {
+        XCTAssertEqual(FrameClassifier.origin(function: "XCTestUnitObserver.testCaseDidFinish(_:)", rawName: nil,
+                                              file: "/work/app/.build/checkouts/rxtrace/Sources/RxTraceTestSession/XCTestUnitObserver.swift",
+                                              image: "AppPackageTests.xctest"), .rxTrace)
+        XCTAssertEqual(FrameClassifier.origin(function: "protocol witness for XCTestObservation.testCaseDidFinish(_:) in conformance XCTestUnitObserver",
+                                              rawName: "$s18RxTraceTestSession18XCTestUnitObserverC6XCTest0F11ObservationAadEP17testCaseDidFinishyyAD0fH0CFTW",
+                                              file: nil, image: "AppPackageTests.xctest"), .rxTrace, "by module")
+        let macroThunk = "$s9FeedTests0a11ScreenSwiftB0V07leakingC04TestfMp_7__localfMu0_ #1 @Sendable (_:) in static FeedScreenSwiftTests.leakingScreen()"
+        XCTAssertEqual(FrameClassifier.origin(function: macroThunk, rawName: nil,
+                                              file: "swift-generated-sources/@__swiftmacro_9FeedTests0a11ScreenSwiftB0V07leakingC04TestfMp_.swift",
+                                              image: "AppPackageTests.xctest"), .system)
+        XCTAssertEqual(FrameClassifier.origin(function: "FeedScreenSwiftTests.leakingScreen()", rawName: nil,
+                                              file: "/work/app/Tests/FeedTests/FeedScreenSwiftTests.swift", image: "AppPackageTests.xctest"), .user,
+                       "the test function itself stays the user's")
+    }
+
     func testAPartialApplyThunkIsNotASecondFrame() {
         let closure = SymbolicatedFrame(address: 1, function: "closure #1 in Feed.bind()", file: "Feed.swift", line: 9, origin: .user)
         let thunk = SymbolicatedFrame(address: 2, function: "partial apply for closure #1 in Feed.bind()", origin: .user)

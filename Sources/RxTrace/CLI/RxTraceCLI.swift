@@ -100,7 +100,7 @@ struct RootCommand: ParsableCommand {
             that could not be written; 3 a scenario crashed or timed out; 130 interrupted (SIGINT \
             or SIGTERM; the reports hold the scenarios that finished).
             """,
-            subcommands: [ListCommand.self, RunCommand.self, CheckCommand.self, ReportCommand.self, ScenarioChildCommand.self]
+            subcommands: [ListCommand.self, RunCommand.self, CheckCommand.self, TestCommand.self, ReportCommand.self, ScenarioChildCommand.self]
         )
     }
 }

@@ -24,12 +24,17 @@ enum ScenarioSelection {
     /// Shard `index` of `count` (1-based, "2/4"): every count-th scenario in name order, so
     /// the shards of one catalogue are disjoint and together cover it.
     static func shard(_ scenarios: [Scenario], _ spec: String?) throws -> [Scenario] {
-        guard let spec else { return scenarios }
+        try shard(scenarios, spec, name: \.name)
+    }
+
+    /// Shard `index` of `count` of any named items (tests for `rxtrace test`), as above.
+    static func shard<Item>(_ items: [Item], _ spec: String?, name: (Item) -> String) throws -> [Item] {
+        guard let spec else { return items }
         let parts = spec.split(separator: "/")
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else {
             throw CLIFailure("malformed --shard '\(spec)': expected i/n with 1 ≤ i ≤ n, for example 2/4")
         }
-        return scenarios.sorted { $0.name < $1.name }.enumerated()
+        return items.sorted { name($0) < name($1) }.enumerated()
             .filter { $0.offset % count == index - 1 }
             .map(\.element)
     }

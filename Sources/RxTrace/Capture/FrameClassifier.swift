@@ -13,7 +13,7 @@ enum FrameClassifier {
     /// rxtrace's own code: the library, and the test assertions (`XCTAssertNoRxLeaks`,
     /// `expectNoRxLeaks`) between the user's test and the run (a frame of theirs showed as the
     /// user's own in a leak's backtrace).
-    static let rxTraceModules: Set<String> = ["RxTrace", "RxTraceTesting"]
+    static let rxTraceModules: Set<String> = ["RxTrace", "RxTraceTesting", "RxTraceTestSession"]
     static let rxTraceSourceFolders = rxTraceModules.map { "/Sources/\($0)/" }
     static let runtimeModules: Set<String> = [
         "Swift", "_Concurrency", "_StringProcessing", "Synchronization", "Runtime", "Observation",
@@ -38,10 +38,12 @@ enum FrameClassifier {
             if rxCoreSourceFolders.contains(where: file.contains) { return .rxCore }
             if rxTraceSourceFolders.contains(where: file.contains) { return .rxTrace }
         }
-        // SwiftPM's generated test-discovery thunks and runner are scaffolding, not user code.
+        // SwiftPM's generated test-discovery thunks and runner are scaffolding, not user code,
+        // and so are the thunks Swift Testing's @Test macro generates around a test function.
         if let function, function.contains("__allTests__") || function.contains("variable initialization expression of static") {
             return .system
         }
+        if let file, file.contains("@__swiftmacro_") || file.hasPrefix("swift-generated-sources/") { return .system }
         // The user's top-level code (`main.swift`), named `main` by the Symbolicator.
         if function == "main", let file, file == "main.swift" || file.hasSuffix("/main.swift") { return .user }
         guard let module = module(function: function, rawName: rawName) else { return .system }

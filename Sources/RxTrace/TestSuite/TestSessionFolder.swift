@@ -9,6 +9,10 @@ public struct TestSessionFolder: Sendable {
     /// Set in the test process's environment: the folder's path.
     public static let environmentKey = "RXTRACE_TEST_SESSION"
 
+    /// The `file` of the built-in rule under which a leak held only by the test harness is
+    /// reported (not a failure unless `--strict`).
+    public static let harnessRuleFile = "rxtrace test: held by the test harness"
+
     public var path: String
     public init(path: String) { self.path = path }
 

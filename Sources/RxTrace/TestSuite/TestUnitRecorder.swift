@@ -11,10 +11,6 @@ import RxCore
 /// one run and never runs again. Units are measured one at a time: resources created between a
 /// unit's start and end belong to it.
 package final class TestUnitRecorder: @unchecked Sendable {
-    /// The `file` of the built-in rule under which a leak held only by the test harness is
-    /// reported (not a failure unless `--strict`).
-    package static let harnessRuleFile = "rxtrace test: held by the test harness"
-
     private struct Pass {
         var start: ResourceMark
         var end: ResourceMark?
@@ -178,7 +174,7 @@ package final class TestUnitRecorder: @unchecked Sendable {
             findings[index].suppressedBy = SuppressionRule(
                 kind: .any, conditions: [],
                 reason: "held by the test case, which XCTest keeps until the end of the run; released with it (--strict fails on it)",
-                file: Self.harnessRuleFile
+                file: TestSessionFolder.harnessRuleFile
             )
         }
         let passes = [measurement.first] + (measurement.rerun.map { [$0] } ?? [])

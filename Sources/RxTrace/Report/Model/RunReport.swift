@@ -14,6 +14,8 @@ public struct RunReport: Equatable, Sendable {
     public var baseline: BaselineInfo?
     /// Set when SIGINT or SIGTERM stopped the run before every scenario finished.
     public var interruption: RunInterruption?
+    /// What each entry of `scenarios` is: a scenario (`run`, `check`) or a test (`rxtrace test`).
+    public var subject: RunSubject = .scenarios
 
     public init(
         schemaVersion: Int = ReportSchema.currentVersion,
@@ -55,7 +57,7 @@ public struct RunReport: Equatable, Sendable {
 
 extension RunReport: Codable {
     private enum CodingKeys: String, CodingKey {
-        case schemaVersion, tool, generatedAt, host, scenarios, suppressions, baseline, interruption
+        case schemaVersion, tool, generatedAt, host, scenarios, suppressions, baseline, interruption, subject
         // Derived: written for readers, recomputed when read back.
         case summary
     }
@@ -79,6 +81,7 @@ extension RunReport: Codable {
             baseline: try c.decodeIfPresent(BaselineInfo.self, forKey: .baseline),
             interruption: try c.decodeIfPresent(RunInterruption.self, forKey: .interruption)
         )
+        subject = try c.decodeIfPresent(RunSubject.self, forKey: .subject) ?? .scenarios
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -91,6 +94,7 @@ extension RunReport: Codable {
         try c.encode(suppressions, forKey: .suppressions)
         try c.encodeIfPresent(baseline, forKey: .baseline)
         try c.encodeIfPresent(interruption, forKey: .interruption)
+        if subject != .scenarios { try c.encode(subject, forKey: .subject) }
         try c.encode(summary, forKey: .summary)
     }
 }

@@ -9,7 +9,7 @@ public struct TextReportRenderer: Sendable {
     }
 
     public func render(_ report: RunReport) -> String {
-        var out = "\(paint("\(report.tool.name) \(report.tool.version)", .bold)) · \(ReportNumbers.count(report.scenarios.count, "scenario")) · \(report.host.operatingSystem) \(report.host.architecture)\n"
+        var out = "\(paint("\(report.tool.name) \(report.tool.version)", .bold)) · \(ReportNumbers.count(report.scenarios.count, report.subject.noun)) · \(report.host.operatingSystem) \(report.host.architecture)\n"
         if let baseline = report.baseline {
             out += "baseline \(baseline.path): \(ReportNumbers.count(baseline.signatureCount, "known signature")), \(baseline.newFindings) new, \(baseline.knownFindings) known"
             out += baseline.absentSignatures.isEmpty ? "\n" : ", \(baseline.absentSignatures.count) no longer seen\n"
@@ -164,7 +164,7 @@ public struct TextReportRenderer: Sendable {
     /// "3 scenarios · 2 passed · 1 failed · 2 leaked subscriptions (1 new, 1 suppressed)"
     public func summaryLine(_ report: RunReport) -> String {
         let s = report.summary
-        var parts = [ReportNumbers.count(s.scenarios, "scenario"), "\(s.passed) passed", "\(s.failed) failed"]
+        var parts = [ReportNumbers.count(s.scenarios, report.subject.noun), "\(s.passed) passed", "\(s.failed) failed"]
         if s.abnormal > 0 { parts.append("\(s.abnormal) crashed or timed out") }
         if let interruption = report.interruption { parts.append("interrupted by \(interruption.signal)") }
         var found: [String] = []

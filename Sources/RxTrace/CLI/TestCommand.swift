@@ -1,0 +1,80 @@
+import ArgumentParser
+import Foundation
+
+struct TestCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "test",
+        abstract: "Runs a package's existing tests with tracing on and reports, per test, the Rx resources each leaves alive.",
+        discussion: """
+        Builds the package's tests with the TraceResources trait (in .build/rxtrace-test, nothing \
+        in the package edited), runs every XCTest and Swift Testing test, and reports each one that \
+        leaves subscriptions alive after its schedulers drained, at the line that made them. A test \
+        that leaves something alive runs a second time: only what it leaves again is reported, so \
+        one-time state (a shared service touched first) is not. Extra arguments after `--` go to \
+        `swift build`. Exit code: 0 no test leaks (after suppressions and the baseline), 1 a test \
+        leaks, 2 bad usage or input, 3 the tests did not build or a test crashed or hung, 130 \
+        interrupted (the reports hold the tests that finished).
+        """
+    )
+
+    @Option(name: .customLong("package-path"), help: "The package whose tests to run (default: the working directory).")
+    var packagePath: String = "."
+
+    @Option(help: "Only tests whose name (Module.Class/testMethod, Module.Suite/function()) matches this regular expression.")
+    var filter: String?
+
+    @Option(help: "Run one shard of the tests, i/n (1-based), for example 2/4.")
+    var shard: String?
+
+    @Option(name: .shortAndLong, help: "Folder the report files are written to (created if missing).")
+    var output: String = "Reports"
+
+    @Option(help: "Suppressions file: one rule a line.")
+    var suppressions: String?
+
+    @Option(help: "Baseline file: only leak signatures absent from it fail the run.")
+    var baseline: String?
+
+    @Flag(name: .customLong("update-baseline"), help: "Write the current leak signatures to the --baseline file.")
+    var updateBaseline = false
+
+    @Flag(help: "Also fail on what only the test harness keeps (a subscription in an XCTestCase's stored property).")
+    var strict = false
+
+    @Option(name: .shortAndLong, parsing: .unconditional, help: "Test processes at the same time; each runs its tests one at a time.")
+    var jobs: Int = 1
+
+    @Option(parsing: .unconditional, help: "Seconds one test (both of its runs) may take before it is reported as hung.")
+    var timeout: Double = 120
+
+    @Option(name: .customLong("drain-timeout"), parsing: .unconditional, help: "Seconds to wait after each test for scheduled work to finish.")
+    var drainTimeout: Double = 5
+
+    @Option(name: .customLong("source-root"), help: "Folder report paths are relative to (default: the nearest folder above the package that holds .git, else the package).")
+    var sourceRoot: String?
+
+    @Flag(name: .customLong("no-color"), help: "No colour in the text report, even on a terminal.")
+    var noColor = false
+
+    @Argument(parsing: .postTerminator, help: "Arguments for `swift build`, after `--`.")
+    var buildArguments: [String] = []
+
+    func validate() throws {
+        if updateBaseline && baseline == nil { throw ValidationError("--update-baseline needs --baseline FILE") }
+        guard timeout > 0 else { throw ValidationError("--timeout must be positive") }
+        guard drainTimeout >= 0 else { throw ValidationError("--drain-timeout must be 0 or more") }
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        if let filter, (try? NSRegularExpression(pattern: filter)) == nil {
+            throw ValidationError("--filter '\(filter)' is not a regular expression")
+        }
+    }
+
+    func run() throws {
+        try TestPipeline(
+            packagePath: packagePath, filter: filter, shard: shard, output: output,
+            suppressionsPath: suppressions, baselinePath: baseline, updateBaseline: updateBaseline,
+            strict: strict, jobs: jobs, timeout: timeout, drainTimeout: drainTimeout,
+            sourceRoot: sourceRoot, colour: !noColor, buildArguments: buildArguments
+        ).execute()
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+
+/// Builds a package's tests the way `rxtrace test` runs them: with the TraceResources trait and
+/// the test session linked in (both through the environment the manifests read, so the user's
+/// manifest is not edited), in a scratch folder of its own so the package's usual `.build` is
+/// neither locked nor rebuilt.
+struct TestPackageBuild {
+    /// The package's folder, absolute.
+    var packagePath: String
+    /// Extra `swift build` arguments (`-Xswiftc -DFOO`, `-c release`…).
+    var extraArguments: [String] = []
+    /// The `swift` executable: $SWIFT, else `swift` on the PATH.
+    var swift: String = ProcessInfo.processInfo.environment["SWIFT"] ?? "swift"
+
+    var scratchPath: String { packagePath + "/.build/rxtrace-test" }
+
+    /// The environment of the build: the manifests read it (Package.swift of rxtrace).
+    static func environment(_ base: [String: String] = ProcessInfo.processInfo.environment) -> [String: String] {
+        var environment = base
+        environment["RXTRACE_TEST_SESSION_BUILD"] = "1"
+        environment["RXTRACE_TRACE_RESOURCES"] = "1"
+        return environment
+    }
+
+    /// The build failed: the compiler's first errors, or the tool's last lines.
+    struct Failure: Error {
+        var summary: String
+        var details: [String]
+    }
+
+    /// Builds, and returns the test binary.
+    func build(log: URL) throws -> URL {
+        let arguments = ["build", "--build-tests", "--package-path", packagePath, "--scratch-path", scratchPath] + extraArguments
+        let status = try Self.run(swift, arguments, environment: Self.environment(), output: log)
+        let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        guard status == 0 else {
+            throw Failure(summary: "the tests did not build (\(swift) \(arguments.joined(separator: " ")), exit \(status))",
+                          details: Self.firstErrors(output))
+        }
+        let binPath = URL(fileURLWithPath: scratchPath).appendingPathComponent(configuration)
+        let binaries = ((try? FileManager.default.contentsOfDirectory(atPath: binPath.path)) ?? []).filter { $0.hasSuffix(".xctest") }.sorted()
+        guard let binary = binaries.first else {
+            throw Failure(summary: "the build made no test binary in \(binPath.path): does the package have a test target?", details: [])
+        }
+        return binPath.appendingPathComponent(binary)
+    }
+
+    /// `debug`, or `release` when the extra arguments ask for it.
+    var configuration: String {
+        for (index, argument) in extraArguments.enumerated() {
+            if argument == "-c" || argument == "--configuration", index + 1 < extraArguments.count { return extraArguments[index + 1] }
+            if argument.hasPrefix("--configuration=") { return String(argument.dropFirst("--configuration=".count)) }
+        }
+        return "debug"
+    }
+
+    /// The compiler's first error lines (with the source line after each), else the output's end.
+    static func firstErrors(_ output: String, limit: Int = 8) -> [String] {
+        let lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var errors: [String] = []
+        var seen = Set<String>()
+        for line in lines where line.contains("error:") && !line.contains("warning:") {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("|") || !seen.insert(trimmed).inserted { continue }
+            errors.append(trimmed)
+            if errors.count == limit { break }
+        }
+        return errors.isEmpty ? Array(lines.filter { !$0.isEmpty }.suffix(limit)) : errors
+    }
+
+    /// Runs a tool to its end with its output in a file; its exit status.
+    static func run(_ tool: String, _ arguments: [String], environment: [String: String], output: URL) throws -> Int32 {
+        let process = Process()
+        if tool.contains("/") {
+            process.executableURL = URL(fileURLWithPath: tool)
+            process.arguments = arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = [tool] + arguments
+        }
+        process.environment = environment
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: output)
+        defer { try? handle.close() }
+        process.standardOutput = handle
+        process.standardError = handle
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus
+    }
+}

@@ -1,0 +1,106 @@
+import ArgumentParser
+import Foundation
+
+/// `rxtrace test` from inputs to exit code: check the inputs, build the tests traced, list and
+/// select them, run them, then report and gate exactly as `check` does.
+struct TestPipeline {
+    var packagePath: String
+    var filter: String?
+    var shard: String?
+    var output: String
+    var suppressionsPath: String?
+    var baselinePath: String?
+    var updateBaseline = false
+    var strict = false
+    var jobs = 1
+    var timeout: TimeInterval = 120
+    var drainTimeout: TimeInterval = 5
+    var sourceRoot: String?
+    var colour = true
+    var buildArguments: [String] = []
+
+    func execute() throws {
+        let package = URL(fileURLWithPath: packagePath).standardizedFileURL.path
+        guard FileManager.default.fileExists(atPath: package + "/Package.swift") else {
+            throw CLIFailure("no Package.swift in '\(packagePath)': pass the package's folder with --package-path")
+        }
+        let lock = try CLIFailure.rethrowing { () -> OutputFolderLock in
+            try OutputFolder.prepare(output)
+            return try OutputFolderLock(folder: output)
+        }
+        let pipeline = ReportPipeline(
+            outputDirectory: output, suppressionsPath: suppressionsPath, baselinePath: baselinePath,
+            updateBaseline: updateBaseline, selectsSomeScenarios: filter != nil || shard != nil
+        )
+        let inputs = try CLIFailure.rethrowing { try pipeline.loadInputs() }
+        let interruption = Interruption.install()
+        IsolatedRunner.removeStaleScratchFolders()
+
+        let build = TestPackageBuild(packagePath: package, extraArguments: buildArguments)
+        note("building the tests of \(package) with tracing (\(build.scratchPath))")
+        let binary: URL
+        do {
+            binary = try build.build(log: URL(fileURLWithPath: build.scratchPath + "-build.log"))
+        } catch let failure as TestPackageBuild.Failure {
+            note(failure.summary)
+            failure.details.forEach { note("  " + $0) }
+            throw ExitCode(RxTraceCLI.Exit.crashedOrTimedOut.rawValue)
+        }
+        let runner = TestSuiteRunner(binary: binary, workingDirectory: package, timeout: timeout, drainTimeout: drainTimeout,
+                                     interruption: interruption)
+        let all: [TestUnit]
+        do {
+            all = try runner.list()
+        } catch let failure as TestSuiteFailure {
+            note(failure.description)
+            throw ExitCode(RxTraceCLI.Exit.crashedOrTimedOut.rawValue)
+        }
+        let selected = try select(all)
+        note("running \(selected.count) of \(all.count) tests, each checked for leaks")
+        let progress = Progress(total: selected.count)
+        let results = runner.run(selected, jobs: jobs, progress: progress)
+        progress.clear()
+
+        let root = sourceRoot.map(SourceRoot.init(path:)) ?? SourceRoot.discover(from: package)
+        let scenarios = results.reports.map { report in strict ? Self.failingOnHarness(report) : report }
+        var run = RunReport(scenarios: scenarios.map { $0.locatingPaths(in: root) }).addingSnippets(from: root)
+        run.tool.executable = ToolInfo.currentExecutable
+        run.subject = .tests
+        if let signal = interruption.signal {
+            run.interruption = RunInterruption(signal: signalName(signal), unfinishedScenarios: results.unfinished)
+        }
+        let report = try CLIFailure.rethrowing { try pipeline.gate(run, inputs: inputs) }
+        try RunPipeline.write(report, with: pipeline, colour: colour)
+        withExtendedLifetime(lock) {}
+        throw ExitCode(report.gateOutcome.exitCode)
+    }
+
+    /// The tests `--filter` and `--shard` choose, in the binary's order.
+    func select(_ all: [TestUnit]) throws -> [TestUnit] {
+        var tests = all
+        if let filter {
+            let expression = try NSRegularExpression(pattern: filter)
+            tests = tests.filter { expression.firstMatch(in: $0.test, range: NSRange($0.test.startIndex..., in: $0.test)) != nil }
+            if tests.isEmpty { throw CLIFailure("no test matches --filter '\(filter)' (\(all.count) tests in the package)") }
+        }
+        let shardTests = try ScenarioSelection.shard(tests, shard, name: \.test)
+        if shardTests.isEmpty, let shard {
+            throw CLIFailure("shard \(shard) holds no test: there are only \(tests.count); use fewer shards")
+        }
+        let chosen = Set(shardTests.map { $0.test + "\u{0}" + ($0.testID ?? "") })
+        return tests.filter { chosen.contains($0.test + "\u{0}" + ($0.testID ?? "")) }
+    }
+
+    /// Under `--strict`, what only the test harness keeps fails like any leak.
+    static func failingOnHarness(_ report: ScenarioReport) -> ScenarioReport {
+        var report = report
+        for index in report.findings.indices where report.findings[index].suppressedBy?.file == TestSessionFolder.harnessRuleFile {
+            report.findings[index].suppressedBy = nil
+        }
+        return report
+    }
+
+    private func note(_ line: String) {
+        FileHandle.standardError.write(Data("rxtrace test: \(line)\n".utf8))
+    }
+}

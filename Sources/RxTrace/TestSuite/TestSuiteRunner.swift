@@ -1,0 +1,280 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs a built test binary's tests under the test session, each test measured in the process,
+/// and turns what the processes record into one report per unit. A test that crashes or hangs
+/// ends its process: it is reported with its stack and output, and a new process goes on with
+/// the tests that did not run, so no other test's result is lost and a crashed test's state
+/// never reaches the next one.
+struct TestSuiteRunner {
+    var binary: URL
+    /// The folder tests run in (`swift test` runs them in the package's folder).
+    var workingDirectory: String
+    /// Seconds one test (both its runs) may take before it is reported as hung.
+    var timeout: TimeInterval = 120
+    var drainTimeout: TimeInterval = 5
+    var heapGraph = true
+    var interruption: Interruption? = nil
+
+    /// The tests the binary holds: XCTest methods and Swift Testing functions.
+    func list() throws -> [TestUnit] {
+        let session = try Session()
+        defer { session.remove() }
+        var plan = TestSessionFolder.Plan()
+        plan.listOnly = true
+        try session.folder.writePlan(plan)
+        let status = try TestPackageBuild.run(binary.path, [], environment: environment(session), output: session.output)
+        guard session.folder.saidHello else {
+            throw TestSuiteFailure.noSession(binary: binary.path, output: session.tail)
+        }
+        guard status == 0, let units = try? session.folder.readList() else {
+            throw TestSuiteFailure.listing(binary: binary.path, status: status, output: session.tail)
+        }
+        return units
+    }
+
+    /// Runs `tests` (whole tests, as `list` returns them), `jobs` processes at a time; the
+    /// reports in the order of `tests` (a parameterized test's cases in the order they ran).
+    /// Nil when an interruption stopped the run before every test finished (`unfinished`).
+    func run(_ tests: [TestUnit], jobs: Int, progress: Progress) -> (reports: [ScenarioReport], unfinished: [String]) {
+        let partitions = Self.partition(tests, into: jobs)
+        var results = [[ScenarioReport]](repeating: [], count: tests.count)
+        var finished = [Bool](repeating: false, count: tests.count)
+        let index = Dictionary(tests.enumerated().map { ($0.element.test + "\u{0}" + ($0.element.testID ?? ""), $0.offset) }, uniquingKeysWith: { a, _ in a })
+        let lock = NSLock()
+        let work = { (partition: [TestUnit]) in
+            self.runPartition(partition, progress: progress) { test, reports in
+                guard let position = index[test.test + "\u{0}" + (test.testID ?? "")] else { return }
+                lock.withLock {
+                    results[position] += reports
+                    finished[position] = true
+                }
+            }
+        }
+        if partitions.count <= 1 {
+            partitions.forEach(work)
+        } else {
+            let queue = OperationQueue()
+            queue.maxConcurrentOperationCount = partitions.count
+            for partition in partitions { queue.addOperation { work(partition) } }
+            queue.waitUntilAllOperationsAreFinished()
+        }
+        let unfinished = tests.indices.filter { !finished[$0] }.map { tests[$0].test }
+        return (results.flatMap { $0 }, unfinished)
+    }
+
+    /// Contiguous slices of about equal size (a class's tests stay together).
+    static func partition(_ tests: [TestUnit], into jobs: Int) -> [[TestUnit]] {
+        let count = max(1, min(jobs, tests.count))
+        let size = Int((Double(tests.count) / Double(count)).rounded(.up))
+        return stride(from: 0, to: tests.count, by: max(1, size)).map { Array(tests[$0..<min($0 + size, tests.count)]) }
+    }
+
+    /// Runs one partition's tests in as many processes as crashes and hangs need.
+    private func runPartition(_ tests: [TestUnit], progress: Progress, record: (TestUnit, [ScenarioReport]) -> Void) {
+        var remaining = tests
+        while !remaining.isEmpty, interruption?.isRequested != true {
+            guard let session = try? Session() else {
+                for test in remaining { record(test, [Self.stopped(test, status: .failed(message: "cannot create a scratch folder"))]) }
+                return
+            }
+            defer { session.remove() }
+            let outcome = runProcess(remaining, session: session, progress: progress)
+            let byTest = Dictionary(grouping: outcome.results, by: { key($0.unit) })
+            var done = Set<String>()
+            for test in remaining where outcome.ended.contains(key(test)) {
+                record(test, (byTest[key(test)] ?? []).map(\.report))
+                progress.finished(test.test, summary(byTest[key(test)] ?? []))
+                done.insert(key(test))
+            }
+            if let stopped = outcome.stopped, let test = remaining.first(where: { key($0) == stopped.test }) {
+                // Cases of a parameterized test that finished before it stopped are kept.
+                record(test, (byTest[key(test)] ?? []).map(\.report) + [stopped.report(test)])
+                progress.finished(test.test, stopped.report(test).status.displayName)
+                done.insert(key(test))
+            } else if outcome.interrupted {
+                return
+            } else {
+                // The process ended by itself without running these: the binary does not have them.
+                for test in remaining where !done.contains(key(test)) {
+                    let started = outcome.started.contains(key(test))
+                    let message = started ? "the test process ended during this test (exit \(outcome.status))" : "the test binary did not run this test"
+                    record(test, [Self.stopped(test, status: started ? .crashed(signal: nil, exitCode: Int(outcome.status)) : .failed(message: message),
+                                               output: started ? outcome.output : nil)])
+                    done.insert(key(test))
+                }
+            }
+            remaining.removeAll { done.contains(key($0)) }
+        }
+    }
+
+    /// How a test process's run ended for the test that was running.
+    private struct Stop {
+        var test: String
+        var status: ScenarioStatus
+        var verdict: Verdict
+        var output: String
+        var stacks: [ReportThreadStack]
+
+        func report(_ unit: TestUnit) -> ScenarioReport {
+            var report = TestSuiteRunner.stopped(unit, status: status, output: output)
+            report.actualVerdict = verdict
+            report.threadStacks = stacks
+            return report
+        }
+    }
+
+    private struct ProcessOutcome {
+        var results: [TestSessionFolder.Result] = []
+        var started: Set<String> = []
+        var ended: Set<String> = []
+        var stopped: Stop?
+        var interrupted = false
+        var status: Int32 = 0
+        var output = ""
+    }
+
+    /// The progress key of a whole test: Swift Testing's id, else the XCTest name.
+    private func key(_ unit: TestUnit) -> String { unit.testID ?? unit.test }
+
+    private func runProcess(_ tests: [TestUnit], session: Session, progress: Progress) -> ProcessOutcome {
+        var plan = TestSessionFolder.Plan()
+        plan.xctest = tests.filter { $0.library == .xctest }.map(\.test)
+        plan.swiftTesting = tests.compactMap(\.testID)
+        plan.drainTimeout = drainTimeout
+        plan.heapGraph = heapGraph
+        var outcome = ProcessOutcome()
+        do { try session.folder.writePlan(plan) } catch {
+            outcome.stopped = Stop(test: key(tests[0]), status: .failed(message: "cannot write the test plan: \(error)"), verdict: .crashed, output: "", stacks: [])
+            return outcome
+        }
+        let stacks = ThreadStackCapture(scratch: session.url)
+        let process = Process()
+        process.executableURL = binary
+        process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory)
+        var environment = self.environment(session)
+        environment[ThreadStackCapture.environmentKey] = stacks.hangFile.path
+        if let backtrace = stacks.backtraceSetting(existing: environment["SWIFT_BACKTRACE"]) { environment["SWIFT_BACKTRACE"] = backtrace }
+        process.environment = environment
+        _ = FileManager.default.createFile(atPath: session.output.path, contents: nil)
+        guard let handle = try? FileHandle(forWritingTo: session.output) else { return outcome }
+        defer { try? handle.close() }
+        process.standardOutput = handle
+        process.standardError = handle
+        process.standardInput = FileHandle.nullDevice
+        do { try process.run() } catch {
+            outcome.stopped = Stop(test: key(tests[0]), status: .failed(message: "cannot start \(binary.path): \(error)"), verdict: .crashed, output: "", stacks: [])
+            return outcome
+        }
+
+        var current: (test: String, since: Date)?
+        var timedOut = false
+        while process.isRunning {
+            if interruption?.isRequested == true {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                outcome.interrupted = true
+                break
+            }
+            let running = Self.running(session.folder.readProgress())
+            if running != current?.test {
+                current = running.map { ($0, Date()) }
+                if let running, let test = tests.first(where: { key($0) == running }) { progress.started(test.test) }
+            }
+            if let current, Date().timeIntervalSince(current.since) > timeout {
+                timedOut = true
+                let threadStacks = stacks.captureHanging(process, interruption: interruption)
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                outcome.stopped = Stop(test: current.test, status: .timedOut(seconds: timeout), verdict: .timedOut,
+                                       output: session.tail, stacks: threadStacks)
+                break
+            }
+            usleep(20_000)
+        }
+        process.waitUntilExit()
+        let events = session.folder.readProgress()
+        outcome.results = session.folder.readResults()
+        for event in events {
+            switch event {
+            case .started(let test): outcome.started.insert(test)
+            case .ended(let test): outcome.ended.insert(test)
+            }
+        }
+        outcome.status = process.terminationStatus
+        outcome.output = session.tail
+        if !timedOut, !outcome.interrupted, let running = Self.running(events) {
+            let signal = process.terminationReason == .uncaughtSignal ? Int(process.terminationStatus) : nil
+            outcome.stopped = Stop(test: running, status: .crashed(signal: signal, exitCode: signal == nil ? Int(process.terminationStatus) : nil),
+                                   verdict: .crashed, output: session.tail, stacks: stacks.crashedThread())
+        }
+        return outcome
+    }
+
+    /// The test that started last and has not ended.
+    static func running(_ events: [TestSessionFolder.Progress]) -> String? {
+        var open: String?
+        for event in events {
+            switch event {
+            case .started(let test): open = test
+            case .ended(let test) where test == open: open = nil
+            default: break
+            }
+        }
+        return open
+    }
+
+    static func stopped(_ unit: TestUnit, status: ScenarioStatus, output: String? = nil) -> ScenarioReport {
+        ScenarioReport(name: unit.test, summary: "\(unit.library.displayName) test", expectedVerdict: .clean,
+                       actualVerdict: status.isAbnormal ? .crashed : .clean, status: status, output: output)
+    }
+
+    private func summary(_ results: [TestSessionFolder.Result]) -> String {
+        let failing = results.filter { !$0.report.passed }.count
+        return failing == 0 ? "ok" : "\(failing) leaking"
+    }
+
+    private func environment(_ session: Session) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment[TestSessionFolder.environmentKey] = session.url.path
+        return environment
+    }
+
+    /// A scratch folder for one test process ($TMPDIR/rxtrace-<pid>-<uuid>, removed afterwards;
+    /// `IsolatedRunner.removeStaleScratchFolders` removes those of killed runs).
+    private struct Session {
+        var url: URL
+        var folder: TestSessionFolder { TestSessionFolder(path: url.path) }
+        var output: URL { url.appendingPathComponent("output.txt") }
+
+        init() throws {
+            url = FileManager.default.temporaryDirectory.appendingPathComponent("rxtrace-\(getpid())-\(UUID().uuidString)", isDirectory: true)
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        }
+
+        /// The output's last lines, for a report.
+        var tail: String {
+            let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+            return text.split(separator: "\n", omittingEmptySubsequences: false).suffix(200).joined(separator: "\n")
+        }
+
+        func remove() { try? FileManager.default.removeItem(at: url) }
+    }
+}
+
+/// Why the tests could not be run at all.
+enum TestSuiteFailure: Error, CustomStringConvertible {
+    case noSession(binary: String, output: String)
+    case listing(binary: String, status: Int32, output: String)
+
+    var description: String {
+        switch self {
+        case .noSession(let binary, _):
+            return "\(binary) did not load rxtrace's test session: does the test target depend on a product of rxtrace (RxSwift, RxTest, RxBlocking, RxCore…)?"
+        case .listing(let binary, let status, let output):
+            return "\(binary) could not list its tests (exit \(status)): \(output.split(separator: "\n").suffix(3).joined(separator: " / "))"
+        }
+    }
+}
