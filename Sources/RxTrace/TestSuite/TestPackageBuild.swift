@@ -28,8 +28,17 @@ struct TestPackageBuild {
         var details: [String]
     }
 
+    /// Where the build's output is kept.
+    var logFile: URL { URL(fileURLWithPath: scratchPath).appendingPathComponent("rxtrace-build.log") }
+
     /// Builds, and returns the test binary.
-    func build(log: URL) throws -> URL {
+    func build() throws -> URL {
+        let log = logFile
+        do {
+            try FileManager.default.createDirectory(atPath: scratchPath, withIntermediateDirectories: true)
+        } catch {
+            throw Failure(summary: "cannot create the build folder \(scratchPath): \(error.localizedDescription)", details: [])
+        }
         let arguments = ["build", "--build-tests", "--package-path", packagePath, "--scratch-path", scratchPath] + extraArguments
         let status = try Self.run(swift, arguments, environment: Self.environment(), output: log)
         let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""

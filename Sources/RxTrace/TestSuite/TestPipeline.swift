@@ -40,7 +40,7 @@ struct TestPipeline {
         note("building the tests of \(package) with tracing (\(build.scratchPath))")
         let binary: URL
         do {
-            binary = try build.build(log: URL(fileURLWithPath: build.scratchPath + "-build.log"))
+            binary = try build.build()
         } catch let failure as TestPackageBuild.Failure {
             note(failure.summary)
             failure.details.forEach { note("  " + $0) }

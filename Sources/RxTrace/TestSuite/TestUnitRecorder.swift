@@ -38,9 +38,12 @@ package final class TestUnitRecorder: @unchecked Sendable {
         self.heapGraph = heapGraph
     }
 
-    /// The unit's own run starts.
+    /// The unit's own run starts. Allocations are recorded from here (when the heap graph is
+    /// on), so what the first run creates and later holds a leak (a service it creates first,
+    /// an app-wide session) is a node of the graph and can be named as the holder.
     package func begin(_ unit: TestUnit) {
         ThreadHops.reset()
+        if heapGraph { AllocationTable.install() }
         let pass = Pass(start: ResourceRegistry.mark(), totalBefore: Int(Resources.total))
         lock.withLock { measurements[unit] = Measurement(first: pass) }
     }
@@ -55,6 +58,7 @@ package final class TestUnitRecorder: @unchecked Sendable {
             SchedulerActivity.waitUntilIdle(timeout: drainTimeout)
             left = ResourceRegistry.liveSince(measurement.first.start)
         }
+        if heapGraph { AllocationTable.uninstall() }
         measurement.first.end = ResourceRegistry.mark()
         measurement.first.totalAfter = Int(Resources.total)
         if left.isEmpty {

@@ -43,7 +43,8 @@ public struct JUnitReportRenderer: Sendable {
         }
         x += "    </properties>\n"
         for scenario in report.scenarios {
-            x += "    <testcase classname=\"\(classname)\" name=\"\(a(scenario.name))\" time=\"\(Self.seconds(scenario.durationSeconds))\">\n"
+            let (testClass, testName) = Self.testcaseNames(scenario.name, subject: report.subject, classname: classname)
+            x += "    <testcase classname=\"\(testClass)\" name=\"\(testName)\" time=\"\(Self.seconds(scenario.durationSeconds))\">\n"
             if !scenario.passed {
                 var message = scenario.failureReasons.joined(separator: "; ")
                 if let stop = ScenarioStop(scenario) { message += "; " + stop.placeLine }
@@ -57,7 +58,8 @@ public struct JUnitReportRenderer: Sendable {
         }
         if let interruption = report.interruption {
             for name in unfinished {
-                x += "    <testcase classname=\"\(classname)\" name=\"\(a(name))\" time=\"0.000\">\n"
+                let (testClass, testName) = Self.testcaseNames(name, subject: report.subject, classname: classname)
+                x += "    <testcase classname=\"\(testClass)\" name=\"\(testName)\" time=\"0.000\">\n"
                 x += "      <error type=\"interrupted\" message=\"\(a("did not finish: the run was interrupted by \(interruption.signal)"))\">\(t("The run was \(interruption.displayText). This scenario's result is unknown."))</error>\n"
                 x += "    </testcase>\n"
             }
@@ -73,6 +75,24 @@ public struct JUnitReportRenderer: Sendable {
     }
 
     private static func seconds(_ value: Double) -> String { String(format: "%.3f", value) }
+
+    /// A test's `classname` and `name` as test reporters expect them (`Module.Class` and
+    /// `testMethod`, `Module.Suite` and `function() [argument]`); a scenario's are the
+    /// executable and its name. Both already escaped for an attribute.
+    static func testcaseNames(_ name: String, subject: RunSubject, classname: String) -> (String, String) {
+        let escape = { (text: Substring) in Escaping.xml(String(text), attribute: true) }
+        guard subject == .tests else { return (classname, escape(name[...])) }
+        // The test's own name ends at the first space (an argument case follows it).
+        let testEnd = name.firstIndex(of: " ") ?? name.endIndex
+        if let slash = name[..<testEnd].lastIndex(of: "/") {
+            return (escape(name[..<slash]), escape(name[name.index(after: slash)...]))
+        }
+        // `Module.function()`: the module is the class.
+        if let dot = name[..<testEnd].firstIndex(of: ".") {
+            return (escape(name[..<dot]), escape(name[name.index(after: dot)...]))
+        }
+        return (classname, escape(name[...]))
+    }
     private func a(_ text: String) -> String { Escaping.xml(text, attribute: true) }
     private func t(_ text: String) -> String { Escaping.xml(text) }
 }

@@ -1,0 +1,120 @@
+import Foundation
+@testable import RxTrace
+import XCTest
+
+/// `rxtrace test`'s own logic, without building a package: how tests are split, selected and
+/// attributed, what a build failure shows, and how the reports name tests.
+final class TestSuiteRunnerTests: XCTestCase {
+    private func xctest(_ name: String) -> TestUnit { TestUnit(library: .xctest, test: name) }
+
+    func testPartitionsAreContiguousCoverEveryTestAndNeverOutnumberTheJobs() {
+        let tests = (1...7).map { xctest("M.C/test\($0)") }
+        let parts = TestSuiteRunner.partition(tests, into: 3)
+        XCTAssertEqual(parts.count, 3)
+        XCTAssertEqual(parts.flatMap { $0 }, tests, "in order, each test once")
+        XCTAssertEqual(parts.map(\.count), [3, 3, 1])
+        XCTAssertEqual(TestSuiteRunner.partition(Array(tests.prefix(2)), into: 4).count, 2, "no empty process")
+    }
+
+    func testTheRunningTestIsTheLastStartedThatDidNotEnd() {
+        XCTAssertNil(TestSuiteRunner.running([]))
+        XCTAssertEqual(TestSuiteRunner.running([.started("a"), .ended("a"), .started("b")]), "b")
+        XCTAssertNil(TestSuiteRunner.running([.started("a"), .ended("a"), .started("b"), .ended("b")]))
+        // A second run of the same test starts again before it ends: still that test.
+        XCTAssertEqual(TestSuiteRunner.running([.started("a"), .started("a")]), "a")
+    }
+
+    func testABuildFailureShowsTheCompilersFirstErrorsOnce() {
+        let output = """
+        Building for debugging...
+        /p/Tests/T.swift:3:5: error: cannot find 'nope' in scope
+          |     `- error: cannot find 'nope' in scope
+        /p/Tests/T.swift:3:5: error: cannot find 'nope' in scope
+        /p/Sources/S.swift:9:1: error: expected '}'
+        error: fatalError
+        """
+        XCTAssertEqual(TestPackageBuild.firstErrors(output), [
+            "/p/Tests/T.swift:3:5: error: cannot find 'nope' in scope",
+            "/p/Sources/S.swift:9:1: error: expected '}'",
+            "error: fatalError",
+        ])
+        XCTAssertEqual(TestPackageBuild.firstErrors("a\nb\n\nlast"), ["a", "b", "last"], "no error line: the output's end")
+    }
+
+    func testTheConfigurationFollowsTheBuildArguments() {
+        XCTAssertEqual(TestPackageBuild(packagePath: "/p").configuration, "debug")
+        XCTAssertEqual(TestPackageBuild(packagePath: "/p", extraArguments: ["-c", "release"]).configuration, "release")
+        XCTAssertEqual(TestPackageBuild(packagePath: "/p", extraArguments: ["--configuration=release"]).configuration, "release")
+        XCTAssertEqual(TestPackageBuild.environment([:])["RXTRACE_TEST_SESSION_BUILD"], "1")
+        XCTAssertEqual(TestPackageBuild.environment([:])["RXTRACE_TRACE_RESOURCES"], "1")
+    }
+
+    func testFilterAndShardSelectWholeTestsInTheBinarysOrder() throws {
+        let all = ["A.X/testOne", "A.X/testTwo", "A.Y/testThree", "A.f()"].map(xctest)
+        var pipeline = TestPipeline(packagePath: "/p", output: "/tmp/out")
+        pipeline.filter = "test(One|Three)"
+        XCTAssertEqual(try pipeline.select(all).map(\.test), ["A.X/testOne", "A.Y/testThree"])
+        pipeline.filter = nil
+        pipeline.shard = "1/2"
+        let first = try pipeline.select(all).map(\.test)
+        pipeline.shard = "2/2"
+        let second = try pipeline.select(all).map(\.test)
+        XCTAssertEqual(Set(first).union(second), Set(all.map(\.test)))
+        XCTAssertTrue(Set(first).isDisjoint(with: second))
+        pipeline.shard = nil
+        pipeline.filter = "nothing-matches"
+        XCTAssertThrowsError(try pipeline.select(all)) { error in
+            XCTAssertEqual((error as? CLIFailure)?.message, "no test matches --filter 'nothing-matches' (4 tests in the package)")
+        }
+    }
+
+    func testStrictTurnsOnlyTheHarnessRuleIntoFailures() {
+        let harness = SuppressionRule(kind: .any, conditions: [], reason: "held by the test case", file: TestSessionFolder.harnessRuleFile)
+        let user = SuppressionRule(kind: .leak, conditions: [], reason: "vendor", file: "suppressions.txt")
+        var report = ScenarioReport(name: "M.C/testA", summary: "XCTest test", expectedVerdict: .clean, actualVerdict: .leak, status: .leaked,
+                                    findings: [LeakFinding(signature: "a", kind: .leakedSubscription, count: 1, suppressedBy: harness),
+                                               LeakFinding(signature: "b", kind: .leakedSubscription, count: 1, suppressedBy: user)])
+        XCTAssertTrue(report.passed, "what only the harness keeps does not fail")
+        report = TestPipeline.failingOnHarness(report)
+        XCTAssertNil(report.findings[0].suppressedBy)
+        XCTAssertEqual(report.findings[1].suppressedBy, user, "the user's own suppressions stay")
+        XCTAssertFalse(report.passed)
+    }
+
+    func testTheSessionFilesSurviveALastLineCutShortByACrash() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rxtrace-session-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let session = TestSessionFolder(path: folder.path)
+        let unit = TestUnit(library: .swiftTesting, test: "M.S/f(x:)", testID: "M.S/f(x:)/F.swift:3:4", caseName: "2", caseID: "c2")
+        session.recordStart(unit.testID!)
+        session.record(.init(unit: unit, report: ScenarioReport(name: unit.reportName, summary: "Swift Testing test",
+                                                              expectedVerdict: .clean, actualVerdict: .clean, status: .clean)))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: session.resultsFile))
+        handle.seekToEndOfFile()
+        handle.write(Data("{\"unit\": {\"libr".utf8))
+        try handle.close()
+        XCTAssertEqual(session.readResults().map(\.unit), [unit])
+        XCTAssertEqual(session.readResults().first?.report.name, "M.S/f(x:) [2]")
+        XCTAssertEqual(session.readProgress(), [.started("M.S/f(x:)/F.swift:3:4")])
+    }
+
+    func testReportsNameTheirEntriesTestsAndJUnitSplitsClassAndMethod() throws {
+        var run = RunReport(scenarios: [ScenarioReport(name: "FeedTests.FeedScreenXCTests/testLeaks", summary: "XCTest test",
+                                                      expectedVerdict: .clean, actualVerdict: .clean, status: .clean)])
+        let scenarioJSON = try JSONSerialization.jsonObject(with: JSONEncoder().encode(run)) as? [String: Any]
+        XCTAssertNil(scenarioJSON?["subject"], "a scenario run's JSON is unchanged")
+        run.subject = .tests
+        let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(run)) as? [String: Any]
+        XCTAssertEqual(json?["subject"] as? String, "tests")
+        XCTAssertEqual(try JSONDecoder().decode(RunReport.self, from: JSONEncoder().encode(run)).subject, .tests)
+        XCTAssertTrue(TextReportRenderer(colour: false).render(run).contains(" · 1 test · "))
+        XCTAssertTrue(TextReportRenderer(colour: false).summaryLine(run).hasPrefix("Summary: 1 test · "))
+
+        XCTAssertEqual(JUnitReportRenderer.testcaseNames("FeedTests.FeedScreenXCTests/testLeaks", subject: .tests, classname: "rxtrace").0,
+                       "FeedTests.FeedScreenXCTests")
+        XCTAssertEqual(JUnitReportRenderer.testcaseNames("FeedTests.S/f(x:) [a/b]", subject: .tests, classname: "rxtrace").1, "f(x:) [a/b]")
+        XCTAssertEqual(JUnitReportRenderer.testcaseNames("FeedTests.plain()", subject: .tests, classname: "rxtrace").0, "FeedTests")
+        XCTAssertEqual(JUnitReportRenderer.testcaseNames("leaky-screen", subject: .scenarios, classname: "rxtrace").0, "rxtrace")
+    }
+}
