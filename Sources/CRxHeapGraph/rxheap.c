@@ -37,9 +37,18 @@ static size_t capacity;   // power of two
 static size_t live;
 static uint64_t recorded;
 
+// A spin-wait hint for the table lock: x86_64's `pause`, arm64's `yield`, nothing elsewhere.
+static inline void spin_pause(void) {
+#if defined(__x86_64__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ volatile("yield");
+#endif
+}
+
 static inline void lock(void) {
     while (atomic_flag_test_and_set_explicit(&table_lock, memory_order_acquire)) {
-        __builtin_ia32_pause();
+        spin_pause();
     }
 }
 static inline void unlock(void) { atomic_flag_clear_explicit(&table_lock, memory_order_release); }
@@ -150,6 +159,12 @@ void free(void *pointer) {
 // %rbx across that call, so this entry point reads it there and does what swift_retain does
 // without the flag: nothing for a non-positive value, the default retain otherwise. Release and
 // the other entry points pass the value through unmasked and need no guard.
+//
+// x86_64 only: the guard reads a register of one build of the adapter, measured on x86_64 alone.
+// On arm64 (and anywhere else) it is compiled out: nothing replaces `_swift_retain`, so a retain
+// on another thread inside the hook's window takes the runtime's adapter unguarded, which may
+// crash the process as described above. Neither the hook nor this guard has been run on arm64: the
+// code compiles there, and the hook must not be installed there until it has been measured.
 #if defined(__x86_64__)
 extern void *(*_swift_retain)(void *);
 __attribute__((visibility("hidden"))) void *(*rxheap_default_retain)(void *);
