@@ -8,7 +8,9 @@
 //   that flag on every call.
 // - Swift objects are released through `swift_slowDealloc` → `free` through the PLT; a `free`
 //   defined in the executable wins (GNU ld and lld export it to .dynsym because shared libraries
-//   in the link reference it), so entries are removed exactly when their memory goes back.
+//   in the link reference it), so entries are removed exactly when their memory goes back. It
+//   hands the memory on to the next `free` in the lookup order (`dlsym(RTLD_NEXT, "free")`:
+//   libc's, or a preloaded allocator's), not to glibc's private `__libc_free`.
 // - Nothing here allocates with malloc: the table lives in mmap'ed memory, so the hook and the
 //   interposer never re-enter each other.
 #define _GNU_SOURCE
@@ -18,10 +20,10 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <stdlib.h>
+#include <dlfcn.h>
 
 extern void *(*_swift_allocObject)(const void *metadata, size_t size, size_t alignMask);
 extern _Atomic(bool) _swift_enableSwizzlingOfAllocationAndRefCountingFunctions_forInstrumentsOnly;
-extern void __libc_free(void *);
 
 typedef struct {
     uintptr_t address;   // 0: empty slot
@@ -139,13 +141,48 @@ static void *hook(const void *metadata, size_t size, size_t align_mask) {
 #endif
 
 #ifndef RXHEAP_NO_FREE_INTERPOSER
+typedef void (*FreeFunction)(void *);
+// The `free` this one forwards to, resolved on the first call and kept (a function pointer that
+// never changes once set: any thread may publish it, they all find the same one).
+static _Atomic(FreeFunction) next_free;
+// dlsym may itself call free (glibc's dlerror state frees a previous error message) while it
+// resolves `free`: on the resolving thread such pointers wait here and are freed once `free` is
+// known. More than fit are leaked, never handed to the wrong allocator; nothing else in dlsym
+// needs the real `free`. Touched only before the resolution, so never on the fast path.
+enum { deferred_capacity = 16 };
+static _Thread_local bool resolving_free;
+static _Thread_local void *deferred_frees[deferred_capacity];
+static _Thread_local unsigned deferred_count;
+
+static void forward_free(void *pointer) {
+    FreeFunction next = atomic_load_explicit(&next_free, memory_order_acquire);
+    if (__builtin_expect(next != NULL, 1)) {
+        next(pointer);
+        return;
+    }
+    if (resolving_free) {
+        if (pointer && deferred_count < deferred_capacity) deferred_frees[deferred_count++] = pointer;
+        return;
+    }
+    resolving_free = true;
+    next = (FreeFunction)dlsym(RTLD_NEXT, "free");
+    resolving_free = false;
+    // No `free` after this one (a static executable) or this one again: nothing to forward to.
+    if (!next || next == free) abort();
+    atomic_store_explicit(&next_free, next, memory_order_release);
+    unsigned count = deferred_count;
+    deferred_count = 0;
+    for (unsigned i = 0; i < count; i++) next(deferred_frees[i]);
+    next(pointer);
+}
+
 void free(void *pointer) {
     if (pointer && atomic_load_explicit(&installed, memory_order_relaxed)) {
         lock();
         remove_locked((uintptr_t)pointer);
         unlock();
     }
-    __libc_free(pointer);
+    forward_free(pointer);
 }
 #endif
 
@@ -281,8 +318,6 @@ extern const void *swift_getTypeByMangledNameInContext(const char *name, size_t 
 const void *rxheap_type_by_mangled_name(const char *name, size_t length) {
     return swift_getTypeByMangledNameInContext(name, length, NULL, NULL);
 }
-
-#include <dlfcn.h>
 
 uintptr_t rxheap_image_base(uintptr_t address) {
     Dl_info info;
