@@ -201,7 +201,8 @@ void free(void *pointer) {
 // On arm64 (and anywhere else) it is compiled out: nothing replaces `_swift_retain`, so a retain
 // on another thread inside the hook's window takes the runtime's adapter unguarded, which may
 // crash the process as described above. Neither the hook nor this guard has been run on arm64: the
-// code compiles there, and the hook must not be installed there until it has been measured.
+// code compiles there, and RxTrace's HeapGraphGate does not install the hook there (nor on any
+// runtime but the measured Swift 6.3 x86_64) unless RXTRACE_HEAP_GRAPH_UNMEASURED=allow.
 #if defined(__x86_64__)
 extern void *(*_swift_retain)(void *);
 __attribute__((visibility("hidden"))) void *(*rxheap_default_retain)(void *);

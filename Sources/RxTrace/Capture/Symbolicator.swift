@@ -129,7 +129,7 @@ public final class Symbolicator: @unchecked Sendable {
             images = ImageMap.capture()
         }
         self.images = images
-        let architecture = self.architecture ?? ((try? Backtrace.capture(limit: 1))?.architecture ?? Symbolicator.hostArchitecture)
+        let architecture = self.architecture ?? ((try? Backtrace.capture(limit: 1))?.architecture ?? HostInfo.buildArchitecture)
         self.architecture = architecture
 
         // One backtrace for every new address: the symbolicator's per-call set-up (image and
@@ -264,16 +264,6 @@ public final class Symbolicator: @unchecked Sendable {
         })
         lineTables = .some(found)
         return found
-    }
-
-    private static var hostArchitecture: String {
-        #if arch(x86_64)
-        return "x86_64"
-        #elseif arch(arm64)
-        return "arm64"
-        #else
-        return "unknown"
-        #endif
     }
 
     /// The Runtime module's simplified names drop module names, so a closure written in a

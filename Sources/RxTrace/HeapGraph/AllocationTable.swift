@@ -21,7 +21,10 @@ enum AllocationTable {
     }
 
     /// Starts recording allocations (idempotent). Objects allocated earlier are not in the table.
+    /// Does nothing on a runtime the hooks were not measured on (`HeapGraphGate`): the table
+    /// then stays empty, `isExact` is false and no heap graph is built.
     static func install() {
+        guard HeapGraphGate.current.installsHooks else { return }
         _ = rxheap_install()
     }
 

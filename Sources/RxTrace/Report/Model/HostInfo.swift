@@ -9,19 +9,24 @@ public struct HostInfo: Codable, Equatable, Sendable {
     public var operatingSystemVersion: String
     public var architecture: String
     public var processorCount: Int
+    /// Why the heap graph (cycles, retention paths) is off, or unmeasured, on this machine's
+    /// runtime: one line every report format shows (`HeapGraphGate`). Nil where it was measured.
+    public var heapGraphNote: String?
 
     public init(
         hostname: String,
         operatingSystem: String,
         operatingSystemVersion: String,
         architecture: String,
-        processorCount: Int
+        processorCount: Int,
+        heapGraphNote: String? = nil
     ) {
         self.hostname = hostname
         self.operatingSystem = operatingSystem
         self.operatingSystemVersion = operatingSystemVersion
         self.architecture = architecture
         self.processorCount = processorCount
+        self.heapGraphNote = heapGraphNote
     }
 
     /// The machine this process runs on.
@@ -34,19 +39,29 @@ public struct HostInfo: Codable, Equatable, Sendable {
         #else
         let system = "unknown"
         #endif
-        #if arch(x86_64)
-        let arch = "x86_64"
-        #elseif arch(arm64)
-        let arch = "arm64"
+        #if TRACE_RESOURCES
+        let heapGraphNote = HeapGraphGate.current.note
         #else
-        let arch = "unknown"
+        let heapGraphNote: String? = nil
         #endif
         return HostInfo(
             hostname: info.hostName,
             operatingSystem: system,
             operatingSystemVersion: info.operatingSystemVersionString,
-            architecture: arch,
-            processorCount: info.processorCount
+            architecture: buildArchitecture,
+            processorCount: info.processorCount,
+            heapGraphNote: heapGraphNote
         )
+    }
+
+    /// The architecture this build runs on.
+    static var buildArchitecture: String {
+        #if arch(x86_64)
+        return "x86_64"
+        #elseif arch(arm64)
+        return "arm64"
+        #else
+        return "unknown"
+        #endif
     }
 }

@@ -41,6 +41,9 @@ public struct JUnitReportRenderer: Sendable {
         if let interruption = report.interruption {
             x += "      <property name=\"interrupted\" value=\"\(a(interruption.displayText))\"/>\n"
         }
+        if let note = report.host.heapGraphNote {
+            x += "      <property name=\"heapGraph\" value=\"\(a(note))\"/>\n"
+        }
         x += "    </properties>\n"
         for scenario in report.scenarios {
             let (testClass, testName) = Self.testcaseNames(scenario.name, subject: report.subject, classname: classname)

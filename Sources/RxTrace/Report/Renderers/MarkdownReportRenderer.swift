@@ -33,6 +33,7 @@ public struct MarkdownReportRenderer: Sendable {
         if let interruption = report.interruption {
             head += "⚠️ \(interruption.displayText); the report holds the scenarios that finished.\n\n"
         }
+        if let note = report.host.heapGraphNote { head += "\(note)\n\n" }
         let tail = "\nThe full report, findings first with source and backtraces: `rxtrace.html` (also `rxtrace.txt`, `rxtrace.json`, `rxtrace.sarif`, `rxtrace.junit.xml`).\n"
 
         var blocks: [String] = []

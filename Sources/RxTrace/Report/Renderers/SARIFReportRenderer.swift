@@ -48,6 +48,11 @@ public struct SARIFReportRenderer: Sendable {
         if let interruption = report.interruption {
             notifications.append(["level": "error", "message": ["text": .string("Run \(interruption.displayText).")]])
         }
+        // Errors only: a note does not make the run unsuccessful.
+        let executionSuccessful = notifications.isEmpty
+        if let note = report.host.heapGraphNote {
+            notifications.append(["level": "note", "message": ["text": .string(note)]])
+        }
         let driver: JSONValue = [
             "name": .string(report.tool.name),
             "version": .string(report.tool.version),
@@ -64,7 +69,7 @@ public struct SARIFReportRenderer: Sendable {
                 "description": ["text": "The repository root: the nearest folder holding .git above where rxtrace ran, or --source-root."],
             ]],
             "invocations": [[
-                "executionSuccessful": .bool(notifications.isEmpty),
+                "executionSuccessful": .bool(executionSuccessful),
                 "endTimeUtc": .string(ISO8601DateFormatter().string(from: report.generatedAt)),
                 "toolExecutionNotifications": .array(notifications),
             ]],

@@ -10,6 +10,7 @@ public struct TextReportRenderer: Sendable {
 
     public func render(_ report: RunReport) -> String {
         var out = "\(paint("\(report.tool.name) \(report.tool.version)", .bold)) · \(ReportNumbers.count(report.scenarios.count, report.subject.noun)) · \(report.host.operatingSystem) \(report.host.architecture)\n"
+        if let note = report.host.heapGraphNote { out += note + "\n" }
         if let baseline = report.baseline {
             out += "baseline \(baseline.path): \(ReportNumbers.count(baseline.signatureCount, "known signature")), \(baseline.newFindings) new, \(baseline.knownFindings) known"
             out += baseline.absentSignatures.isEmpty ? "\n" : ", \(baseline.absentSignatures.count) no longer seen\n"

@@ -61,6 +61,9 @@ public struct HTMLReportRenderer: Sendable {
                         "\(tool.name) \(tool.version) · generated \(Self.timestamp(report.generatedAt)) · \(host.hostname) (\(host.operatingSystem) \(host.architecture), \(host.processorCount) CPUs) · schema v\(report.schemaVersion)")
                     HTMLNode.element("p", [.id("gate"), .class("gate", report.gateOutcome == .passed ? "pass" : "fail")],
                                      text: text.summaryLine(report).replacingOccurrences(of: "Summary: ", with: ""))
+                    if let note = host.heapGraphNote {
+                        HTMLNode.element("p", [.id("heap-graph-note"), .class("meta")], text: note)
+                    }
                     if let interruption = report.interruption {
                         // An interrupted run's page must not read as a whole run: the banner
                         // names the scenarios that did not finish.
