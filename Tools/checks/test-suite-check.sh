@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# rxtrace test on unchanged test suites, as a user runs it from their package:
+#  - Tests/Fixtures/LeakyTestSuite (XCTest and Swift Testing, leaking and clean tests, a leak held
+#    only by a test case's property, one-time shared state, a crashing test): exactly the leaking
+#    tests fail, each at the line that made the subscription, in all six formats; --strict also
+#    fails the test-case-held one; the crash is reported and the other tests still are (exit 3);
+#    bad input exits 2 with one line; the command plugin gives the same answer;
+#  - Examples/SampleApp: its leaky profile screen test is reported at the `drive` line, its clean
+#    tests are clean.
+set -euo pipefail
+SWIFT=${SWIFT:-swift}
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+cd "$root"
+$SWIFT build --product rxtrace >/dev/null
+rxtrace="$root/.build/debug/rxtrace"
+reports=$(mktemp -d)
+trap 'rm -rf "$reports"' EXIT
+fixture="$root/Tests/Fixtures/LeakyTestSuite"
+
+expect_exit() {  # expected-code command...
+    local expected=$1; shift
+    set +e; "$@" >"$reports/out.txt" 2>"$reports/err.txt"; local code=$?; set -e
+    if [ "$code" != "$expected" ]; then
+        echo "test-suite-check: '$*' exited $code, expected $expected" >&2
+        tail -20 "$reports/err.txt" "$reports/out.txt" >&2
+        exit 1
+    fi
+}
+
+# Every test but the crashing one: exit 1, the leaking ones reported.
+expect_exit 1 "$rxtrace" test --package-path "$fixture" --filter 'FeedScreen' --output "$reports/leaks" --no-color
+python3 Tools/checks/test_suite_check.py leaks "$reports/leaks" "$fixture"
+
+# --strict: the subscription kept in the test case's disposeBag fails too.
+expect_exit 1 "$rxtrace" test --package-path "$fixture" --filter 'KeptInTheTestCaseBag' --strict --output "$reports/strict" --no-color
+python3 Tools/checks/test_suite_check.py strict "$reports/strict" "$fixture"
+
+# The whole suite from the package's own folder, as `cd MyPackage && rxtrace test` runs it:
+# the crash is reported with its stack, and every other test still is (exit 3).
+cd "$fixture"
+expect_exit 3 "$rxtrace" test --output "$reports/all" --no-color --jobs 2
+cd "$root"
+python3 Tools/checks/test_suite_check.py all "$reports/all" "$fixture"
+
+# Bad input: one line, exit 2, nothing run.
+expect_exit 2 "$rxtrace" test --package-path "$fixture" --filter 'NoSuchTest' --output "$reports/bad" --no-color
+grep -q "^rxtrace: error: no test matches --filter 'NoSuchTest'" "$reports/err.txt" || { echo "test-suite-check: no one-line error for a filter matching nothing" >&2; cat "$reports/err.txt" >&2; exit 1; }
+expect_exit 2 "$rxtrace" test --package-path "$reports/no-such-package" --output "$reports/bad"
+grep -q "^rxtrace: error: no Package.swift in" "$reports/err.txt" || { echo "test-suite-check: no one-line error for a missing package" >&2; exit 1; }
+
+# The command plugin, from the package: same answer for the same tests.
+cd "$fixture"
+expect_exit 1 $SWIFT package rxtrace test --filter 'testLeakingScreenShowsUpdates|cleanScreen' --output "$reports/plugin" --no-color
+cd "$root"
+python3 Tools/checks/test_suite_check.py plugin "$reports/plugin" "$fixture"
+
+# The sample app: its leaky screen's test at the drive line, the rest clean.
+expect_exit 1 "$rxtrace" test --package-path "$root/Examples/SampleApp" --output "$reports/sample" --no-color
+python3 Tools/checks/test_suite_check.py sample "$reports/sample" "$root/Examples/SampleApp"
+echo "test-suite-check: ok"

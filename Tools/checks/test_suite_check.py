@@ -1,0 +1,106 @@
+"""Assertions of test-suite-check.sh over the reports `rxtrace test` wrote (see that script)."""
+import json
+import os
+import sys
+import xml.etree.ElementTree as ET
+
+mode, folder, package = sys.argv[1], sys.argv[2], sys.argv[3]
+
+
+def fail(message):
+    sys.exit(f"test-suite-check ({mode}): {message}")
+
+
+def line_of(path, text):
+    with open(os.path.join(package, path)) as source:
+        for number, line in enumerate(source, 1):
+            if text in line:
+                return number
+    fail(f"'{text}' is not in {path}")
+
+
+report = json.load(open(os.path.join(folder, "rxtrace.json")))
+if report.get("subject") != "tests":
+    fail(f"the report's subject is {report.get('subject')!r}, not 'tests'")
+tests = {s["name"]: s for s in report["scenarios"]}
+failing = {name for name, s in tests.items() if not s["passed"]}
+
+
+def call_sites(test):
+    return {(f["callSite"]["file"].split("/")[-1], f["callSite"]["line"]) for f in tests[test]["findings"]
+            if f.get("callSite") and f["kind"] == "leakedSubscription" and not f.get("suppressedBy")}
+
+
+x = "FeedTests.FeedScreenXCTests/"
+s = "FeedTests.FeedScreenSwiftTests/"
+if mode != "sample":
+    screen_leak = ("FeedScreen.swift", line_of("Sources/Feed/FeedScreen.swift", "_ = service.updates.subscribe"))
+    timer_leak = ("FeedScreen.swift", line_of("Sources/Feed/FeedScreen.swift", "_ = Observable<Int>.interval"))
+    leaking = {x + "testLeakingScreenShowsUpdates": {screen_leak}, x + "testTimerOnVirtualTime": {timer_leak},
+               s + "leakingScreen()": {screen_leak}, s + "screenByArgument(leaks:) [true]": {screen_leak}}
+    clean = {x + "testCleanScreenShowsUpdates", x + "testAsyncClean", x + "testSubscriptionKeptInTheTestCaseBag",
+             s + "cleanScreen()", s + "asyncClean()", s + "screenByArgument(leaks:) [false]"}
+
+
+
+if mode in ("leaks", "all"):
+    crash = "FeedTests.CrashingXCTests/testTraps"
+    expected_failing = set(leaking) | ({crash} if mode == "all" else set())
+    if failing != expected_failing:
+        fail(f"failing tests {sorted(failing)}, expected {sorted(expected_failing)}")
+    missing = (set(leaking) | clean) - set(tests)
+    if missing:
+        fail(f"tests missing from the report: {sorted(missing)}")
+    for test, sites in leaking.items():
+        if call_sites(test) != sites:
+            fail(f"{test} reported at {sorted(call_sites(test))}, expected {sorted(sites)}")
+    held = tests[x + "testSubscriptionKeptInTheTestCaseBag"]["findings"]
+    if not held or not all(f.get("suppressedBy") for f in held) or "FeedScreenXCTests.disposeBag" not in held[0].get("retentionReason", ""):
+        fail(f"the test-case-held subscription is not reported as held by FeedScreenXCTests.disposeBag: {held}")
+    if tests[s + "leakingScreen()"]["findings"][0]["growthPerPass"] != 1:
+        fail("the Swift Testing leak does not grow by 1 per run")
+    if mode == "all":
+        crashed = tests[crash]
+        if crashed["status"]["state"] != "crashed" or "testTraps" not in json.dumps(crashed.get("threadStacks", [])):
+            fail(f"the crashing test is not reported as crashed with its stack: {crashed['status']} {crashed.get('threadStacks')}")
+    # The five other formats carry the same verdicts.
+    for name in ("rxtrace.txt", "rxtrace.html", "rxtrace.md", "rxtrace.sarif", "rxtrace.junit.xml"):
+        if not os.path.getsize(os.path.join(folder, name)):
+            fail(f"{name} is empty")
+    junit = ET.parse(os.path.join(folder, "rxtrace.junit.xml")).getroot()
+    cases = {(c.get("classname"), c.get("name")): c for c in junit.iter("testcase")}
+    for test in leaking:
+        cls, name = test.split("/", 1)
+        case = cases.get((cls, name))
+        if case is None or case.find("failure") is None:
+            fail(f"JUnit has no <failure> for {test}")
+    if cases.get(("FeedTests.FeedScreenXCTests", "testCleanScreenShowsUpdates")) is None:
+        fail("JUnit has no testcase for a clean test")
+    sarif = json.load(open(os.path.join(folder, "rxtrace.sarif")))
+    located = {(r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].split("/")[-1],
+                r["locations"][0]["physicalLocation"]["region"]["startLine"])
+               for r in sarif["runs"][0]["results"] if r.get("ruleId") == "RX001" and r.get("locations")}
+    if not {screen_leak, timer_leak} <= located:
+        fail(f"SARIF RX001 results at {sorted(located)}, expected the leak lines {screen_leak}, {timer_leak}")
+    markdown = open(os.path.join(folder, "rxtrace.md")).read()
+    if "testLeakingScreenShowsUpdates" not in markdown:
+        fail("the Markdown summary does not name the leaking test")
+elif mode == "strict":
+    if failing != {x + "testSubscriptionKeptInTheTestCaseBag"}:
+        fail(f"--strict failing tests {sorted(failing)}")
+elif mode == "plugin":
+    if failing != {x + "testLeakingScreenShowsUpdates"} or s + "cleanScreen()" not in tests:
+        fail(f"the plugin's failing tests {sorted(failing)} of {sorted(tests)}")
+    if call_sites(x + "testLeakingScreenShowsUpdates") != {screen_leak}:
+        fail("the plugin's leak is not at the subscribe line")
+elif mode == "sample":
+    leaky = "SampleViewModelsTests.ProfileScreenTests/testLeakyScreenTitleFollowsTheSignedInUser"
+    if failing != {leaky}:
+        fail(f"failing tests {sorted(failing)}, expected only {leaky}")
+    drive = ("ProfileScreen.swift", line_of("Sources/SampleViewModels/ProfileScreen.swift", "the dropped drive (expected leak)"))
+    if call_sites(leaky) != {drive}:
+        fail(f"the dropped drive reported at {sorted(call_sites(leaky))}, expected {drive}")
+    chain = " → ".join(tests[leaky]["findings"][0]["operatorChain"])
+    if chain != "asDriver → map → drive":
+        fail(f"the dropped drive's chain reads {chain!r}")
+print(f"test-suite-check ({mode}): {len(tests)} tests, failing: {', '.join(sorted(failing)) or 'none'}")
