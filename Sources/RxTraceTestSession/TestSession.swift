@@ -22,13 +22,14 @@ enum TestSession {
             exit(0)
         }
         #if TRACE_RESOURCES
+        // The tests get the signal mask `swift test` gives them (none blocked), whichever thread
+        // of rxtrace started this process.
+        var none = sigset_t()
+        sigemptyset(&none)
+        pthread_sigmask(SIG_SETMASK, &none, nil)
         // Ctrl-C reaches the whole process group: rxtrace ends this process and reports what finished.
         signal(SIGINT, SIG_IGN)
-        #if canImport(CUnwind)
-        if let file = ProcessInfo.processInfo.environment[ThreadStackCapture.environmentKey] {
-            ThreadStackDump.install(file: file)
-        }
-        #endif
+        ThreadStackCapture.installDumpIfRequested()
         let recorder = TestUnitRecorder(drainTimeout: plan.drainTimeout, heapGraph: plan.heapGraph)
         if !plan.swiftTesting.isEmpty {
             SwiftTestingSession(folder: folder, recorder: recorder).run(plan.swiftTesting)

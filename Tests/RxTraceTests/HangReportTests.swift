@@ -42,6 +42,18 @@ final class HangReportTests: XCTestCase {
         XCTAssertEqual(validation.status, 0, validation.output)
     }
 
+    /// With --jobs above 1 the children are started from a worker thread, whose signal mask
+    /// (dispatch blocks SIGUSR1 and SIGPROF there) they inherit: the hang request never arrived
+    /// and the report said where no thread waited (seen with `rxtrace test --jobs 2`).
+    func testATimedOutScenarioSaysWhereItWaitedWithSeveralJobs() throws {
+        let output = try CLIHarness.temporaryFolder()
+        let result = try CLIHarness.run("rxtrace-fixtures", ["run", "deadlocks", "traps", "--jobs", "2", "--timeout", "2",
+                                                             "--output", output.path, "--no-color"], in: checkout)
+        XCTAssertEqual(result.exitCode, 3, result.stdout + result.stderr)
+        XCTAssertTrue(result.stdout.contains("where it waited:"), result.stdout)
+        XCTAssertTrue(result.stdout.contains(" at \(fixtures):\(try line("// fixture: the main thread waits here")) in "), result.stdout)
+    }
+
     func testACrashReportsTheLineItCrashedAt() throws {
         let output = try CLIHarness.temporaryFolder()
         let result = try CLIHarness.run("rxtrace-fixtures", ["run", "traps", "--output", output.path, "--no-color"], in: checkout)

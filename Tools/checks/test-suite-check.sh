@@ -36,9 +36,9 @@ expect_exit 1 "$rxtrace" test --package-path "$fixture" --filter 'KeptInTheTestC
 python3 Tools/checks/test_suite_check.py strict "$reports/strict" "$fixture"
 
 # The whole suite from the package's own folder, as `cd MyPackage && rxtrace test` runs it:
-# the crash is reported with its stack, and every other test still is (exit 3).
+# the crash and the hang are reported with their stacks, and every other test still is (exit 3).
 cd "$fixture"
-expect_exit 3 "$rxtrace" test --output "$reports/all" --no-color --jobs 2
+expect_exit 3 "$rxtrace" test --output "$reports/all" --no-color --jobs 2 --timeout 15
 cd "$root"
 python3 Tools/checks/test_suite_check.py all "$reports/all" "$fixture"
 

@@ -20,6 +20,14 @@ package struct ThreadStackCapture {
     /// Where the child's crash backtracer writes.
     var crashFile: URL
 
+    /// In a child process: installs the hang dump when the parent named a file for it. Does
+    /// nothing where stacks cannot be captured (untraced builds, no libunwind).
+    package static func installDumpIfRequested() {
+        #if TRACE_RESOURCES && os(Linux) && canImport(CUnwind)
+        if let file = ProcessInfo.processInfo.environment[environmentKey] { ThreadStackDump.install(file: file) }
+        #endif
+    }
+
     init(scratch: URL) {
         hangFile = scratch.appendingPathComponent("stacks.json")
         crashFile = scratch.appendingPathComponent("backtrace.json")

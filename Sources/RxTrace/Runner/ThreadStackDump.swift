@@ -33,6 +33,14 @@ package enum ThreadStackDump {
 
     /// Installs the handlers and the dumper thread; `file` is where the stacks go.
     package static func install(file: String) {
+        // A child started from a worker thread of the parent (`--jobs` above 1) inherits that
+        // thread's signal mask, where dispatch blocks SIGUSR1 and SIGPROF: the hang request would
+        // never arrive. Unblocked here, and so in every thread started from now on.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGUSR1)
+        sigaddset(&signals, captureSignal)
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
         addresses = .allocate(capacity: depth)
         captured = .allocate(capacity: 1)
         done = .allocate(capacity: 1)

@@ -118,10 +118,13 @@ struct TestSuiteRunner {
         var output: String
         var stacks: [ReportThreadStack]
 
+        var duration: TimeInterval = 0
+
         func report(_ unit: TestUnit) -> ScenarioReport {
             var report = TestSuiteRunner.stopped(unit, status: status, output: output)
             report.actualVerdict = verdict
             report.threadStacks = stacks
+            report.durationSeconds = duration
             return report
         }
     }
@@ -189,7 +192,7 @@ struct TestSuiteRunner {
                 kill(process.processIdentifier, SIGKILL)
                 process.waitUntilExit()
                 outcome.stopped = Stop(test: current.test, status: .timedOut(seconds: timeout), verdict: .timedOut,
-                                       output: session.tail, stacks: threadStacks)
+                                       output: session.tail, stacks: threadStacks, duration: Date().timeIntervalSince(current.since))
                 break
             }
             usleep(20_000)
@@ -208,7 +211,8 @@ struct TestSuiteRunner {
         if !timedOut, !outcome.interrupted, let running = Self.running(events) {
             let signal = process.terminationReason == .uncaughtSignal ? Int(process.terminationStatus) : nil
             outcome.stopped = Stop(test: running, status: .crashed(signal: signal, exitCode: signal == nil ? Int(process.terminationStatus) : nil),
-                                   verdict: .crashed, output: session.tail, stacks: stacks.crashedThread())
+                                   verdict: .crashed, output: session.tail, stacks: stacks.crashedThread(),
+                                   duration: current.map { Date().timeIntervalSince($0.since) } ?? 0)
         }
         return outcome
     }
