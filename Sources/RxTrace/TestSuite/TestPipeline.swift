@@ -42,6 +42,8 @@ struct TestPipeline {
         do {
             binary = try build.build()
         } catch let failure as TestPackageBuild.Failure {
+            // Ctrl-C reaches `swift build` too: the build stopped because the user asked.
+            if interruption.isRequested { throw ExitCode(RxTraceCLI.Exit.interrupted.rawValue) }
             note(failure.summary)
             failure.details.forEach { note("  " + $0) }
             throw ExitCode(RxTraceCLI.Exit.crashedOrTimedOut.rawValue)
@@ -52,6 +54,7 @@ struct TestPipeline {
         do {
             all = try runner.list()
         } catch let failure as TestSuiteFailure {
+            if interruption.isRequested { throw ExitCode(RxTraceCLI.Exit.interrupted.rawValue) }
             note(failure.description)
             throw ExitCode(RxTraceCLI.Exit.crashedOrTimedOut.rawValue)
         }
