@@ -2,7 +2,7 @@
 SWIFT ?= swift
 TRAITS := --traits TraceResources
 
-.PHONY: setup build test test-untraced demo check tsan bench clean html-check zero-cost-check bench-trace sample-app-check test-suite-check test-suite-dependency-check cocoa-release-check bench-scale alloc-check bench-heapgraph aarch64-check
+.PHONY: setup build test test-untraced demo check tsan bench clean html-check zero-cost-check bench-trace sample-app-check test-suite-check test-suite-dependency-check product-wiring-check cocoa-release-check bench-scale alloc-check bench-heapgraph aarch64-check
 
 # System packages the build needs (libunwind for backtraces). Idempotent; needs root.
 setup:
@@ -22,6 +22,7 @@ test: setup
 	@$(MAKE) --no-print-directory sample-app-check
 	@$(MAKE) --no-print-directory test-suite-check
 	@$(MAKE) --no-print-directory test-suite-dependency-check
+	@$(MAKE) --no-print-directory product-wiring-check
 	@$(MAKE) --no-print-directory cocoa-release-check
 	@$(MAKE) --no-print-directory aarch64-check
 	@echo "make test: every test suite and check passed"
@@ -41,6 +42,10 @@ sample-app-check: setup
 # reported and the other tests still are; bad input exits 2; the command plugin agrees.
 test-suite-check: setup
 	@SWIFT=$(SWIFT) bash Tools/checks/test-suite-check.sh
+
+# Each RxSwift-named product alone brings the RxSwift module, as RxSwift's package does.
+product-wiring-check: setup
+	@SWIFT=$(SWIFT) bash Tools/checks/product-wiring-check.sh
 
 # The same from outside this repository, as users get it: packages in a subfolder of another
 # repository depending on a tagged clone by version and through a mirror of RxSwift's URL, with

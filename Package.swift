@@ -47,9 +47,12 @@ let rxSwiftNamedProducts: [Product] = [
 ]
 let rxSwiftNamedTargets: [Target] = [
     .target(name: "RxSwift", dependencies: ["RxCore"], swiftSettings: [traced, swift5]),
-    .target(name: "RxRelay", dependencies: ["RxCore"], swiftSettings: [traced, swift5]),
-    .target(name: "RxTest", dependencies: ["RxCore", "RxCoreTesting"], swiftSettings: [traced, swift5]),
-    .target(name: "RxBlocking", dependencies: ["RxCore", "RxCoreBlocking"], swiftSettings: [traced, swift5]),
+    // As in RxSwift's package, RxRelay, RxTest, RxBlocking and RxCocoa depend on the RxSwift
+    // target: a library listing only `RxTest` or `RxRelay` may `import RxSwift`, and public ones do
+    // (make product-wiring-check).
+    .target(name: "RxRelay", dependencies: ["RxCore", "RxSwift"], swiftSettings: [traced, swift5]),
+    .target(name: "RxTest", dependencies: ["RxCore", "RxSwift", "RxCoreTesting"], swiftSettings: [traced, swift5]),
+    .target(name: "RxBlocking", dependencies: ["RxCore", "RxSwift", "RxCoreBlocking"], swiftSettings: [traced, swift5]),
     .target(name: "RxCocoa", dependencies: ["RxCore", "RxSwift", "RxRelay"], swiftSettings: [traced, swift5]),
     .testTarget(
         name: "RxCocoaTests",
