@@ -68,4 +68,13 @@ make_package "$scratch/monorepo/apps/feed-mirror" ".package(url: \"https://githu
 (cd "$scratch/monorepo/apps/feed-mirror" && $SWIFT package config set-mirror \
     --original https://github.com/ReactiveX/RxSwift.git --mirror "file://$scratch/mirror/RxSwift")
 run_check "$scratch/monorepo/apps/feed-mirror" mirror
+
+# The older spelling, `.package(name: "RxSwift", url:)`, resolves through the same mirror (it
+# needs the mirror's folder to be named RxSwift) and builds.
+make_package "$scratch/monorepo/apps/feed-mirror-named" ".package(name: \"RxSwift\", url: \"https://github.com/ReactiveX/RxSwift.git\", from: \"6.0.0\")" RxSwift
+(cd "$scratch/monorepo/apps/feed-mirror-named" && $SWIFT package config set-mirror \
+    --original https://github.com/ReactiveX/RxSwift.git --mirror "file://$scratch/mirror/RxSwift" \
+    && $SWIFT build --target Feed >"$scratch/mirror-named.txt" 2>&1) \
+    || { echo "test-suite-dependency-check (mirror, .package(name:url:)): the build failed" >&2; tail -20 "$scratch/mirror-named.txt" >&2; exit 1; }
+echo "test-suite-dependency-check (mirror, .package(name:url:)): builds"
 echo "test-suite-dependency-check: ok"
