@@ -99,8 +99,12 @@ private final class GroupBySink<Key: Hashable, SourceType>: Sink<SourceType, Rec
         let group = PublishSubject<SourceType>()
         groups[key] = group
         // The group is announced before its first element, so a subscriber that subscribes to
-        // it from `onNext` sees that element.
-        forwardNext(GroupedObservable(key: key, source: GroupObservable(subject: group, refCount: refCount)))
+        // it from `onNext` sees that element. Groups still subscribed keep the source running
+        // after the outer subscription is disposed; a group that appears then has no one to be
+        // announced to (RxSwift drops it too), which is no event after dispose.
+        if !isDisposed {
+            forwardNext(GroupedObservable(key: key, source: GroupObservable(subject: group, refCount: refCount)))
+        }
         group.onNext(element)
     }
 
