@@ -68,17 +68,22 @@ final class TestSuiteRunnerTests: XCTestCase {
         }
     }
 
-    func testStrictTurnsOnlyTheHarnessRuleIntoFailures() {
+    func testStrictFailsOnWhatTheHarnessKeepsAndOnAnomaliesAndNeverLiftsTheUsersRules() {
         let harness = SuppressionRule(kind: .any, conditions: [], reason: "held by the test case", file: TestSessionFolder.harnessRuleFile)
         let user = SuppressionRule(kind: .leak, conditions: [], reason: "vendor", file: "suppressions.txt")
-        var report = ScenarioReport(name: "M.C/testA", summary: "XCTest test", expectedVerdict: .clean, actualVerdict: .leak, status: .leaked,
+        let report = ScenarioReport(name: "M.C/testA", summary: "XCTest test", expectedVerdict: .clean, actualVerdict: .leak, status: .leaked,
                                     findings: [LeakFinding(signature: "a", kind: .leakedSubscription, count: 1, suppressedBy: harness),
-                                               LeakFinding(signature: "b", kind: .leakedSubscription, count: 1, suppressedBy: user)])
-        XCTAssertTrue(report.passed, "what only the harness keeps does not fail")
-        report = TestPipeline.failingOnHarness(report)
-        XCTAssertNil(report.findings[0].suppressedBy)
-        XCTAssertEqual(report.findings[1].suppressedBy, user, "the user's own suppressions stay")
-        XCTAssertFalse(report.passed)
+                                               LeakFinding(signature: "b", kind: .leakedSubscription, count: 1, suppressedBy: user),
+                                               LeakFinding(signature: "c", kind: .threadAnomaly, count: 1)])
+        let lenient = TestPipeline.applyingTestRules(report, strict: false)
+        XCTAssertTrue(lenient.passed, "what only the harness keeps and anomalies do not fail")
+        XCTAssertEqual(lenient.findings.map(\.suppressedBy), [harness, user, TestPipeline.anomalyRule])
+        let strict = TestPipeline.applyingTestRules(report, strict: true)
+        XCTAssertEqual(strict.findings.map(\.suppressedBy), [nil, user, nil], "the user's own suppressions stay")
+        XCTAssertFalse(strict.passed)
+        var leaking = report
+        leaking.findings[0].suppressedBy = nil
+        XCTAssertFalse(TestPipeline.applyingTestRules(leaking, strict: false).passed, "a leak fails")
     }
 
     func testTheSessionFilesSurviveALastLineCutShortByACrash() throws {

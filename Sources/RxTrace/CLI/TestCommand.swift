@@ -10,7 +10,8 @@ struct TestCommand: ParsableCommand {
         in the package edited), runs every XCTest and Swift Testing test, and reports each one that \
         leaves subscriptions alive after its schedulers drained, at the line that made them. A test \
         that leaves something alive runs a second time: only what it leaves again is reported, so \
-        one-time state (a shared service touched first) is not. Extra arguments after `--` go to \
+        one-time state (a shared service touched first) is not. Thread anomalies are reported too, \
+        and fail the run only with --strict. Extra arguments after `--` go to \
         `swift build`. Exit code: 0 no test leaks (after suppressions and the baseline), 1 a test \
         leaks, 2 bad usage or input, 3 the tests did not build or a test crashed or hung, 130 \
         interrupted (the reports hold the tests that finished).
@@ -38,7 +39,7 @@ struct TestCommand: ParsableCommand {
     @Flag(name: .customLong("update-baseline"), help: "Write the current leak signatures to the --baseline file.")
     var updateBaseline = false
 
-    @Flag(help: "Also fail on what only the test harness keeps (a subscription in an XCTestCase's stored property).")
+    @Flag(help: "Also fail on what only the test harness keeps (a subscription in an XCTestCase's stored property) and on thread anomalies.")
     var strict = false
 
     @Option(name: .shortAndLong, parsing: .unconditional, help: "Test processes at the same time; each runs its tests one at a time.")
