@@ -81,6 +81,9 @@ final class TestSuiteRunnerTests: XCTestCase {
         let strict = TestPipeline.applyingTestRules(report, strict: true)
         XCTAssertEqual(strict.findings.map(\.suppressedBy), [nil, user, nil], "the user's own suppressions stay")
         XCTAssertFalse(strict.passed)
+        let text = TextReportRenderer(colour: false).render(lenient)
+        XCTAssertTrue(text.contains("    not failing: held by the test case\n"), text)
+        XCTAssertTrue(text.contains("    suppressed by leak — vendor\n"), "a user's rule reads as before")
         var leaking = report
         leaking.findings[0].suppressedBy = nil
         XCTAssertFalse(TestPipeline.applyingTestRules(leaking, strict: false).passed, "a leak fails")

@@ -65,6 +65,10 @@ public struct SuppressionRule: Codable, Equatable, Hashable, Sendable {
         ([kind.rawValue] + conditions.map { "\($0.field.rawValue):\($0.pattern)" }).joined(separator: " ")
     }
 
+    /// Whether rxtrace made the rule (what `rxtrace test` reports without failing) rather
+    /// than a user's suppressions file: its `file` names rxtrace.
+    public var isBuiltIn: Bool { file?.hasPrefix("rxtrace ") == true }
+
     /// "suppressions.txt:3", when known.
     public var origin: String? {
         guard let file else { return nil }
