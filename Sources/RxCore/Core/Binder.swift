@@ -7,7 +7,7 @@ public struct Binder<Value>: ObserverType {
 
     private let binding: (Event<Value>) -> Void
     #if TRACE_RESOURCES
-    /// A binder on the main thread's scheduler requires its events on the main thread (anomaly 4).
+    /// A binder on a main scheduler requires its events on the main queue or thread (anomaly 4).
     private let requiresMainThread: Bool
     #endif
 
@@ -38,7 +38,7 @@ public struct Binder<Value>: ObserverType {
 
     public func on(_ event: Event<Value>) {
         #if TRACE_RESOURCES
-        if requiresMainThread, !Thread.isMainThread { recordOffMainThread() }
+        if requiresMainThread, !MainQueue.isCurrentOrMainThread { recordOffMainThread() }
         #endif
         binding(event)
     }

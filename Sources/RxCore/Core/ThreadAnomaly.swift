@@ -14,6 +14,9 @@ public enum ThreadAnomalyKind: String, CaseIterable, Sendable, Codable {
     /// 4. Delivery off the main thread to a consumer that requires it (a `Binder` on
     ///    `MainScheduler`, `MainScheduler.ensureRunningOnMainThread()`, `requireMainThread()`),
     ///    or an API that belongs on the main thread called elsewhere (RxCocoa's `drive`, `emit`).
+    ///    "Off the main thread" means off the main queue, as in RxSwift: code on the main queue
+    ///    is on main whichever thread serves it (Swift Testing's `@MainActor` tests on Linux),
+    ///    and so is the main thread inside another queue's block (`MainQueue.isCurrentOrMainThread`).
     case offMainThread
     /// 5. A subscription disposed on one thread while its subscriber runs on another.
     case disposedWhileDelivering

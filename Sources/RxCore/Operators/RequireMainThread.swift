@@ -1,6 +1,7 @@
 extension ObservableType {
     /// Declares that the code subscribing here requires its events on the main thread (it
-    /// updates UI state, say). A traced build reports every delivery off the main thread as a
+    /// updates UI state, say). A traced build reports every delivery off the main thread (off the
+    /// main queue: code on the main queue is on main whichever thread serves it) as a
     /// thread anomaly at this stage, with the subscription's call site; untraced builds return
     /// the sequence unchanged and pay nothing. Bindings to a `Binder` on `MainScheduler` need no
     /// declaration: they are checked already.

@@ -1,13 +1,15 @@
 import Dispatch
 import Foundation
 
-/// Runs work on the main thread. Work scheduled from the main thread while nothing is queued
-/// runs at once; otherwise it is queued on `DispatchQueue.main`.
+/// Runs work on the main queue. Work scheduled from the main queue's work (whichever thread
+/// serves it: see `MainQueue`) while nothing is queued runs at once; otherwise it is queued on
+/// `DispatchQueue.main`.
 ///
-/// On Linux, the main queue only runs while the main thread services it: a command-line
-/// program calls `RunLoop.main.run(until:)` (or `dispatchMain()`) after setting up its
-/// subscriptions. XCTest's main thread does not service it between assertions, so tests should
-/// use virtual time or `toBlocking()`, which runs the run loop while it waits.
+/// On Linux, the main queue only runs while something services it: a command-line program
+/// calls `RunLoop.main.run(until:)` after setting up its subscriptions (or is an async `main`,
+/// whose main queue libdispatch serves). XCTest's main thread does not service it between
+/// assertions, so tests should use virtual time or `toBlocking()`, which runs the run loop while
+/// it waits.
 public final class MainScheduler: SerialDispatchQueueScheduler {
     private let mainQueue: DispatchQueue
     let numberEnqueued = AtomicInt(0)
@@ -19,15 +21,15 @@ public final class MainScheduler: SerialDispatchQueueScheduler {
 
     public override var schedulerLabel: String { "MainScheduler" }
 
-    /// The singleton main-thread scheduler.
+    /// The singleton main-queue scheduler.
     public static let instance = MainScheduler()
 
     /// Always dispatches asynchronously to the main queue, even from the main thread.
     public static let asyncInstance = MainAsyncScheduler()
 
-    /// Fails in debug builds unless called on the main thread.
+    /// Fails in debug builds unless called as the main queue's work (RxSwift's check).
     public static func ensureExecutingOnScheduler(errorMessage: String? = nil) {
-        if !Thread.isMainThread {
+        if !MainQueue.isCurrent {
             #if TRACE_RESOURCES
             ThreadHops.recordOffMainThread(api: "MainScheduler.ensureExecutingOnScheduler()")
             #endif
@@ -35,9 +37,11 @@ public final class MainScheduler: SerialDispatchQueueScheduler {
         }
     }
 
-    /// Fails in debug builds unless called on the main thread.
+    /// Fails in debug builds unless called on the main queue (whichever thread serves it) or on
+    /// the main thread. RxSwift checks the thread on Apple platforms and nothing on Linux; this
+    /// stops only code that is on neither, a background queue or thread (docs/main-scheduler.md).
     public static func ensureRunningOnMainThread(errorMessage: String? = nil) {
-        if !Thread.isMainThread {
+        if !MainQueue.isCurrentOrMainThread {
             #if TRACE_RESOURCES
             ThreadHops.recordOffMainThread(api: "MainScheduler.ensureRunningOnMainThread()")
             #endif
@@ -47,7 +51,7 @@ public final class MainScheduler: SerialDispatchQueueScheduler {
 
     override func scheduleInternal<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
         let previousNumberEnqueued = numberEnqueued.increment()
-        if Thread.isMainThread && previousNumberEnqueued == 0 {
+        if MainQueue.isCurrent && previousNumberEnqueued == 0 {
             #if TRACE_RESOURCES
             let disposable = configuration.mark.run { action(state) }
             #else
@@ -86,7 +90,7 @@ public final class MainAsyncScheduler: SerialDispatchQueueScheduler {
     public override var schedulerLabel: String { "MainScheduler.asyncInstance" }
 }
 
-/// Runs work on the main thread; work scheduled from the main thread runs at once. Time-based
+/// Runs work on the main queue; work scheduled from the main queue's work runs at once. Time-based
 /// work is delegated to `MainScheduler`.
 public final class ConcurrentMainScheduler: SchedulerType, SchedulerLabeled {
     public typealias TimeInterval = Foundation.TimeInterval
@@ -111,7 +115,7 @@ public final class ConcurrentMainScheduler: SchedulerType, SchedulerLabeled {
     public static let instance = ConcurrentMainScheduler(mainScheduler: MainScheduler.instance)
 
     public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
-        if Thread.isMainThread {
+        if MainQueue.isCurrent {
             #if TRACE_RESOURCES
             return mark.run { action(state) }
             #else

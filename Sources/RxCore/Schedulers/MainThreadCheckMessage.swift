@@ -21,7 +21,7 @@ extension MainScheduler {
     /// purpose: the crash report shows `MainScheduler.ensureRunningOnMainThread(errorMessage:)`.
     @_spi(RxCocoa) @inline(never)
     public static func ensureRunningOnMainThread(errorMessage: MainThreadCheckMessage) {
-        if !Thread.isMainThread {
+        if !MainQueue.isCurrentOrMainThread {
             #if TRACE_RESOURCES
             ThreadHops.recordOffMainThread(api: errorMessage.api)
             #endif

@@ -210,9 +210,9 @@ struct HopRecording: ~Copyable, @unchecked Sendable {
         )
     }
 
-    /// Anomaly 4 when the current thread is not the main thread.
+    /// Anomaly 4 when the calling code is neither on the main queue nor on the main thread.
     func checkMainThread(stage: UInt32, consumer: String) {
-        guard !Thread.isMainThread else { return }
+        guard !MainQueue.isCurrentOrMainThread else { return }
         ThreadAnomalyLog.record(.offMainThread, stage: stage, place: HopThreadState.currentPlace,
                                 detail: "delivered off the main thread to \(consumer), which requires the main thread")
     }

@@ -14,7 +14,9 @@ private func driveOffMainThreadMessage(api: String = #function) -> MainThreadChe
 
 // `drive` is `subscribe` that says what it is for, and insists on the main thread (a debug
 // build stops when called elsewhere, as RxCocoa's does): the element a Driver replays to a new
-// subscriber is delivered on the subscribing thread.
+// subscriber is delivered on the subscribing thread. The main queue counts as main whichever
+// thread serves it (Swift Testing's `@MainActor` tests on Linux), as in RxSwift, which compiles
+// the check out on Linux: only a background queue or thread stops (docs/main-scheduler.md).
 extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingStrategy {
     /// Sends every event to each of `observers`. Main thread only.
     public func drive<Observer: ObserverType>(_ observers: Observer...) -> Disposable where Observer.Element == Element {

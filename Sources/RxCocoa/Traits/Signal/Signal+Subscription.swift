@@ -3,12 +3,13 @@ import Foundation
 import RxRelay
 import RxSwift
 
-/// A traced build records an `emit` made off the main thread as an `offMainThread` anomaly
-/// naming the overload called, at the caller's line; nothing stops, as in RxCocoa.
+/// A traced build records an `emit` made off the main thread (neither on the main queue nor on the
+/// main thread: `MainQueue`) as an `offMainThread` anomaly naming the overload called, at the
+/// caller's line; nothing stops, as in RxCocoa.
 @inline(__always)
 private func noteEmitOffMainThread(api: String = #function) {
     #if TRACE_RESOURCES
-    if !Thread.isMainThread {
+    if !MainQueue.isCurrentOrMainThread {
         ThreadHops.recordOffMainThread(api: api)
     }
     #endif
