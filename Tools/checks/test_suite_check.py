@@ -36,7 +36,9 @@ s = "FeedTests.FeedScreenSwiftTests/"
 if mode != "sample":
     screen_leak = ("FeedScreen.swift", line_of("Sources/Feed/FeedScreen.swift", "_ = service.updates.subscribe"))
     timer_leak = ("FeedScreen.swift", line_of("Sources/Feed/FeedScreen.swift", "_ = Observable<Int>.interval"))
+    cycle_line = ("FeedScreen.swift", line_of("Sources/Feed/FeedScreen.swift", "values.subscribe(onNext: { _ in self.count += 1 })"))
     leaking = {x + "testLeakingScreenShowsUpdates": {screen_leak}, x + "testTimerOnVirtualTime": {timer_leak},
+               x + "testCyclicCounterCounts": {cycle_line},
                s + "leakingScreen()": {screen_leak}, s + "screenByArgument(leaks:) [true]": {screen_leak}}
     clean = {x + "testCleanScreenShowsUpdates", x + "testAsyncClean", x + "testSubscriptionKeptInTheTestCaseBag",
              s + "cleanScreen()", s + "asyncClean()", s + "screenByArgument(leaks:) [false]"}
@@ -55,6 +57,11 @@ if mode in ("leaks", "all"):
     for test, sites in leaking.items():
         if call_sites(test) != sites:
             fail(f"{test} reported at {sorted(call_sites(test))}, expected {sorted(sites)}")
+    cycles = [f for f in tests[x + "testCyclicCounterCounts"]["findings"] if f["kind"] == "referenceCycle"]
+    if len(cycles) != 1 or (cycles[0]["callSite"]["file"].split("/")[-1], cycles[0]["callSite"]["line"]) != cycle_line:
+        fail(f"the strong-self cycle is not one reference cycle at {cycle_line}: {cycles}")
+    if "weak self" not in json.dumps(tests[x + "testCyclicCounterCounts"].get("cycles", [])):
+        fail("the cycle's fix does not say to capture self weakly")
     held = tests[x + "testSubscriptionKeptInTheTestCaseBag"]["findings"]
     if not held or not all(f.get("suppressedBy") for f in held) or "FeedScreenXCTests.disposeBag" not in held[0].get("retentionReason", ""):
         fail(f"the test-case-held subscription is not reported as held by FeedScreenXCTests.disposeBag: {held}")

@@ -30,3 +30,14 @@ public final class TickCounter {
         _ = Observable<Int>.interval(.seconds(1), scheduler: scheduler).subscribe(onNext: { [weak self] _ in self?.ticks += 1 })
     }
 }
+
+/// Counts a stream's elements, and keeps itself alive: its closure captures `self` strongly and
+/// its own bag keeps the subscription (a reference cycle).
+public final class CyclicCounter {
+    public private(set) var count = 0
+    private let disposeBag = DisposeBag()
+
+    public init(values: Observable<Int>) {
+        values.subscribe(onNext: { _ in self.count += 1 }).disposed(by: disposeBag)
+    }
+}

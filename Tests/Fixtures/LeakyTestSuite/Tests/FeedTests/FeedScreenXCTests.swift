@@ -36,6 +36,11 @@ final class FeedScreenXCTests: XCTestCase {
         XCTAssertEqual(counter.ticks, 3)
     }
 
+    func testCyclicCounterCounts() {
+        let counter = CyclicCounter(values: Observable.from([1, 2, 3]).concat(Observable.never()))
+        XCTAssertEqual(counter.count, 3)
+    }
+
     func testAsyncClean() async throws {
         let value = try await Observable.just(7).map { $0 * 6 }.asSingle().value
         XCTAssertEqual(value, 42)
