@@ -17,20 +17,9 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "Run one shard of the scenarios, i/n (1-based), for example 2/4.")
     var shard: String?
 
-    @Option(help: "Suppressions file: one rule a line.")
-    var suppressions: String?
-
-    @Option(help: "Baseline file: only leak signatures absent from it fail the check.")
-    var baseline: String?
-
-    @Flag(name: .customLong("update-baseline"), help: "Write the current leak signatures to the --baseline file. With --filter or --shard, or when a scenario does not finish, old signatures are kept (only added to).")
-    var updateBaseline = false
+    @OptionGroup var gate: GateOptions
 
     @OptionGroup var options: RunOptions
-
-    func validate() throws {
-        if updateBaseline && baseline == nil { throw ValidationError("--update-baseline needs --baseline FILE") }
-    }
 
     func run() throws {
         let filtered = ScenarioSelection.filtered(RxTraceCLI.catalog, pattern: filter)
@@ -41,7 +30,7 @@ struct CheckCommand: ParsableCommand {
         if selected.isEmpty, let shard {
             throw CLIFailure("shard \(shard) holds no scenario: there are only \(filtered.count); use fewer shards")
         }
-        try RunPipeline(options: options, suppressionsPath: suppressions, baselinePath: baseline, updateBaseline: updateBaseline,
+        try RunPipeline(options: options, suppressionsPath: gate.suppressions, baselinePath: gate.baseline, updateBaseline: gate.updateBaseline,
                         selectsSomeScenarios: filter != nil || shard != nil)
             .execute(selected)
     }

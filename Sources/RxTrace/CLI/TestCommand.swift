@@ -30,14 +30,7 @@ struct TestCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Folder the report files are written to (created if missing).")
     var output: String = "Reports"
 
-    @Option(help: "Suppressions file: one rule a line.")
-    var suppressions: String?
-
-    @Option(help: "Baseline file: only leak signatures absent from it fail the run.")
-    var baseline: String?
-
-    @Flag(name: .customLong("update-baseline"), help: "Write the current leak signatures to the --baseline file.")
-    var updateBaseline = false
+    @OptionGroup var gate: GateOptions
 
     @Flag(help: "Also fail on what only the test harness keeps (a subscription in an XCTestCase's stored property) and on thread anomalies.")
     var strict = false
@@ -61,7 +54,6 @@ struct TestCommand: ParsableCommand {
     var buildArguments: [String] = []
 
     func validate() throws {
-        if updateBaseline && baseline == nil { throw ValidationError("--update-baseline needs --baseline FILE") }
         guard timeout > 0 else { throw ValidationError("--timeout must be positive") }
         guard drainTimeout >= 0 else { throw ValidationError("--drain-timeout must be 0 or more") }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
@@ -73,7 +65,7 @@ struct TestCommand: ParsableCommand {
     func run() throws {
         try TestPipeline(
             packagePath: packagePath, filter: filter, shard: shard, output: output,
-            suppressionsPath: suppressions, baselinePath: baseline, updateBaseline: updateBaseline,
+            suppressionsPath: gate.suppressions, baselinePath: gate.baseline, updateBaseline: gate.updateBaseline,
             strict: strict, jobs: jobs, timeout: timeout, drainTimeout: drainTimeout,
             sourceRoot: sourceRoot, colour: !noColor, buildArguments: buildArguments
         ).execute()
