@@ -1,3 +1,4 @@
+#if TRACE_RESOURCES
 import Foundation
 @testable import RxTrace
 import XCTest
@@ -98,3 +99,4 @@ final class HeapGraphGateTests: XCTestCase {
         XCTAssertFalse(String(decoding: try JSONReportCoding.encode(report), as: UTF8.self).contains("heapGraphNote"))
     }
 }
+#endif

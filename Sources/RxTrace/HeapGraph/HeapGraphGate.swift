@@ -1,3 +1,4 @@
+#if TRACE_RESOURCES
 import Foundation
 
 /// Whether this process may install the heap graph's runtime hooks (the `_swift_allocObject`
@@ -71,3 +72,4 @@ public enum HeapGraphGate {
         return "\(value >> 16).\((value >> 8) & 0xFF).\(value & 0xFF)"
     }
 }
+#endif
