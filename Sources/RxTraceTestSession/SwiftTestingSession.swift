@@ -136,6 +136,14 @@ final class SwiftTestingSession: @unchecked Sendable {
             if !record.isParameterized { end(unit(for: record), test: id) }
             let pending = lock.withLock { !rerun && awaitingRerun[id] != nil }
             if !pending { folder?.recordEnd(id) }
+        case "testSkipped":
+            // A disabled test (or one a trait skips) never starts: it is reported as skipped.
+            guard !lock.withLock({ rerun }), let folder else { return }
+            let skipped = unit(for: record)
+            folder.record(TestSessionFolder.Result(unit: skipped, report: ScenarioReport(
+                name: skipped.reportName, summary: "Swift Testing test · skipped", expectedVerdict: .clean,
+                actualVerdict: .clean, status: .clean)))
+            folder.recordEnd(id)
         default:
             break
         }

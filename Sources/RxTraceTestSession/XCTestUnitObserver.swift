@@ -50,7 +50,10 @@ final class XCTestUnitObserver: NSObject, XCTestObservation {
             report = recorder.endRerun(unit, harness: harness)
             rerunning = false
         }
-        if let report { folder.record(TestSessionFolder.Result(unit: unit, report: report)) }
+        // Never a test without a result: one that could not run again says so.
+        folder.record(TestSessionFolder.Result(unit: unit, report: report ?? ScenarioReport(
+            name: unit.reportName, summary: "XCTest test", expectedVerdict: .clean, actualVerdict: .crashed,
+            status: .failed(message: "it left resources alive, and rxtrace could not run it a second time to tell growth from one-time state"))))
         folder.recordEnd(test)
     }
 }

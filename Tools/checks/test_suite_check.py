@@ -41,7 +41,7 @@ if mode != "sample":
                x + "testCyclicCounterCounts": {cycle_line},
                s + "leakingScreen()": {screen_leak}, s + "screenByArgument(leaks:) [true]": {screen_leak}}
     clean = {x + "testCleanScreenShowsUpdates", x + "testAsyncClean", x + "testSubscriptionKeptInTheTestCaseBag",
-             s + "cleanScreen()", s + "asyncClean()", s + "screenByArgument(leaks:) [false]"}
+             s + "cleanScreen()", s + "asyncClean()", s + "screenByArgument(leaks:) [false]", s + "notYet()"}
 
 
 
@@ -62,6 +62,8 @@ if mode in ("leaks", "all"):
         fail(f"the strong-self cycle is not one reference cycle at {cycle_line}: {cycles}")
     if "weak self" not in json.dumps(tests[x + "testCyclicCounterCounts"].get("cycles", [])):
         fail("the cycle's fix does not say to capture self weakly")
+    if "skipped" not in tests[s + "notYet()"]["summary"]:
+        fail(f"the disabled Swift Testing test is not reported as skipped: {tests[s + 'notYet()']['summary']}")
     held = tests[x + "testSubscriptionKeptInTheTestCaseBag"]["findings"]
     if not held or not all(f.get("suppressedBy") for f in held) or "FeedScreenXCTests.disposeBag" not in held[0].get("retentionReason", ""):
         fail(f"the test-case-held subscription is not reported as held by FeedScreenXCTests.disposeBag: {held}")

@@ -95,7 +95,8 @@ struct TestSuiteRunner {
             let byTest = Dictionary(grouping: outcome.results, by: { key($0.unit) })
             var done = Set<String>()
             for test in batch where outcome.ended.contains(key(test)) {
-                record(test, (byTest[key(test)] ?? []).map(\.report))
+                let reports = (byTest[key(test)] ?? []).map(\.report)
+                record(test, reports.isEmpty ? [Self.stopped(test, status: .failed(message: "the test process recorded no result for it"))] : reports)
                 progress.finished(test.test, summary(byTest[key(test)] ?? []))
                 done.insert(key(test))
             }

@@ -26,6 +26,10 @@ import Testing
         #expect(screen.titles == ["z"])
     }
 
+    @Test(.disabled("waiting for the new feed API")) func notYet() {
+        #expect(Bool(false))
+    }
+
     @Test func asyncClean() async throws {
         let value = try await Observable.just(1).delay(.milliseconds(1), scheduler: ConcurrentDispatchQueueScheduler(qos: .default)).asSingle().value
         #expect(value == 1)
