@@ -58,6 +58,9 @@ struct TestPipeline {
             note(failure.description)
             throw ExitCode(RxTraceCLI.Exit.crashedOrTimedOut.rawValue)
         }
+        guard !all.isEmpty else {
+            throw CLIFailure("the package has no XCTest or Swift Testing tests (\(binary.lastPathComponent) lists none)")
+        }
         let selected = try select(all)
         note("running \(selected.count) of \(all.count) tests, each checked for leaks")
         let progress = Progress(total: selected.count)
