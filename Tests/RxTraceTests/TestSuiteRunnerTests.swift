@@ -118,6 +118,9 @@ final class TestSuiteRunnerTests: XCTestCase {
         XCTAssertEqual(try JSONDecoder().decode(RunReport.self, from: JSONEncoder().encode(run)).subject, .tests)
         XCTAssertTrue(TextReportRenderer(colour: false).render(run).contains(" · 1 test · "))
         XCTAssertTrue(TextReportRenderer(colour: false).summaryLine(run).hasPrefix("Summary: 1 test · "))
+        XCTAssertTrue(MarkdownReportRenderer().render(run).contains("<summary>Tests: 1</summary>\n\n| Test | Verdict |"))
+        let html = HTMLReportRenderer().render(run)
+        XCTAssertTrue(html.contains(">Tests in detail<") && html.contains(">Test</th>"), "the HTML names its entries tests")
 
         XCTAssertEqual(JUnitReportRenderer.testcaseNames("FeedTests.FeedScreenXCTests/testLeaks", subject: .tests, classname: "rxtrace").0,
                        "FeedTests.FeedScreenXCTests")

@@ -7,4 +7,8 @@ public enum RunSubject: String, Codable, Sendable {
 
     /// "scenario" or "test", for counts ("3 tests").
     public var noun: String { self == .tests ? "test" : "scenario" }
+    /// "Scenario" or "Test", for a column.
+    public var title: String { self == .tests ? "Test" : "Scenario" }
+    /// "Scenarios" or "Tests", for a heading.
+    public var pluralTitle: String { title + "s" }
 }

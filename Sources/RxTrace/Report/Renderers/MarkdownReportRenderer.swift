@@ -45,7 +45,7 @@ public struct MarkdownReportRenderer: Sendable {
             blocks.append(block)
         }
         if !failing.isEmpty {
-            var table = "### Failing\n\n| Finding | Call site | Growth | Scenario |\n|---|---|---|---|\n"
+            var table = "### Failing\n\n| Finding | Call site | Growth | \(report.subject.title) |\n|---|---|---|---|\n"
             for reviewed in failing.prefix(tableRows) { table += row(reviewed) }
             if failing.count > tableRows { table += "\n_… and \(failing.count - tableRows) more failing findings._\n" }
             blocks.append(table + "\n")
@@ -55,12 +55,12 @@ public struct MarkdownReportRenderer: Sendable {
             let group = review.filter { $0.standing == standing }
             guard !group.isEmpty else { continue }
             let title = standing == .expected ? "Expected (the scenario declares them)" : "Accepted (suppressed or in the baseline)"
-            var block = "<details><summary>\(title): \(group.count)</summary>\n\n| Finding | Call site | Growth | Scenario |\n|---|---|---|---|\n"
+            var block = "<details><summary>\(title): \(group.count)</summary>\n\n| Finding | Call site | Growth | \(report.subject.title) |\n|---|---|---|---|\n"
             for reviewed in group.prefix(tableRows) { block += row(reviewed) }
             if group.count > tableRows { block += "\n_… and \(group.count - tableRows) more._\n" }
             blocks.append(block + "\n</details>\n\n")
         }
-        var scenarios = "<details><summary>Scenarios: \(report.scenarios.count)</summary>\n\n| Scenario | Verdict | Expected | Result |\n|---|---|---|---|\n"
+        var scenarios = "<details><summary>\(report.subject.pluralTitle): \(report.scenarios.count)</summary>\n\n| \(report.subject.title) | Verdict | Expected | Result |\n|---|---|---|---|\n"
         for scenario in report.scenarios {
             let result = scenario.passed ? "pass" : (scenario.isUnexpectedlyAbnormal ? scenario.status.shortName : "**fail**")
             scenarios += "| \(cell(scenario.name)) | \(scenario.actualVerdict.displayName) | \(scenario.expectedVerdict.displayName) | \(result) |\n"

@@ -87,7 +87,7 @@ public struct HTMLReportRenderer: Sendable {
                     HTMLFindingsSection(findings: review, parts: parts.finding, everyScenarioFinished: report.everyScenarioFinished).node
                     HTMLSummaryTable(report: report).node
                     HTMLNode.element("section", [.id("details")]) {
-                        HTMLNode.element("h2", text: "Scenarios in detail")
+                        HTMLNode.element("h2", text: "\(report.subject.pluralTitle) in detail")
                         for (index, scenario) in report.scenarios.enumerated() {
                             HTMLScenarioArticle(scenario: scenario, index: index, parts: parts,
                                                 findingAnchors: anchors[index]).node

@@ -10,7 +10,7 @@ struct HTMLStoppedSection {
         let stopped = report.scenarios.enumerated().filter { $0.element.isUnexpectedlyAbnormal }
         guard !stopped.isEmpty else { return nil }
         return .element("section", [.id("stopped")]) {
-            HTMLNode.element("h2", text: "Stopped scenarios")
+            HTMLNode.element("h2", text: "Stopped \(report.subject.noun)s")
             for (index, scenario) in stopped {
                 HTMLNode.element("article", [.class("stopped"), HTMLAttribute("data-scenario", scenario.name)]) {
                     HTMLNode.element("h3") {

@@ -6,10 +6,10 @@ struct HTMLSummaryTable {
     var node: HTMLNode {
         let summary = report.summary
         return .element("section") {
-            HTMLNode.element("h2", text: "Scenarios")
+            HTMLNode.element("h2", text: report.subject.pluralTitle)
             HTMLNode.element("table", [.id("summary")]) {
                 HTMLNode.element("thead") {
-                    HTMLNode.element("tr", [], ["Scenario", "Verdict", "Expected", "Leaks", "Growth", "Result"].map { .element("th", text: $0) })
+                    HTMLNode.element("tr", [], [report.subject.title, "Verdict", "Expected", "Leaks", "Growth", "Result"].map { .element("th", text: $0) })
                 }
                 HTMLNode.element("tbody") {
                     for (index, scenario) in report.scenarios.enumerated() { row(scenario, index: index) }
