@@ -49,6 +49,19 @@ final class SourceRootTests: XCTestCase {
         XCTAssertEqual(root.locate("/home/me/mono-other/A.swift"), .outside("mono-other/A.swift"))
     }
 
+    /// Seen from a package depending on a clone of rxtrace by path: its frames read
+    /// `main/Sources/RxCore/Operators/Timer.swift:25`, the clone's folder name on this machine.
+    /// rxtrace's own files read the same wherever it is checked out.
+    func testRxtracesOwnFilesReadTheSameWhereverItIsCheckedOut() {
+        let root = SourceRoot(path: "/home/me/app")
+        XCTAssertEqual(root.locate("/work/main/Sources/RxCore/Operators/Timer.swift"), .outside("rxtrace/Sources/RxCore/Operators/Timer.swift"))
+        XCTAssertEqual(root.locate("/opt/checkout-2/Sources/RxTraceTestSession/XCTestUnitObserver.swift"),
+                       .outside("rxtrace/Sources/RxTraceTestSession/XCTestUnitObserver.swift"))
+        XCTAssertEqual(root.locate("/home/me/app/.build/checkouts/RxSwift/Sources/RxCore/Map.swift"), .outside("RxSwift/Sources/RxCore/Map.swift"),
+                       "a checkout keeps its package's name (a mirror of RxSwift's URL is named RxSwift)")
+        XCTAssertEqual(root.locate("/work/other/Sources/FeedKit/Feed.swift"), .outside("other/Sources/FeedKit/Feed.swift"), "not rxtrace's")
+    }
+
     func testAReportPathLeadsBackToTheFileForSnippets() {
         let root = SourceRoot(path: "/home/me/mono")
         XCTAssertEqual(root.absolutePath("apps/feed/Sources/A.swift"), "/home/me/mono/apps/feed/Sources/A.swift")

@@ -62,11 +62,23 @@ public struct SourceRoot: Equatable, Sendable {
         if let checkouts = components.lastIndex(of: "checkouts"), checkouts + 1 < components.count {
             return components[(checkouts + 1)...].joined(separator: "/")
         }
+        // rxtrace's own sources outside a checkout (a clone depended on by path): named
+        // rxtrace, not after the clone's folder on this machine.
+        if let sources = components.lastIndex(of: "Sources"), sources + 1 < components.count,
+           rxtraceSourceFolders.contains(components[sources + 1]) {
+            return (["rxtrace"] + components[sources...]).joined(separator: "/")
+        }
         if let anchor = components.lastIndex(where: { ["Sources", "Tests", "Tools", "stdlib"].contains($0) }), anchor > 0 {
             return components[(anchor - 1)...].joined(separator: "/")
         }
         return components.suffix(2).joined(separator: "/")
     }
+
+    /// The source folders of rxtrace's own targets.
+    static let rxtraceSourceFolders: Set<String> = [
+        "RxCore", "RxCoreTesting", "RxCoreBlocking", "RxSwift", "RxRelay", "RxCocoa", "RxTest", "RxBlocking",
+        "RxTrace", "RxTraceTesting", "RxTraceTestSession", "RxTraceScenarios", "CUnwind", "CRxHeapGraph", "CRxTraceThread",
+    ]
 
     /// Absolute and standardised: no ".", "..", doubled or trailing slashes.
     static func absolute(_ path: String) -> String {
