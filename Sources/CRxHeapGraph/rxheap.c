@@ -29,7 +29,9 @@ typedef struct {
     uintptr_t address;   // 0: empty slot
     uintptr_t metadata;
     uint32_t size;
+    uint32_t generation; // fills what was padding: an entry is still 24 bytes
 } Entry;
+_Static_assert(sizeof(Entry) == 2 * sizeof(uintptr_t) + 2 * sizeof(uint32_t), "the generation fits the padding");
 
 static void *(*original_alloc)(const void *, size_t, size_t);
 static _Atomic(bool) installed;
@@ -38,6 +40,10 @@ static Entry *slots;
 static size_t capacity;   // power of two
 static size_t live;
 static uint64_t recorded;
+// Which recording an allocation belongs to: raised each time the hook is installed (a scenario
+// installs it once per pass, a test once per run), read by the hook under the table's lock it
+// already holds, so it costs the hook nothing more than a load.
+static uint32_t generation;
 
 // A spin-wait hint for the table lock: x86_64's `pause`, arm64's `yield`, nothing elsewhere.
 static inline void spin_pause(void) {
@@ -59,7 +65,7 @@ static inline size_t slot_of(uintptr_t address, size_t mask) {
     return (size_t)(((address >> 4) * 0x9E3779B97F4A7C15ull) >> 20) & mask;
 }
 
-static void insert_locked(uintptr_t address, uintptr_t metadata, uint32_t size);
+static void insert_locked(uintptr_t address, uintptr_t metadata, uint32_t size, uint32_t generation_of_entry);
 
 static bool grow_locked(void) {
     size_t new_capacity = capacity ? capacity * 2 : (1u << 16);
@@ -71,19 +77,19 @@ static bool grow_locked(void) {
     capacity = new_capacity;
     live = 0;
     for (size_t i = 0; i < old_capacity; i++) {
-        if (old[i].address) insert_locked(old[i].address, old[i].metadata, old[i].size);
+        if (old[i].address) insert_locked(old[i].address, old[i].metadata, old[i].size, old[i].generation);
     }
     if (old) munmap(old, old_capacity * sizeof(Entry));
     return true;
 }
 
-static void insert_locked(uintptr_t address, uintptr_t metadata, uint32_t size) {
+static void insert_locked(uintptr_t address, uintptr_t metadata, uint32_t size, uint32_t generation_of_entry) {
     if ((live + 1) * 4 > capacity * 3 && !grow_locked()) return;
     size_t mask = capacity - 1;
     size_t i = slot_of(address, mask);
     while (slots[i].address && slots[i].address != address) i = (i + 1) & mask;
     if (!slots[i].address) live++;
-    slots[i] = (Entry){address, metadata, size};
+    slots[i] = (Entry){address, metadata, size, generation_of_entry};
 }
 
 static Entry *find_locked(uintptr_t address) {
@@ -121,7 +127,7 @@ static void *hook(const void *metadata, size_t size, size_t align_mask) {
     atomic_store_explicit(&_swift_enableSwizzlingOfAllocationAndRefCountingFunctions_forInstrumentsOnly, false, memory_order_relaxed);
     void *object = original_alloc(metadata, size, align_mask);
     lock();
-    insert_locked((uintptr_t)object, (uintptr_t)metadata, size > UINT32_MAX ? UINT32_MAX : (uint32_t)size);
+    insert_locked((uintptr_t)object, (uintptr_t)metadata, size > UINT32_MAX ? UINT32_MAX : (uint32_t)size, generation);
     recorded++;
     unlock();
     return object;
@@ -234,6 +240,7 @@ int rxheap_install(void) {
     // install/uninstall cycles (objects allocated while unhooked are simply not in it).
     atomic_store(&installed, true);
     if (!atomic_load(&hooked)) {
+        generation++;
         guard_retain_adapter();
         if (!original_alloc) original_alloc = _swift_allocObject;
         _swift_allocObject = hook;
@@ -255,6 +262,13 @@ void rxheap_uninstall(void) {
 
 int rxheap_is_installed(void) { return atomic_load(&hooked); }
 
+uint32_t rxheap_generation(void) {
+    lock();
+    uint32_t n = generation;
+    unlock();
+    return n;
+}
+
 size_t rxheap_count(void) {
     lock();
     size_t n = live;
@@ -262,7 +276,7 @@ size_t rxheap_count(void) {
     return n;
 }
 
-size_t rxheap_snapshot(uintptr_t *addresses, uintptr_t *metadata, uint32_t *sizes, size_t limit) {
+size_t rxheap_snapshot(uintptr_t *addresses, uintptr_t *metadata, uint32_t *sizes, uint32_t *generations, size_t limit) {
     size_t n = 0;
     lock();
     for (size_t i = 0; i < capacity && n < limit; i++) {
@@ -270,6 +284,7 @@ size_t rxheap_snapshot(uintptr_t *addresses, uintptr_t *metadata, uint32_t *size
         addresses[n] = slots[i].address;
         metadata[n] = slots[i].metadata;
         sizes[n] = slots[i].size;
+        generations[n] = slots[i].generation;
         n++;
     }
     unlock();

@@ -6,6 +6,6 @@ import RxTrace
 public enum BuiltInScenarios {
     public static var all: [Scenario] {
         coreScenarios + intervalScenarios + chainScenarios + retentionScenarios + threadHopScenarios
-            + threadAnomalyScenarios + gitFeedScenarios + searchScenarios + repositoryScenarios + dataProviderScenarios
+            + threadAnomalyScenarios + gitFeedScenarios + searchScenarios + repositoryScenarios + dataProviderScenarios + sharedServiceScenarios
     }
 }

@@ -7,7 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// Installs the allocation hook (once); later calls do nothing. Returns 1.
+/// Installs the allocation hook (once); later calls do nothing. Returns 1. Each install that
+/// finds the hook uninstalled starts a new generation (see rxheap_generation).
 int rxheap_install(void);
 /// Puts the runtime's allocation function back (recording stops; frees keep the table exact).
 /// The hook makes the runtime raise its instrumentation flag for an instant on every
@@ -15,10 +16,16 @@ int rxheap_install(void);
 void rxheap_uninstall(void);
 /// Whether the hook is installed.
 int rxheap_is_installed(void);
+/// The current generation: 0 before the first install, raised by one on every install that
+/// finds the hook uninstalled. Every entry records the generation it was allocated in, so a
+/// reader can tell what one recording (a scenario's pass, a test's run) created from what an
+/// earlier one did.
+uint32_t rxheap_generation(void);
 /// Live objects in the table.
 size_t rxheap_count(void);
-/// Copies up to `capacity` live entries (address, metadata, allocated size); returns how many.
-size_t rxheap_snapshot(uintptr_t *addresses, uintptr_t *metadata, uint32_t *sizes, size_t capacity);
+/// Copies up to `capacity` live entries (address, metadata, allocated size, generation);
+/// returns how many.
+size_t rxheap_snapshot(uintptr_t *addresses, uintptr_t *metadata, uint32_t *sizes, uint32_t *generations, size_t capacity);
 /// Copies `length` bytes of the object at `address` into `buffer` when the object is in the
 /// table, its first word is still `metadata`, and `length` fits its allocation; all under the
 /// table's lock, so a concurrent free waits until the copy is done. Returns 1 on success.

@@ -3,8 +3,9 @@
 /// chains do not overflow the stack), and the shortest cycle through a node inside one.
 enum CycleSearch {
     /// The components of more than one node, or of one node that references itself, among the
-    /// nodes reachable from `roots`.
-    static func components(_ graph: HeapGraph, reachableFrom roots: [Int]) -> [[Int]] {
+    /// nodes reachable from `roots`; with `within`, only through nodes it accepts (roots it
+    /// rejects are skipped).
+    static func components(_ graph: HeapGraph, reachableFrom roots: [Int], within: ((Int) -> Bool)? = nil) -> [[Int]] {
         let n = graph.count
         var order = [Int32](repeating: -1, count: n)
         var low = [Int32](repeating: 0, count: n)
@@ -15,7 +16,7 @@ enum CycleSearch {
         // Explicit DFS frames: (node, next edge index).
         var frames: [(node: Int, edge: Int)] = []
 
-        for root in roots where order[root] < 0 {
+        for root in roots where order[root] < 0 && within?(root) != false {
             frames.append((root, 0))
             order[root] = counter; low[root] = counter; counter += 1
             stack.append(root); onStack[root] = true
@@ -26,6 +27,7 @@ enum CycleSearch {
                     let edge = edges[top.edge]
                     if edge.possible { continue }
                     let next = Int(edge.target)
+                    if within?(next) == false { continue }
                     if order[next] < 0 {
                         order[next] = counter; low[next] = counter; counter += 1
                         stack.append(next); onStack[next] = true
@@ -61,6 +63,12 @@ enum CycleSearch {
     /// The shortest cycle from `start` back to itself through strong edges inside `members`
     /// (breadth first), as steps starting at `start`.
     static func shortestCycle(_ graph: HeapGraph, from start: Int, within members: Set<Int>) -> [Step]? {
+        shortestPath(graph, from: start, to: start, within: members)
+    }
+
+    /// The shortest path from `start` to `end` through strong edges inside `members` (breadth
+    /// first), as steps starting at `start`; when they are the same node, the shortest cycle.
+    static func shortestPath(_ graph: HeapGraph, from start: Int, to end: Int, within members: Set<Int>) -> [Step]? {
         var previous: [Int: Step] = [:]
         var queue = [start]
         var head = 0
@@ -69,7 +77,7 @@ enum CycleSearch {
             for (i, edge) in graph.edges[node].enumerated() where !edge.possible {
                 let next = Int(edge.target)
                 guard members.contains(next) else { continue }
-                if next == start {
+                if next == end {
                     var path = [Step(node: node, edge: i)]
                     var current = node
                     while current != start, let step = previous[current] {

@@ -4,6 +4,12 @@ import Foundation
 /// What the heap graph says about a run's leaks: the reference cycles that keep leaked objects
 /// alive (each reported once, rotated to start at the user's own object, with the reference to
 /// break), and for leaks outside cycles the path from what holds them.
+///
+/// A cycle is a cause only when the measured passes made it: a loop that runs through an object
+/// alive before them (an app-wide service created on the warm-up, anything the measured passes
+/// did not create) keeps nothing alive that that object would not keep anyway. Such a loop is
+/// not reported as a cycle: its leaked objects are leaks held by that object, with the loop
+/// mentioned on them (`loops`). The allocation table's generations tell which pass made a node.
 struct HeapExplanation {
     /// A leaked object the scenario cares about: a registry entry of a reported group, or an
     /// object passed to `expectReleased`.
@@ -30,8 +36,28 @@ struct HeapExplanation {
     var holderNodes: [String: Int] = [:]
     /// For each cycle (by its signature): the nodes on it.
     var cycleNodes: [String: Set<Int>] = [:]
+    /// For findings whose measured objects sit on a loop through an object alive before the
+    /// measured passes (not a cycle of their own): that loop.
+    var loops: [String: Loop] = [:]
 
-    static func explain(_ graph: HeapGraph, leaked: [Leaked], passes: Int, timers: TimerEvidence) -> HeapExplanation {
+    /// A loop through an object the measured passes did not create, closed by a finding's object.
+    struct Loop {
+        /// The long-lived object the loop runs through.
+        var through: String
+        /// The loop, starting at that object.
+        var steps: [ReportCycle.Step]
+        /// The user's closure on the loop that captures the long-lived object, if any.
+        var closure: String?
+    }
+
+    /// - Parameters:
+    ///   - measuredSince: the allocation table's generation of the first measured pass; nodes of
+    ///     an earlier generation were alive before the measured passes. Nil: inferred from the
+    ///     leaked registry resources of the measured passes (each is allocated in its pass), and
+    ///     without any, every node counts as measured (no loop is told from a cycle).
+    ///   - passOfGeneration: the pass (1-based) each generation belongs to, where known.
+    static func explain(_ graph: HeapGraph, leaked: [Leaked], passes: Int, timers: TimerEvidence,
+                        measuredSince: UInt32? = nil, passOfGeneration: [UInt32: Int] = [:]) -> HeapExplanation {
         var result = HeapExplanation()
         guard graph.count > 0 else { return result }
         let namer = FunctionNamer()
@@ -40,11 +66,32 @@ struct HeapExplanation {
             if let node = graph.node(at: item.address) { leakedNodes[node, default: []].append(item) }
         }
         let roots = leakedNodes.keys.sorted()
+        // Which pass made a node: registry resources are allocated in the pass that registered
+        // them, so their generations name their passes; objects passed to `expectReleased` say
+        // the pass they were declared in.
+        var passOfGeneration = passOfGeneration
+        for (node, items) in leakedNodes {
+            for item in items where !item.isExpectation {
+                if let pass = item.pass, passOfGeneration[graph.generation(node)] == nil { passOfGeneration[graph.generation(node)] = pass }
+            }
+        }
+        let firstMeasured = measuredSince ?? leakedNodes.compactMap { node, items in
+            items.contains { !$0.isExpectation && ($0.pass ?? 0) > 1 } ? graph.generation(node) : nil
+        }.min()
+        let isMeasured = { (node: Int) in firstMeasured.map { graph.generation(node) >= $0 } ?? true }
+        let passOfNode = { (node: Int) in passOfGeneration[graph.generation(node)] ?? leakedNodes[node]?.lazy.compactMap(\.pass).first }
         var onCycle = Set<Int>()
         var cyclesBySignature: [String: (cycle: ReportCycle, finding: LeakFinding)] = [:]
         var order: [String] = []
 
-        for component in CycleSearch.components(graph, reachableFrom: roots) {
+        // Cycles made by the measured passes alone, then those made before them (the warm-up's
+        // instance of the same cycle, an object declared on the warm-up), each era searched on
+        // its own: a loop that needs an object of the other era is no cycle of either.
+        let measuredRoots = roots.filter(isMeasured)
+        let earlierRoots = roots.filter { !isMeasured($0) }
+        let components = CycleSearch.components(graph, reachableFrom: measuredRoots, within: isMeasured)
+            + (earlierRoots.isEmpty ? [] : CycleSearch.components(graph, reachableFrom: earlierRoots, within: { !isMeasured($0) }))
+        for component in components {
             let members = Set(component)
             guard members.contains(where: { leakedNodes[$0] != nil }), involvesUserCode(graph, members, namer) else { continue }
             let start = canonicalStart(graph, members, leakedNodes)
@@ -57,37 +104,72 @@ struct HeapExplanation {
             for member in members {
                 for item in leakedNodes[member] ?? [] { result.cycleOfFinding[item.signature] = signature }
             }
-            let pass = leakedNodes[start]?.first?.pass
-            if var existing = cyclesBySignature[signature] {
-                // One finding per distinct cycle; its instances show in the cycle's count and
-                // in the per-pass counts.
-                existing.cycle.count = (existing.cycle.count ?? 1) + 1
-                if let pass, pass <= existing.finding.countPerPass.count { existing.finding.countPerPass[pass - 1] += 1 }
-                cyclesBySignature[signature] = existing
-                continue
+            // Instances of several passes may share one component: count the objects of the
+            // start's type each pass made, over how many of them one instance of the cycle holds.
+            let startType = graph.metadata(start)
+            let perInstance = max(1, path.filter { graph.metadata($0.node) == startType }.count)
+            var ofStartType: [Int: Int] = [:]   // pass (0: unknown) → objects of the start's type
+            for member in members where graph.metadata(member) == startType { ofStartType[passOfNode(member) ?? 0, default: 0] += 1 }
+            let instances = ofStartType.mapValues { ($0 + perInstance - 1) / perInstance }
+            if cyclesBySignature[signature] == nil {
+                let fix = breakAt.map { fixText(steps, at: $0) }
+                let cycle = ReportCycle(signature: signature, steps: steps, breakAt: breakAt, fix: fix, count: 0)
+                let site = breakAt.flatMap { steps[$0].location }
+                let finding = LeakFinding(
+                    signature: signature,
+                    kind: .referenceCycle,
+                    resourceTypes: steps.map(\.typeName),
+                    count: 1,
+                    countPerPass: Array(repeating: 0, count: passes),
+                    callSite: site.map { SourceLocation(file: $0.file, line: $0.line, function: steps[breakAt!].closure) },
+                    retentionReason: "reference cycle " + ReportPathText.inline(steps, closingWith: steps.first?.typeName)
+                )
+                cyclesBySignature[signature] = (cycle, finding)
+                order.append(signature)
             }
-            let fix = breakAt.map { fixText(steps, at: $0) }
-            let cycle = ReportCycle(signature: signature, steps: steps, breakAt: breakAt, fix: fix, count: 1)
-            var perPass = Array(repeating: 0, count: passes)
-            if let pass, pass <= passes { perPass[pass - 1] = 1 }
-            let site = breakAt.flatMap { steps[$0].location }
-            let finding = LeakFinding(
-                signature: signature,
-                kind: .referenceCycle,
-                resourceTypes: steps.map(\.typeName),
-                count: 1,
-                countPerPass: perPass,
-                callSite: site.map { SourceLocation(file: $0.file, line: $0.line, function: steps[breakAt!].closure) },
-                retentionReason: "reference cycle " + ReportPathText.inline(steps, closingWith: steps.first?.typeName)
-            )
-            cyclesBySignature[signature] = (cycle, finding)
-            order.append(signature)
+            // One finding per distinct cycle; its instances show in the cycle's count and in the
+            // per-pass counts.
+            cyclesBySignature[signature]!.cycle.count! += instances.values.reduce(0, +)
+            for (pass, count) in instances where pass >= 1 && pass <= passes {
+                cyclesBySignature[signature]!.finding.countPerPass[pass - 1] += count
+            }
         }
         for signature in order {
             var entry = cyclesBySignature[signature]!
             entry.finding.growthPerPass = entry.finding.countPerPass.last ?? 0
             result.cycles.append(entry.cycle)
             result.cycleFindings.append(entry.finding)
+        }
+
+        // Measured objects on no cycle of their own that still sit on a loop with older objects:
+        // leaks held by those objects, which the loop is mentioned on.
+        if firstMeasured != nil {
+            let pending = measuredRoots.filter { !onCycle.contains($0) }
+            for component in CycleSearch.components(graph, reachableFrom: pending) {
+                let members = Set(component)
+                let earlier = members.filter { !isMeasured($0) }
+                guard !earlier.isEmpty, involvesUserCode(graph, members, namer) else { continue }
+                // A few of each finding's objects on the loop: the shortest loop through one of them.
+                var nodesOfFinding: [String: [Int]] = [:]
+                for member in component.sorted() where isMeasured(member) && !onCycle.contains(member) {
+                    for item in leakedNodes[member] ?? [] where result.cycleOfFinding[item.signature] == nil && nodesOfFinding[item.signature, default: []].count < 8 {
+                        nodesOfFinding[item.signature, default: []].append(member)
+                    }
+                }
+                guard !nodesOfFinding.isEmpty else { continue }
+                let through = canonicalStart(graph, Set(earlier), leakedNodes)
+                for (signature, nodes) in nodesOfFinding {
+                    let candidates = nodes.compactMap { node -> [CycleSearch.Step]? in
+                        guard let there = CycleSearch.shortestPath(graph, from: through, to: node, within: members),
+                              let back = CycleSearch.shortestPath(graph, from: node, to: through, within: members) else { return nil }
+                        return there + back
+                    }
+                    guard let path = candidates.min(by: { $0.count < $1.count }) else { continue }
+                    let steps = path.map { describe(graph, $0, namer) }
+                    let closure = edgeToBreak(steps, path, graph, namer).flatMap { steps[$0].closure }
+                    result.loops[signature] = Loop(through: graph.kind(through).displayName, steps: steps, closure: closure)
+                }
+            }
         }
 
         // Leaks outside cycles: walk back from each finding's objects to what holds them.
@@ -215,7 +297,16 @@ struct HeapExplanation {
             annotated.retentionPath = path
             annotated.retentionReason = "kept alive by \(path.holder)"
         }
-        if cycleOfFinding[finding.signature] == nil, let fix = fixes[finding.signature] { annotated.fix = fix }
+        if let loop = loops[finding.signature] {
+            let what = finding.kind == .leakedSubscription ? "this subscription" : "this object"
+            let note = "\(what) also closes a loop through \(loop.through): " + ReportPathText.inline(loop.steps, closingWith: loop.through)
+            annotated.retentionReason = annotated.retentionReason.map { "\($0); \(note)" } ?? note
+            if finding.kind == .leakedSubscription {
+                let capture = loop.closure.map { "capturing \(loop.through) weakly in \($0)" } ?? "capturing \(loop.through) weakly"
+                annotated.fix = "Dispose it with the owner: add `.disposed(by: disposeBag)`, or end it with `take(until:)` on the owner's lifetime. \(loop.through) was alive before the measured passes and keeps every such subscription, one more per pass: \(capture) would end the loop but not the growth."
+            }
+        }
+        if cycleOfFinding[finding.signature] == nil, loops[finding.signature] == nil, let fix = fixes[finding.signature] { annotated.fix = fix }
         return annotated
     }
 

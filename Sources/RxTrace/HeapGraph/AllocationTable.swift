@@ -18,6 +18,9 @@ enum AllocationTable {
         var address: UInt
         var metadata: UInt
         var size: Int
+        /// The recording it was allocated in (`generation` then): what a scenario's pass or a
+        /// test's run created, told apart from what an earlier one did.
+        var generation: UInt32 = 0
     }
 
     /// Starts recording allocations (idempotent). Objects allocated earlier are not in the table.
@@ -34,6 +37,11 @@ enum AllocationTable {
     }
 
     static var isInstalled: Bool { rxheap_is_installed() != 0 }
+
+    /// The current recording: raised by one each time `install()` finds the hook uninstalled (a
+    /// scenario installs it once per pass, a test once per run), so the objects of each pass
+    /// carry their own generation. Allocations made while uninstalled are not recorded at all.
+    static var generation: UInt32 { rxheap_generation() }
 
     /// Whether the table is exact: the runtime's frees reach the
     /// executable's `free`. Checked by allocating an object and releasing it, so the free goes
@@ -63,15 +71,20 @@ enum AllocationTable {
             var addresses = [UInt](repeating: 0, count: capacity)
             var metadata = [UInt](repeating: 0, count: capacity)
             var sizes = [UInt32](repeating: 0, count: capacity)
+            var generations = [UInt32](repeating: 0, count: capacity)
             let n = addresses.withUnsafeMutableBufferPointer { a in
                 metadata.withUnsafeMutableBufferPointer { m in
                     sizes.withUnsafeMutableBufferPointer { s in
-                        rxheap_snapshot(a.baseAddress, m.baseAddress, s.baseAddress, capacity)
+                        generations.withUnsafeMutableBufferPointer { g in
+                            rxheap_snapshot(a.baseAddress, m.baseAddress, s.baseAddress, g.baseAddress, capacity)
+                        }
                     }
                 }
             }
             if n < capacity {
-                return (0..<n).map { Entry(address: addresses[$0], metadata: metadata[$0], size: Int(sizes[$0])) }
+                return (0..<n).map {
+                    Entry(address: addresses[$0], metadata: metadata[$0], size: Int(sizes[$0]), generation: generations[$0])
+                }
             }
             capacity *= 2
         }

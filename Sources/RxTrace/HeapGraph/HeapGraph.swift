@@ -52,6 +52,12 @@ struct HeapGraph {
         return incoming
     }
 
+    /// The allocation table's generation the node was allocated in (`AllocationTable.generation`).
+    func generation(_ node: Int) -> UInt32 { objects[node].generation }
+
+    /// The node's type metadata (the same for every instance of one type).
+    func metadata(_ node: Int) -> UInt { objects[node].metadata }
+
     /// What a node is, for people.
     func kind(_ node: Int) -> HeapObjectKind {
         HeapObjectKind(metadata: objects[node].metadata)

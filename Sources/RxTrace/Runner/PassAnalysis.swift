@@ -24,6 +24,10 @@ struct PassAnalysis {
     var hopExpectations: [HopExpectation] = []
     /// Whether to build the heap graph (it needs the allocation table recorded while the passes ran).
     var heapGraph: Bool
+    /// The allocation table's generation each pass recorded in (`AllocationTable.generation`,
+    /// pass 1 first), when the caller installed the table once per pass. Without it the
+    /// generations are inferred from the leaked resources (`HeapExplanation.explain`).
+    var passGenerations: [UInt32]? = nil
     /// Objects a test harness keeps alive on its own (XCTest's test case instances): a leak held
     /// by one of them is named as held by the harness (`Outcome.harnessHolders`).
     var harnessObjects: Set<UInt> = []
@@ -60,8 +64,12 @@ struct PassAnalysis {
         var findings = leaked.findings + unreleased.findings
         if heapGraph, !findings.isEmpty {
             let graph = HeapGraph.build()
-            let explanation = HeapExplanation.explain(graph, leaked: leaked.objects + unreleased.objects,
-                                                      passes: passCount, timers: timers)
+            let generations = passGenerations ?? []
+            let explanation = HeapExplanation.explain(
+                graph, leaked: leaked.objects + unreleased.objects, passes: passCount, timers: timers,
+                measuredSince: generations.count > 1 ? generations[1] : nil,
+                passOfGeneration: Dictionary(generations.enumerated().map { ($0.element, $0.offset + 1) }, uniquingKeysWith: { first, _ in first })
+            )
             findings = explanation.cycleFindings + findings.map { explanation.annotate($0) }
             outcome.cycles = explanation.cycles
             outcome.cycleOfFinding = explanation.cycleOfFinding

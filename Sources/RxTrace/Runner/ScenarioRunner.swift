@@ -36,6 +36,8 @@ struct ScenarioRunner {
         // Per pass but the last: how many members of each group (by signature) that pass created
         // were still alive at its end. The last pass's are what the final analysis groups.
         var survivorsAtEndOfPass: [[String: Int]] = []
+        // The allocation table's generation of each pass: which pass made a heap node.
+        var passGenerations: [UInt32] = []
         let lastPass = max(2, passes)
         // Hops and anomalies are recorded process-wide; count only this scenario's.
         ThreadHops.reset()
@@ -50,7 +52,10 @@ struct ScenarioRunner {
             let before = Int(Resources.total)
             // Record allocations only while the body runs and drains: what the scenario creates
             // becomes the heap graph's nodes, not the analysis's own objects (symbol caches).
-            if heapGraph { AllocationTable.install() }
+            if heapGraph {
+                AllocationTable.install()
+                passGenerations.append(AllocationTable.generation)
+            }
             do {
                 try scenario.body(context)
             } catch {
@@ -85,7 +90,8 @@ struct ScenarioRunner {
                 subjects: SubjectEvidence(before: observersBeforeMeasuring, after: SubjectActivity.observersBySubjectType),
                 releaseExpectations: context.releaseExpectations,
                 hopExpectations: context.hopExpectations,
-                heapGraph: heapGraph
+                heapGraph: heapGraph,
+                passGenerations: heapGraph ? passGenerations : nil
             )
             outcome = analysis.analyse()
         }
