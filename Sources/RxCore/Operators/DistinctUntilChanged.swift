@@ -1,13 +1,18 @@
 extension ObservableType where Element: Equatable {
     /// Drops each element equal (`==`) to the element forwarded just before it.
-    public func distinctUntilChanged() -> Observable<Element> {
+    ///
+    /// Every spelling of `distinctUntilChanged` is `@inlinable` and forwards to the one that makes
+    /// the producer: the client specialises it, so the closures written here capture nothing and
+    /// the producer's and sink's metadata are cached there (issue 23: as a public function this
+    /// one cost 1,943 instructions and 3 allocations per subscription more than the closure form).
+    @inlinable public func distinctUntilChanged() -> Observable<Element> {
         distinctUntilChanged({ $0 }, comparer: { $0 == $1 })
     }
 }
 
 extension ObservableType {
     /// Drops each element whose key equals the key of the element forwarded just before it.
-    public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) throws -> Key) -> Observable<Element> {
+    @inlinable public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) throws -> Key) -> Observable<Element> {
         distinctUntilChanged(keySelector, comparer: { $0 == $1 })
     }
 
@@ -27,7 +32,7 @@ extension ObservableType {
     }
 
     /// Drops each element whose value at `keyPath` equals that of the element forwarded before it.
-    public func distinctUntilChanged<Property: Equatable>(at keyPath: KeyPath<Element, Property>) -> Observable<Element> {
+    @inlinable public func distinctUntilChanged<Property: Equatable>(at keyPath: KeyPath<Element, Property>) -> Observable<Element> {
         distinctUntilChanged { $0[keyPath: keyPath] == $1[keyPath: keyPath] }
     }
 }

@@ -5,7 +5,8 @@ extension ObservableType {
     }
 
     /// A sequence of one element, then completion, both delivered on `scheduler`.
-    public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Observable<Element> {
+    /// `@inlinable` like `just(_:)`: the client makes the producer and caches its metadata.
+    @inlinable public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Observable<Element> {
         JustScheduled(element: element, scheduler: scheduler)
     }
 }
@@ -33,11 +34,12 @@ private final class JustScheduledSink<Element>: Sink<Never, Receiver<Element>> {
     }
 }
 
-private final class JustScheduled<Element>: Producer<Element> {
+@usableFromInline
+final class JustScheduled<Element>: Producer<Element> {
     fileprivate let scheduler: ImmediateSchedulerType
     fileprivate let element: Element
 
-    init(element: Element, scheduler: ImmediateSchedulerType) {
+    @usableFromInline init(element: Element, scheduler: ImmediateSchedulerType) {
         self.scheduler = scheduler
         self.element = element
     }

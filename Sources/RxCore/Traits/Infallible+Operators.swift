@@ -5,12 +5,12 @@ import Foundation
 
 extension InfallibleType {
     /// An `Infallible` of `element`, delivered on subscription.
-    public static func just(_ element: Element) -> Infallible<Element> {
+    @inlinable public static func just(_ element: Element) -> Infallible<Element> {
         Infallible(.just(element))
     }
 
     /// An `Infallible` of `element`, delivered on `scheduler`.
-    public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Infallible<Element> {
+    @inlinable public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Infallible<Element> {
         Infallible(.just(element, scheduler: scheduler))
     }
 
@@ -74,12 +74,12 @@ extension Infallible {
 
 extension InfallibleType {
     /// The elements `predicate` accepts.
-    public func filter(_ predicate: @escaping (Element) -> Bool) -> Infallible<Element> {
+    @inlinable public func filter(_ predicate: @escaping (Element) -> Bool) -> Infallible<Element> {
         Infallible(asObservable().filter(predicate))
     }
 
     /// Each element transformed.
-    public func map<Result>(_ transform: @escaping (Element) -> Result) -> Infallible<Result> {
+    @inlinable public func map<Result>(_ transform: @escaping (Element) -> Result) -> Infallible<Result> {
         Infallible(asObservable().map(transform))
     }
 }
@@ -147,29 +147,29 @@ extension InfallibleType {
 
 extension InfallibleType where Element: Equatable {
     /// Drops elements equal to the one before.
-    public func distinctUntilChanged() -> Infallible<Element> {
+    @inlinable public func distinctUntilChanged() -> Infallible<Element> {
         Infallible(asObservable().distinctUntilChanged())
     }
 }
 
 extension InfallibleType {
     /// Drops elements whose key equals the key of the one before.
-    public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) throws -> Key) -> Infallible<Element> {
+    @inlinable public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) throws -> Key) -> Infallible<Element> {
         Infallible(asObservable().distinctUntilChanged(keySelector, comparer: { $0 == $1 }))
     }
 
     /// Drops elements that `comparer` finds equal to the one before.
-    public func distinctUntilChanged(_ comparer: @escaping (Element, Element) throws -> Bool) -> Infallible<Element> {
+    @inlinable public func distinctUntilChanged(_ comparer: @escaping (Element, Element) throws -> Bool) -> Infallible<Element> {
         Infallible(asObservable().distinctUntilChanged({ $0 }, comparer: comparer))
     }
 
     /// Drops elements whose key `comparer` finds equal to the key of the one before.
-    public func distinctUntilChanged<K>(_ keySelector: @escaping (Element) throws -> K, comparer: @escaping (K, K) throws -> Bool) -> Infallible<Element> {
+    @inlinable public func distinctUntilChanged<K>(_ keySelector: @escaping (Element) throws -> K, comparer: @escaping (K, K) throws -> Bool) -> Infallible<Element> {
         Infallible(asObservable().distinctUntilChanged(keySelector, comparer: comparer))
     }
 
     /// Drops elements whose property at `keyPath` equals that of the one before.
-    public func distinctUntilChanged<Property: Equatable>(at keyPath: KeyPath<Element, Property>) -> Infallible<Element> {
+    @inlinable public func distinctUntilChanged<Property: Equatable>(at keyPath: KeyPath<Element, Property>) -> Infallible<Element> {
         Infallible(asObservable().distinctUntilChanged { $0[keyPath: keyPath] == $1[keyPath: keyPath] })
     }
 }

@@ -5,9 +5,11 @@ public protocol InfallibleType: ObservableConvertibleType {}
 
 /// An observable-like sequence that cannot fail: it only emits elements and completion.
 public struct Infallible<Element>: InfallibleType {
-    private let source: Observable<Element>
+    // @usableFromInline for the @inlinable operators (`just`, `map`, `filter`,
+    // `distinctUntilChanged`), which wrap the Observable operator in the client (issue 23).
+    @usableFromInline let source: Observable<Element>
 
-    init(_ source: Observable<Element>) {
+    @usableFromInline init(_ source: Observable<Element>) {
         self.source = source
     }
 

@@ -115,12 +115,12 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 
 extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// A `Maybe` of `element`, delivered on subscription.
-    public static func just(_ element: Element) -> Maybe<Element> {
+    @inlinable public static func just(_ element: Element) -> Maybe<Element> {
         Maybe(raw: Observable.just(element))
     }
 
     /// A `Maybe` of `element`, delivered on `scheduler`.
-    public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Maybe<Element> {
+    @inlinable public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Maybe<Element> {
         Maybe(raw: Observable.just(element, scheduler: scheduler))
     }
 
@@ -167,12 +167,12 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     }
 
     /// Keeps the element if `predicate` accepts it; otherwise completes empty.
-    public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Maybe<Element> {
+    @inlinable public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Maybe<Element> {
         Maybe(raw: primitiveSequence.source.filter(predicate))
     }
 
     /// Transforms the element.
-    public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Maybe<Result> {
+    @inlinable public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Maybe<Result> {
         Maybe(raw: primitiveSequence.source.map(transform))
     }
 }

@@ -1,9 +1,11 @@
 /// An observable that is statically known to emit at most one element (`Single`, `Maybe`) or none
 /// (`Completable`). `Trait` only tags the kind; the events travel through an ordinary observable.
 public struct PrimitiveSequence<Trait, Element> {
-    let source: Observable<Element>
+    // @usableFromInline for the @inlinable trait operators (`just`, `map`, `filter`), which wrap
+    // the Observable operator of the same name in the client (issue 23).
+    @usableFromInline let source: Observable<Element>
 
-    init(raw: Observable<Element>) {
+    @usableFromInline init(raw: Observable<Element>) {
         self.source = raw
     }
 }

@@ -107,12 +107,12 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 
 extension PrimitiveSequenceType where Trait == SingleTrait {
     /// A `Single` of `element`, delivered on subscription.
-    public static func just(_ element: Element) -> Single<Element> {
+    @inlinable public static func just(_ element: Element) -> Single<Element> {
         Single(raw: Observable.just(element))
     }
 
     /// A `Single` of `element`, delivered on `scheduler`.
-    public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Single<Element> {
+    @inlinable public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Single<Element> {
         Single(raw: Observable.just(element, scheduler: scheduler))
     }
 
@@ -150,12 +150,12 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     }
 
     /// Keeps the element if `predicate` accepts it; otherwise completes empty, hence a `Maybe`.
-    public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Maybe<Element> {
+    @inlinable public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Maybe<Element> {
         Maybe(raw: primitiveSequence.source.filter(predicate))
     }
 
     /// Transforms the element.
-    public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Single<Result> {
+    @inlinable public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Single<Result> {
         Single(raw: primitiveSequence.source.map(transform))
     }
 
