@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Callgrind instructions and allocations per operation for every workload of one benchmark binary,
-# in one valgrind process: usage `callgrind.sh <binary> <output.jsonl>` (the binary's environment,
-# RXBENCH_CONFIG and RXTRACE_CAPTURE, passes through). Writes the harness's JSON lines with
-# `instructionsPerOperation` added.
+# in one valgrind process: usage `callgrind.sh <binary> <output.jsonl> [arguments...]` (the binary's
+# environment, RXBENCH_CONFIG and RXTRACE_CAPTURE, passes through, and so do the arguments: e.g.
+# `--only seed-chain.subscribe seed-chain-closure.subscribe` measures just those). Writes the
+# harness's JSON lines with `instructionsPerOperation` added.
 #
 # Only the timed runs are counted: collection starts off and toggles on inside
 # `callgrindMeasuredRun` (Harness.swift), and a profile is dumped after each call, so dump k is
@@ -13,6 +14,7 @@
 set -euo pipefail
 binary="${1:?usage: callgrind.sh <binary> <output.jsonl>}"
 output="${2:?usage: callgrind.sh <binary> <output.jsonl>}"
+shift 2
 work="$(mktemp -d "${TMPDIR:-/tmp}/rxbench-callgrind.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 
@@ -23,7 +25,7 @@ measured="$(nm "$work/bench" | awk '/callgrindMeasuredRun/ && !found { print $3;
 [ -n "$measured" ] || { echo "callgrind.sh: $binary has no callgrindMeasuredRun symbol" >&2; exit 2; }
 RXBENCH_RUNS=1 RXBENCH_SCALE="${RXBENCH_SCALE:-100}" valgrind --tool=callgrind -q \
     --collect-atstart=no --toggle-collect="$measured" --dump-after="$measured" \
-    --callgrind-out-file="$work/profile" "$work/bench" > "$work/lines.jsonl"
+    --callgrind-out-file="$work/profile" "$work/bench" "$@" > "$work/lines.jsonl"
 
 python3 - "$work" > "$output" <<'PY'
 import glob, json, os, sys

@@ -84,14 +84,19 @@ Harness.run(configuration: "opencombine", workloads: [
     Workload("flatMapLatest-x5.pump", operations: 100_000) { n in pump({ nestedFlatMap($0, latest: true) }, events: n) },
     Workload("flatMapLatest-x5.create", operations: 10_000) { n in create({ nestedFlatMap($0, latest: true) }, count: n) },
     Workload("observeOn-serial.pump", operations: 100_000) { n in pumpReceiveOn(events: n) },
+    // As users write it: the plain `removeDuplicates()` (rxbench's seed-chain.subscribe).
     Workload("seed-chain.subscribe", operations: 100_000) { n in
         var count = 0
         for _ in 0..<n {
-            _ = Just(42)
-                .filter { $0 > 30 }
-                .map { "\($0)" }
-                .removeDuplicates { $0 == $1 }
-                .sink { _ in count += 1 }
+            _ = Just(42).filter { $0 > 30 }.map { "\($0)" }.removeDuplicates().sink { _ in count += 1 }
+        }
+        blackHole(count)
+    },
+    // The comparer spelled out, as seed-chain.subscribe measured until issue 23.
+    Workload("seed-chain-closure.subscribe", operations: 100_000) { n in
+        var count = 0
+        for _ in 0..<n {
+            _ = Just(42).filter { $0 > 30 }.map { "\($0)" }.removeDuplicates { $0 == $1 }.sink { _ in count += 1 }
         }
         blackHole(count)
     },
