@@ -39,6 +39,10 @@ struct HeapExplanation {
     /// For findings whose measured objects sit on a loop through an object alive before the
     /// measured passes (not a cycle of their own): that loop.
     var loops: [String: Loop] = [:]
+    /// For leaked subscriptions: where their subscriber's own closures are written (the
+    /// `subscribe(onNext:)` closure, the method passed as one), from the closures' functions.
+    /// A finding whose allocation gives no line is placed there.
+    var subscriberSites: [String: [SourceLocation]] = [:]
 
     /// A loop through an object the measured passes did not create, closed by a finding's object.
     struct Loop {
@@ -172,6 +176,15 @@ struct HeapExplanation {
             }
         }
 
+        // Where each subscription's own closures are written: the line of a finding whose
+        // allocation has none.
+        for (node, items) in leakedNodes {
+            for item in items where item.isSubscriber && result.subscriberSites[item.signature] == nil {
+                let sites = userClosureSites(graph, node, namer)
+                if !sites.isEmpty { result.subscriberSites[item.signature] = sites }
+            }
+        }
+
         // Leaks outside cycles: walk back from each finding's objects to what holds them.
         let incoming = graph.incomingStrongEdges()
         var bySignature: [String: [Int]] = [:]
@@ -245,6 +258,34 @@ struct HeapExplanation {
         return nil
     }
 
+    /// The locations of the user's closures a subscriber holds (its handlers), in edge order:
+    /// held directly, or through a compiler thunk's context or a handler box (`subscribe(_ on:)`).
+    private static func userClosureSites(_ graph: HeapGraph, _ node: Int, _ namer: FunctionNamer) -> [SourceLocation] {
+        var sites: [SourceLocation] = []
+        var frontier = [node]
+        var seen: Set<Int> = [node]
+        for _ in 0..<3 where !frontier.isEmpty {
+            var next: [Int] = []
+            for holder in frontier {
+                for edge in graph.edges[holder] where !edge.possible {
+                    let target = Int(edge.target)
+                    if let name = namer.name(edge.function), name.frame.origin == .user, let file = name.frame.file, let line = name.frame.line {
+                        sites.append(SourceLocation(file: file, line: line, function: name.readable))
+                        continue
+                    }
+                    guard seen.insert(target).inserted else { continue }
+                    switch graph.kind(target) {
+                    case .closureContext, .box: next.append(target)
+                    case .instance(let name, _) where name.hasPrefix("EventHandlerBox<"): next.append(target)
+                    default: break
+                    }
+                }
+            }
+            frontier = next
+        }
+        return sites
+    }
+
     /// The name of `node`'s `DisposeBag` property, if it has one.
     private static func disposeBagField(_ graph: HeapGraph, _ node: Int) -> String? {
         graph.edges[node].first { edge in
@@ -291,6 +332,12 @@ struct HeapExplanation {
 
     func annotate(_ finding: LeakFinding) -> LeakFinding {
         var annotated = finding
+        if annotated.callSite == nil, let sites = subscriberSites[finding.signature] {
+            // The allocation's user frame says the file and function but not the line (shared
+            // code in a release build): the subscriber's closure in that file, else any.
+            let file = finding.backtrace.first { $0.origin == .user }?.file
+            annotated.callSite = sites.first { site in file.map { site.file.hasSuffix($0) || $0.hasSuffix(site.file) } ?? false } ?? sites.first
+        }
         if let cycle = cycleOfFinding[finding.signature], let found = cycles.first(where: { $0.signature == cycle }) {
             annotated.retentionReason = "on reference cycle \(cycle): " + ReportPathText.inline(found.steps, closingWith: found.steps.first?.typeName)
         } else if let path = paths[finding.signature] {

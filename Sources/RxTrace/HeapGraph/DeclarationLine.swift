@@ -42,10 +42,17 @@ enum DeclarationLine {
         return String(rest.dropFirst().dropLast()).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
     }
 
-    /// `llvm-dwarfdump` beside the running `swift`, else on the PATH.
+    /// `llvm-dwarfdump` of the toolchain whose runtime this process loaded
+    /// (`<toolchain>/usr/lib/swift/linux/libswiftCore.so` → `<toolchain>/usr/bin/`), else on the
+    /// PATH: a `swift` reached through a version manager's shim leaves the toolchain off the PATH.
     private static let dwarfdump: URL? = {
         let environment = ProcessInfo.processInfo.environment
-        let folders = (environment["PATH"] ?? "").split(separator: ":").map(String.init) + ["/usr/bin"]
+        var folders: [String] = []
+        let runtimeAddress = unsafeBitCast(Int.self as Any.Type, to: UInt.self)
+        if let library = rxheap_image_path(runtimeAddress).map({ String(cString: $0) }), let range = library.range(of: "/lib/swift/") {
+            folders.append(String(library[..<range.lowerBound]) + "/bin")
+        }
+        folders += (environment["PATH"] ?? "").split(separator: ":").map(String.init) + ["/usr/bin"]
         for folder in folders {
             let candidate = URL(fileURLWithPath: folder).appendingPathComponent("llvm-dwarfdump")
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }

@@ -70,7 +70,8 @@ struct PassAnalysis {
                 measuredSince: generations.count > 1 ? generations[1] : nil,
                 passOfGeneration: Dictionary(generations.enumerated().map { ($0.element, $0.offset + 1) }, uniquingKeysWith: { first, _ in first })
             )
-            findings = explanation.cycleFindings + findings.map { explanation.annotate($0) }
+            findings = FindingPlacement.placed(explanation.cycleFindings + findings.map { explanation.annotate($0) },
+                                               cycleOfFinding: explanation.cycleOfFinding)
             outcome.cycles = explanation.cycles
             outcome.cycleOfFinding = explanation.cycleOfFinding
             if !harnessObjects.isEmpty {
