@@ -39,7 +39,11 @@ struct TestPackageBuild {
         } catch {
             throw Failure(summary: "cannot create the build folder \(scratchPath): \(error.localizedDescription)", details: [])
         }
-        let arguments = ["build", "--build-tests", "--package-path", packagePath, "--scratch-path", scratchPath] + extraArguments
+        // Planned anew each time: with its build plan cached, SwiftPM 6.3 missed a source file newly
+        // added to a path dependency (here: rxtrace itself) and failed with "cannot find 'X' in
+        // scope" until a build made without --package-path planned again. Planning costs a second.
+        let arguments = ["build", "--build-tests", "--disable-build-manifest-caching",
+                         "--package-path", packagePath, "--scratch-path", scratchPath] + extraArguments
         let status = try Self.run(swift, arguments, environment: Self.environment(), output: log)
         let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         guard status == 0 else {
