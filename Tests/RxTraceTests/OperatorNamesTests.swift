@@ -47,7 +47,9 @@ final class OperatorNamesTests: XCTestCase {
         XCTAssertEqual(inner.retentionReason, "kept alive by the periodic timer of SerialDispatchQueueScheduler(names-ticker)")
         XCTAssertEqual(inner.count, 2)
         XCTAssertEqual(inner.growthPerPass, 1)
-        XCTAssertEqual(report.findings[0].retentionReason, "kept alive by PublishSubject<Int>'s observer list")
+        // Without the heap graph nothing ties the outer subscription to the trigger: no reason
+        // (a subject of the same type gaining observers once named an unrelated one).
+        XCTAssertNil(report.findings[0].retentionReason)
     }
 
     func testAFlatMapNamesTheInnerThatStaysAlive() {

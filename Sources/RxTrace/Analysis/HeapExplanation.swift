@@ -200,8 +200,12 @@ struct HeapExplanation {
             // Another finding's objects hold this one only as a consequence (an inner
             // subscription refers to its outer sink): look for a holder outside them first.
             let others = Set(leakedNodes.filter { $0.value.contains { $0.signature != signature } && !$0.value.contains { $0.signature == signature } }.keys)
+            // Last, when everything on the way back sits on loops of library objects (a hot
+            // observable and the subscription it keeps, neither held by anything else): the
+            // nearest observer list that holds the subscription, which the path shows.
             if let found = retentionPath(graph, incoming, from: Set(nodes), avoiding: others, namer, timers)
-                ?? retentionPath(graph, incoming, from: Set(nodes), avoiding: [], namer, timers) {
+                ?? retentionPath(graph, incoming, from: Set(nodes), avoiding: [], namer, timers)
+                ?? retentionPath(graph, incoming, from: Set(nodes), avoiding: [], namer, timers, observerLists: true) {
                 result.paths[signature] = found.path
                 result.holderNodes[signature] = found.holder
             }
@@ -419,9 +423,11 @@ struct HeapExplanation {
 
     /// Walks back from `targets` along strong references to what holds them: the first user
     /// object (its property names the holder), a scheduler, or an object nothing on the Swift
-    /// heap references (held from outside: a dispatch timer, a global, a stack).
+    /// heap references (held from outside: a dispatch timer, a global, a stack); with
+    /// `observerLists`, also the first object whose observer list (`observers…`) is on the way.
     private static func retentionPath(_ graph: HeapGraph, _ incoming: [[(source: Int32, edge: Int32)]], from targets: Set<Int>,
-                                      avoiding blocked: Set<Int>, _ namer: FunctionNamer, _ timers: TimerEvidence) -> (path: ReportRetentionPath, holder: Int)? {
+                                      avoiding blocked: Set<Int>, _ namer: FunctionNamer, _ timers: TimerEvidence,
+                                      observerLists: Bool = false) -> (path: ReportRetentionPath, holder: Int)? {
         var next: [Int: CycleSearch.Step] = [:]   // node → step towards the targets
         var queue = Array(targets).sorted()
         var seen = Set(queue)
@@ -430,6 +436,10 @@ struct HeapExplanation {
         while head < queue.count, holder == nil {
             let node = queue[head]; head += 1
             if !targets.contains(node), isHolder(graph, node, incoming) {
+                holder = node
+                break
+            }
+            if observerLists, !targets.contains(node), let step = next[node], graph.edges[step.node][step.edge].label.hasPrefix("observers") {
                 holder = node
                 break
             }

@@ -15,6 +15,10 @@ struct TimerEvidence {
 }
 
 /// Observers held by live subjects, by subject type, before and after the measured passes.
+/// Not a reason on its own: that some subject gained observers does not say it holds a given
+/// leak (a hot observable's subscription was once said to be kept by an unrelated
+/// `BehaviorSubject` this way). A subject is named only where the heap graph ties it to the leak
+/// (`HeapExplanation`: the path from its observer list).
 struct SubjectEvidence {
     var before: [String: Int]
     var after: [String: Int]
@@ -25,10 +29,11 @@ struct SubjectEvidence {
     }
 }
 
-/// Explains why a leaked group is still alive, only from evidence gathered during the run.
-/// When nothing supports a reason, there is none: a wrong reason is worse than no reason.
+/// Explains why a leaked group is still alive, only from evidence gathered during the run, when
+/// the heap graph does not say (it is off, or finds no holder). When nothing supports a reason,
+/// there is none: a wrong reason is worse than no reason.
 enum RetentionReason {
-    static func explain(_ group: ResourceGroup, timers: TimerEvidence, subjects: SubjectEvidence) -> String? {
+    static func explain(_ group: ResourceGroup, timers: TimerEvidence) -> String? {
         if group.resourceTypes.contains(where: isPeriodicTimerSink) {
             // A periodic timer sink is held by the timer's handler for as long as the timer is
             // armed; it only counts as the reason when a timer armed during the measured passes
@@ -45,14 +50,6 @@ enum RetentionReason {
                 return "kept alive by the periodic timers of \(names.dropLast().joined(separator: ", ")) and \(names.last!)"
             default: return "kept alive by a periodic timer still armed on one of: \(names.joined(separator: ", "))"
             }
-        }
-        // A subscription to a subject ends in an observer (or sink) that the subject keeps in
-        // its observer list until the subscription is disposed or the subject terminates. It
-        // counts as the reason when the measured passes left live subjects holding more
-        // observers, all of one subject type.
-        let subjectTypes = subjects.typesWithNewObservers
-        if subjectTypes.count == 1, group.entries.contains(where: { $0.kind == .observer || $0.kind == .sink }) {
-            return "kept alive by \(subjectTypes[0])'s observer list"
         }
         return nil
     }

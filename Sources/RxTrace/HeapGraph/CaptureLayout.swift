@@ -76,6 +76,10 @@ struct CaptureLayout {
             } else if !name.mayBeGeneric, let metadata = Self.resolve(name) {
                 let layout = RuntimeMetadata.valueLayout(metadata)
                 slots.append(.fixed(shapes.shape(metadata), size: layout.size, alignMask: layout.alignMask, label: label))
+            } else if name.isArray {
+                // `[BehaviorRelay<Element>]` in a generic closure: whatever the element, one word,
+                // a strong reference to the array's storage, which is read on its own.
+                slots.append(.fixed(.reference, size: 8, alignMask: 7, label: label))
             } else {
                 truncated = true
                 return

@@ -37,7 +37,15 @@ struct HeapGraph {
         index.reserveCapacity(objects.count)
         for (i, object) in objects.enumerated() { index[object.address] = Int32(i) }
         let reader = ObjectReader(index: index, objects: objects)
-        let edges = objects.map { reader.edges(of: $0) }
+        var edges = objects.map { reader.edges(of: $0) }
+        // Array storage that something references strongly but no holder's field read (an
+        // array a generic closure captures): its own elements. Storage only a word scan found
+        // stays unread, as before: its elements would be references from an unknown holder.
+        var stronglyHeld = Set<Int32>()
+        for list in edges { for edge in list where !edge.possible { stronglyHeld.insert(edge.target) } }
+        for (i, object) in objects.enumerated() where edges[i].isEmpty && stronglyHeld.contains(Int32(i)) {
+            if let elements = reader.elementsOfUnreadStorage(object) { edges[i] = elements }
+        }
         return HeapGraph(objects: objects, edges: edges, indexByAddress: index)
     }
 

@@ -11,6 +11,8 @@ final class ObjectReader {
     private let sizes: [UInt: Int]
     private let shapes = ShapeCache()
     private var captureLayouts: [UInt: CaptureLayout] = [:]
+    /// Array storage objects whose elements were read with their holder (`disposables[0]`).
+    private var storagesRead = Set<UInt>()
     /// Objects larger than this are read only up to it.
     static let maximumCopy = 1 << 20
     /// Array elements read per array.
@@ -123,6 +125,7 @@ final class ObjectReader {
     /// Reads `[Element]` storage held by the object being read: its elements become the
     /// holder's edges (`disposables[0]`), read from a checked copy of the storage.
     private func readArray(storage: UInt, element: UInt, _ label: String, _ out: inout [HeapGraph.Edge]) {
+        storagesRead.insert(storage)
         let elementShape = shapes.shape(element)
         guard elementShape.holdsReferences, index[storage] != nil, let metadata = AllocationTable.liveMetadata(storage),
               let size = sizes[storage] else { return }
@@ -142,6 +145,19 @@ final class ObjectReader {
             guard at + layout.size <= length else { break }
             visit(elementShape, bytes, at, "\(label)[\(i)]", &out)
         }
+    }
+
+    /// The elements of an array storage object (`_ContiguousArrayStorage<Element>`) that no
+    /// holder's field read (`edges(of:)` of every object first): held through a reference whose
+    /// array type a generic closure's capture does not spell out (`[BehaviorRelay<Element>]`), or
+    /// found by a word scan. The element type is the storage class's generic argument (for
+    /// class elements the runtime uses `_ContiguousArrayStorage<AnyObject>`: strong references).
+    /// Nil for any other object, or storage already read with its holder.
+    func elementsOfUnreadStorage(_ entry: AllocationTable.Entry) -> [HeapGraph.Edge]? {
+        guard !storagesRead.contains(entry.address), let element = shapes.arrayStorageElement(entry.metadata) else { return nil }
+        var out: [HeapGraph.Edge] = []
+        readArray(storage: entry.address, element: element, "", &out)
+        return out
     }
 
     private func strong(_ address: UInt, _ label: String, _ function: UInt, _ out: inout [HeapGraph.Edge]) {

@@ -164,6 +164,13 @@ struct MangledName {
         return rest.isEmpty || (rest.first == UInt8(ascii: "y") && rest.last == UInt8(ascii: "G"))
     }
 
+    /// `Array<…>` (`Say…G`, optional or not: `…GSg`), whatever its element: one word, a strong
+    /// reference to the storage (nil for an empty array's shared storage or a nil optional).
+    var isArray: Bool {
+        guard bytes.starts(with: Array("Say".utf8)) else { return false }
+        return hasSuffix("G") || hasSuffix("GSg")
+    }
+
     /// A lone generic parameter's mangling (`x`, `q_`, `qd__`…) as text, else nil: the key
     /// a closure's metadata sources use to say which binding holds that parameter's metadata.
     var loneParameter: String? {

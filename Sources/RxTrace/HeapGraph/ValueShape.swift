@@ -49,6 +49,31 @@ final class ShapeCache {
         return built
     }
 
+    private var storageElements: [UInt: UInt?] = [:]
+
+    /// For `_ContiguousArrayStorage<Element>` class metadata: `Element`'s metadata, the class's
+    /// generic argument (at metadata word `MetadataPositiveSizeInWords − NumImmediateMembers`
+    /// from its class descriptor, measured on Swift 6.3: word 12), else nil.
+    func arrayStorageElement(_ metadata: UInt) -> UInt? {
+        if let cached = storageElements[metadata] { return cached }
+        var element: UInt?
+        if RuntimeMetadata.kind(metadata) == .class,
+           _typeName(RuntimeMetadata.type(metadata), qualified: true).hasPrefix("Swift._ContiguousArrayStorage<"),
+           let descriptor = RuntimeMetadata.descriptor(metadata) {
+            let flags = RuntimeMetadata.pointer(descriptor).load(as: UInt32.self)
+            // Kind-specific flag 13: a resilient superclass, whose bounds are not in the descriptor.
+            let resilientSuperclass = (flags >> 16) & (1 << 13) != 0
+            let positive = Int(RuntimeMetadata.pointer(descriptor).load(fromByteOffset: 28, as: UInt32.self))
+            let immediate = Int(RuntimeMetadata.pointer(descriptor).load(fromByteOffset: 32, as: UInt32.self))
+            if !resilientSuperclass, positive > immediate {
+                let argument = RuntimeMetadata.word(metadata, (positive - immediate) * 8)
+                if argument != 0 { element = argument }
+            }
+        }
+        storageElements[metadata] = .some(element)
+        return element
+    }
+
     /// The stored fields of a class instance, superclasses first, with their shapes.
     func classFields(_ metadata: UInt) -> [ValueShape.Field] {
         if let cached = classLayouts[metadata] { return cached }

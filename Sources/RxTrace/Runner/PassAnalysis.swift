@@ -19,6 +19,8 @@ struct PassAnalysis {
     var passOf: (ResourceEntry) -> Int?
     var passCount: Int
     var timers: TimerEvidence
+    /// Observers per subject type around the measured passes: kept for callers, never a reason
+    /// on its own (see `SubjectEvidence`).
     var subjects: SubjectEvidence
     var releaseExpectations: [ReleaseExpectation] = []
     var hopExpectations: [HopExpectation] = []
@@ -163,7 +165,7 @@ struct PassAnalysis {
                 growthPerPass: scaled(growth, group.entries.count, subscriptions),
                 callSite: group.userCallSite.flatMap(ScenarioRunner.location),
                 backtrace: group.frames.map(ScenarioRunner.reportFrame),
-                retentionReason: RetentionReason.explain(group, timers: timers, subjects: subjects)
+                retentionReason: RetentionReason.explain(group, timers: timers)
             )
         }, objects, Dictionary(reported.map { ($0.signature, $0.entries.map(\.id)) }, uniquingKeysWith: +))
     }
