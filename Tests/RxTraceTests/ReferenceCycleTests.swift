@@ -50,6 +50,10 @@ final class ReferenceCycleTests: XCTestCase {
         // The leaked subscription and the unreleased owner point at the cycle.
         for other in scenario.findings where other.kind != .referenceCycle {
             XCTAssertEqual(other.retentionReason?.hasPrefix("on reference cycle \(cycle.signature)"), true, "\(other)")
+            // Its fix is the cycle's: "add .disposed(by: disposeBag)" would not help, the owner's
+            // bag is on the cycle (it read that before).
+            XCTAssertEqual(other.fix, cycle.fix, "\(other)")
+            XCTAssertEqual(other.fixHint.contains("[weak self]"), true, other.fixHint)
         }
     }
 

@@ -344,6 +344,9 @@ struct HeapExplanation {
         }
         if let cycle = cycleOfFinding[finding.signature], let found = cycles.first(where: { $0.signature == cycle }) {
             annotated.retentionReason = "on reference cycle \(cycle): " + ReportPathText.inline(found.steps, closingWith: found.steps.first?.typeName)
+            // The subscription lives as long as the cycle does: breaking the cycle is its fix.
+            // The leak's own ("add .disposed(by:)") would not help when the owner's bag is on it.
+            if let fix = found.fix { annotated.fix = fix }
         } else if let path = paths[finding.signature] {
             annotated.retentionPath = path
             annotated.retentionReason = "kept alive by \(path.holder)"
