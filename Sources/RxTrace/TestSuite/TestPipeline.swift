@@ -93,8 +93,8 @@ struct TestPipeline {
         if shardTests.isEmpty, let shard {
             throw CLIFailure("shard \(shard) holds no test: there are only \(tests.count); use fewer shards")
         }
-        let chosen = Set(shardTests.map { $0.test + "\u{0}" + ($0.testID ?? "") })
-        return tests.filter { chosen.contains($0.test + "\u{0}" + ($0.testID ?? "")) }
+        let chosen = Set(shardTests.map(\.key))
+        return tests.filter { chosen.contains($0.key) }
     }
 
     /// The gate of `rxtrace test` is leaks. What only the test harness keeps (marked by the test

@@ -42,11 +42,11 @@ struct TestSuiteRunner {
         let partitions = Self.partition(tests, into: jobs)
         var results = [[ScenarioReport]](repeating: [], count: tests.count)
         var finished = [Bool](repeating: false, count: tests.count)
-        let index = Dictionary(tests.enumerated().map { ($0.element.test + "\u{0}" + ($0.element.testID ?? ""), $0.offset) }, uniquingKeysWith: { a, _ in a })
+        let index = Dictionary(tests.enumerated().map { ($0.element.key, $0.offset) }, uniquingKeysWith: { a, _ in a })
         let lock = NSLock()
         let work = { (partition: [TestUnit]) in
             self.runPartition(partition, progress: progress) { test, reports in
-                guard let position = index[test.test + "\u{0}" + (test.testID ?? "")] else { return }
+                guard let position = index[test.key] else { return }
                 lock.withLock {
                     results[position] += reports
                     finished[position] = true
@@ -92,32 +92,32 @@ struct TestSuiteRunner {
             defer { session.remove() }
             let batch = Array(remaining.prefix(Self.testsPerProcess))
             let outcome = runProcess(batch, session: session, progress: progress)
-            let byTest = Dictionary(grouping: outcome.results, by: { key($0.unit) })
+            let byTest = Dictionary(grouping: outcome.results, by: { $0.unit.key })
             var done = Set<String>()
-            for test in batch where outcome.ended.contains(key(test)) {
-                let reports = (byTest[key(test)] ?? []).map(\.report)
+            for test in batch where outcome.ended.contains(test.key) {
+                let reports = (byTest[test.key] ?? []).map(\.report)
                 record(test, reports.isEmpty ? [Self.stopped(test, status: .failed(message: "the test process recorded no result for it"))] : reports)
-                progress.finished(test.test, summary(byTest[key(test)] ?? []))
-                done.insert(key(test))
+                progress.finished(test.test, summary(byTest[test.key] ?? []))
+                done.insert(test.key)
             }
-            if let stopped = outcome.stopped, let test = batch.first(where: { key($0) == stopped.test }) {
+            if let stopped = outcome.stopped, let test = batch.first(where: { $0.key == stopped.test }) {
                 // Cases of a parameterized test that finished before it stopped are kept.
-                record(test, (byTest[key(test)] ?? []).map(\.report) + [stopped.report(test)])
+                record(test, (byTest[test.key] ?? []).map(\.report) + [stopped.report(test)])
                 progress.finished(test.test, stopped.report(test).status.displayName)
-                done.insert(key(test))
+                done.insert(test.key)
             } else if outcome.interrupted {
                 return
             } else {
                 // The process ended by itself without running these: the binary does not have them.
-                for test in batch where !done.contains(key(test)) {
-                    let started = outcome.started.contains(key(test))
+                for test in batch where !done.contains(test.key) {
+                    let started = outcome.started.contains(test.key)
                     let message = started ? "the test process ended during this test (exit \(outcome.status))" : "the test binary did not run this test"
                     record(test, [Self.stopped(test, status: started ? .crashed(signal: nil, exitCode: Int(outcome.status)) : .failed(message: message),
                                                output: started ? outcome.output : nil)])
-                    done.insert(key(test))
+                    done.insert(test.key)
                 }
             }
-            remaining.removeAll { done.contains(key($0)) }
+            remaining.removeAll { done.contains($0.key) }
         }
     }
 
@@ -150,8 +150,6 @@ struct TestSuiteRunner {
         var output = ""
     }
 
-    /// The progress key of a whole test: Swift Testing's id, else the XCTest name.
-    private func key(_ unit: TestUnit) -> String { unit.testID ?? unit.test }
 
     private func runProcess(_ tests: [TestUnit], session: Session, progress: Progress) -> ProcessOutcome {
         var plan = TestSessionFolder.Plan()
@@ -161,7 +159,7 @@ struct TestSuiteRunner {
         plan.heapGraph = heapGraph
         var outcome = ProcessOutcome()
         do { try session.folder.writePlan(plan) } catch {
-            outcome.stopped = Stop(test: key(tests[0]), status: .failed(message: "cannot write the test plan: \(error)"), verdict: .crashed, output: "", stacks: [])
+            outcome.stopped = Stop(test: tests[0].key, status: .failed(message: "cannot write the test plan: \(error)"), verdict: .crashed, output: "", stacks: [])
             return outcome
         }
         let stacks = ThreadStackCapture(scratch: session.url)
@@ -179,7 +177,7 @@ struct TestSuiteRunner {
         process.standardError = handle
         process.standardInput = FileHandle.nullDevice
         do { try process.run() } catch {
-            outcome.stopped = Stop(test: key(tests[0]), status: .failed(message: "cannot start \(binary.path): \(error)"), verdict: .crashed, output: "", stacks: [])
+            outcome.stopped = Stop(test: tests[0].key, status: .failed(message: "cannot start \(binary.path): \(error)"), verdict: .crashed, output: "", stacks: [])
             return outcome
         }
 
@@ -195,7 +193,7 @@ struct TestSuiteRunner {
             let running = Self.running(session.folder.readProgress())
             if running != current?.test {
                 current = running.map { ($0, Date()) }
-                if let running, let test = tests.first(where: { key($0) == running }) { progress.started(test.test) }
+                if let running, let test = tests.first(where: { $0.key == running }) { progress.started(test.test) }
             }
             if let current, Date().timeIntervalSince(current.since) > timeout {
                 timedOut = true

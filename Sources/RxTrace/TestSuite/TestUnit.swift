@@ -37,8 +37,7 @@ public struct TestUnit: Codable, Hashable, Sendable {
     /// The name a report shows: the test, and its argument case when it has one.
     public var reportName: String { caseName.map { "\(test) [\($0)]" } ?? test }
 
-    /// The unit of the whole test (no argument case): what a plan lists and a crash is charged to.
-    public var wholeTest: TestUnit {
-        TestUnit(library: library, test: test, testID: testID, file: file, line: line)
-    }
+    /// The whole test's identity: Swift Testing's id, else the XCTest name. What a plan, the
+    /// progress file and a selection name a test by (argument cases share their test's key).
+    public var key: String { testID ?? test }
 }
