@@ -2,7 +2,7 @@
 SWIFT ?= swift
 TRAITS := --traits TraceResources
 
-.PHONY: setup build test test-untraced demo check tsan bench clean html-check zero-cost-check bench-trace sample-app-check test-suite-check test-suite-dependency-check product-wiring-check cocoa-release-check catalogue-lines-check bench-scale alloc-check bench-heapgraph aarch64-check
+.PHONY: setup build test test-untraced demo check tsan bench clean html-check zero-cost-check bench-trace sample-app-check test-suite-check test-suite-dependency-check product-wiring-check cocoa-release-check catalogue-lines-check bench-scale alloc-check bench-heapgraph aarch64-check format-check
 
 # System packages the build needs (libunwind for backtraces). Idempotent; needs root.
 setup:
@@ -14,6 +14,7 @@ build: setup
 # The project's tests, in the traced build (Resources.total is checked after every test).
 test: setup
 	python3 Tools/codegen/arity.py --check
+	python3 Tools/codegen/scale_sites.py --check
 	$(SWIFT) build
 	$(SWIFT) test $(TRAITS)
 	@$(MAKE) --no-print-directory html-check
@@ -70,6 +71,14 @@ catalogue-lines-check: setup
 # arm64 cannot be built on this machine; this checks the architecture-specific C code.
 aarch64-check: setup
 	@SWIFT=$(SWIFT) bash Tools/checks/aarch64-check.sh
+
+# Swift formatting against .swift-format (120 columns, 4 spaces, close to swift-nio's rules):
+# `swift format lint --strict` over every tracked Swift file but the generated ones
+# (linguist-generated in .gitattributes; their generators own their layout). No build needed.
+format-check:
+	@git ls-files '*.swift' | git check-attr --stdin linguist-generated \
+	  | awk -F': ' '$$3 != "true" { print $$1 }' | xargs $(SWIFT) format lint --strict --parallel
+	@echo "format-check: every Swift file is formatted"
 
 # A release build without the trait contains no registry code and does not link libunwind.
 zero-cost-check: setup

@@ -52,7 +52,7 @@ def main():
     text = render()
     if "--check" in sys.argv[1:]:
         if not OUTPUT.exists() or OUTPUT.read_text() != text:
-            print(f"{OUTPUT.relative_to(ROOT)} is out of date: run python3 Tools/codegen/scale_sites.py")
+            print(f"{OUTPUT.relative_to(ROOT)} is out of date: run python3 Tools/codegen/scale_sites.py", file=sys.stderr)
             sys.exit(1)
         return
     OUTPUT.write_text(text)
