@@ -2,7 +2,7 @@
 SWIFT ?= swift
 TRAITS := --traits TraceResources
 
-.PHONY: setup build test test-untraced demo check tsan bench clean html-check zero-cost-check bench-trace sample-app-check test-suite-check test-suite-dependency-check product-wiring-check cocoa-release-check catalogue-lines-check bench-scale alloc-check bench-heapgraph aarch64-check format-check
+.PHONY: setup build test test-untraced demo check tsan bench clean html-check zero-cost-check bench-trace sample-app-check test-suite-check test-suite-dependency-check product-wiring-check cocoa-release-check catalogue-lines-check bench-scale alloc-check bench-heapgraph aarch64-check format-check docs
 
 # System packages the build needs (libunwind for backtraces). Idempotent; needs root.
 setup:
@@ -17,6 +17,7 @@ test: setup
 	python3 Tools/codegen/scale_sites.py --check
 	$(SWIFT) build
 	$(SWIFT) test $(TRAITS)
+	@$(MAKE) --no-print-directory docs
 	@$(MAKE) --no-print-directory html-check
 	@$(MAKE) --no-print-directory zero-cost-check
 	@$(MAKE) --no-print-directory alloc-check
@@ -71,6 +72,22 @@ catalogue-lines-check: setup
 # arm64 cannot be built on this machine; this checks the architecture-specific C code.
 aarch64-check: setup
 	@SWIFT=$(SWIFT) bash Tools/checks/aarch64-check.sh
+
+# The DocC catalogs, built by the toolchain's own docc (no plugin, so no dependency for users):
+# RxCore's with its symbol graph (a traced debug build of RxCore alone, in its own scratch
+# folder), RxTrace's articles alone. Any DocC warning fails. Archives in .build/docs/.
+DOCC ?= docc
+DOCS := .build/docs
+docs: setup
+	$(SWIFT) build $(TRAITS) --target RxCore --scratch-path $(DOCS)/build -Xswiftc -emit-symbol-graph \
+	  -Xswiftc -emit-symbol-graph-dir -Xswiftc $(CURDIR)/$(DOCS)/symbol-graphs
+	$(DOCC) convert Sources/RxCore/RxCore.docc --additional-symbol-graph-dir $(DOCS)/symbol-graphs \
+	  --fallback-display-name RxCore --fallback-bundle-identifier org.rxtrace.RxCore \
+	  --warnings-as-errors --output-path $(DOCS)/RxCore.doccarchive
+	$(DOCC) convert Sources/RxTrace/RxTrace.docc \
+	  --fallback-display-name rxtrace --fallback-bundle-identifier org.rxtrace.RxTrace \
+	  --warnings-as-errors --output-path $(DOCS)/RxTrace.doccarchive
+	@echo "docs: $(DOCS)/RxCore.doccarchive and $(DOCS)/RxTrace.doccarchive, no DocC warning"
 
 # Swift formatting against .swift-format (120 columns, 4 spaces, close to swift-nio's rules):
 # `swift format lint --strict` over every tracked Swift file but the generated ones
