@@ -114,12 +114,16 @@ let package = Package(
         // The heap graph's allocation table: an allocation hook and a `free` that the executable
         // exports (traced builds only; an untraced build neither compiles nor links it).
         .target(name: "CRxHeapGraph", path: "Sources/CRxHeapGraph"),
+        // The report layer: the model every format renders, the six renderers, the gate (baseline,
+        // suppressions, merge) and the output folder. It knows nothing of Rx, analysis or runs.
+        .target(name: "RxTraceReport", swiftSettings: [swift5]),
         .target(
             name: "RxTrace",
             // RxCocoa: URLSession.rx moved there (issue 15); RxTrace re-exports it for scenarios.
             dependencies: [
                 "RxCore",
                 "RxCocoa",
+                "RxTraceReport",
                 .target(name: "CRxHeapGraph", condition: .when(traits: ["TraceResources"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -180,7 +184,7 @@ let package = Package(
         .testTarget(name: "RxCoreBlockingTests", dependencies: ["RxCore", "RxCoreBlocking", "TestSupport"], swiftSettings: [traced, swift5]),
         .testTarget(
             name: "RxTraceTests",
-            dependencies: ["RxCore", "RxCoreTesting", "RxTrace", "RxTraceScenarios", "RxTraceTesting"],
+            dependencies: ["RxCore", "RxCoreTesting", "RxTraceReport", "RxTrace", "RxTraceScenarios", "RxTraceTesting"],
             swiftSettings: [traced, swift5]
         ),
     ] + rxSwiftNamedTargets

@@ -4,6 +4,7 @@ import RxCocoa
 import RxRelay
 import RxSwift
 @testable import RxTrace
+@testable import RxTraceReport
 import XCTest
 
 /// A profile screen whose `drive` Disposable is dropped, its chain written over three lines.

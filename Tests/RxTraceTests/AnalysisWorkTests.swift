@@ -1,6 +1,7 @@
 #if TRACE_RESOURCES
 import RxCore
 @testable import RxTrace
+@testable import RxTraceReport
 import XCTest
 
 /// Analysis at scale (README "Analysis at scale"): the expensive steps follow the distinct

@@ -1,6 +1,7 @@
 #if TRACE_RESOURCES && DEBUG
 import Foundation
 @testable import RxTrace
+@testable import RxTraceReport
 import XCTest
 
 /// `drive` and `emit` called off the main thread behave as RxCocoa 6.10's do in a debug build,

@@ -1,6 +1,7 @@
 #if TRACE_RESOURCES
 import Foundation
 @testable import RxTrace
+@testable import RxTraceReport
 import XCTest
 
 /// The heap graph's runtime hooks are installed only on the runtime and architecture they were
@@ -51,7 +52,7 @@ final class HeapGraphGateTests: XCTestCase {
         // The machine the hooks were measured on (Linux x86_64, Swift 6.3.1).
         if ProcessInfo.processInfo.environment[HeapGraphGate.overrideVariable] == nil {
             XCTAssertEqual(HeapGraphGate.current, .measured)
-            XCTAssertNil(HostInfo.current().heapGraphNote)
+            XCTAssertNil(HostInfo.thisRun().heapGraphNote)
         }
         #endif
     }

@@ -2,6 +2,7 @@
 import Foundation
 import RxCore
 @testable import RxTrace
+@testable import RxTraceReport
 import XCTest
 
 // Shapes a real app holds its subscriptions in. Each keeps itself alive through a closure that

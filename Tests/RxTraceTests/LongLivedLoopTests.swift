@@ -2,6 +2,7 @@
 import Foundation
 import RxCore
 @testable import RxTrace
+@testable import RxTraceReport
 import XCTest
 
 // Issue 21 §1: the verdict follows what keeps the growth alive. A loop on the heap that runs

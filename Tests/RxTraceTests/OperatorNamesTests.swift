@@ -1,5 +1,6 @@
 #if TRACE_RESOURCES
 @testable import RxTrace
+@testable import RxTraceReport
 import RxCore
 import XCTest
 

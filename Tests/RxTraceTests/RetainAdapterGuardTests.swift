@@ -1,6 +1,7 @@
 #if TRACE_RESOURCES && arch(x86_64)
 import CRxHeapGraph
 @testable import RxTrace
+@testable import RxTraceReport
 import XCTest
 
 /// While the allocation hook is installed the runtime raises its instrumentation flag for an

@@ -1,6 +1,7 @@
 #if TRACE_RESOURCES
 import Foundation
 @testable import RxTrace
+@testable import RxTraceReport
 import XCTest
 
 /// Signatures survive unrelated edits and change when the leak changes (LeakSignature v2).

@@ -3,6 +3,7 @@ import Foundation
 import RxCore
 import RxCoreTesting
 @testable import RxTrace
+@testable import RxTraceReport
 import XCTest
 
 // Retention reasons only from evidence that ties them to the leak (seen on RxSwift's own suite

@@ -1,4 +1,5 @@
 @testable import RxTrace
+@testable import RxTraceReport
 import XCTest
 
 final class SymbolNameTests: XCTestCase {

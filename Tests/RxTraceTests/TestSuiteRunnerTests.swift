@@ -1,5 +1,6 @@
 import Foundation
 @testable import RxTrace
+@testable import RxTraceReport
 import XCTest
 
 /// `rxtrace test`'s own logic, without building a package: how tests are split, selected and

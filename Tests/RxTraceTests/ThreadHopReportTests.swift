@@ -2,6 +2,7 @@
 import Foundation
 import RxCore
 @testable import RxTrace
+@testable import RxTraceReport
 import RxTraceScenarios
 import XCTest
 

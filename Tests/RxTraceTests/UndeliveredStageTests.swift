@@ -1,5 +1,6 @@
 import Foundation
 @testable import RxTrace
+@testable import RxTraceReport
 import XCTest
 
 /// A stage that delivered no event (an `interval` of a minute in a scenario of a second) has no

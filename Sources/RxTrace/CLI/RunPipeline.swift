@@ -33,7 +33,7 @@ struct RunPipeline {
         IsolatedRunner.removeStaleScratchFolders()
         let root = options.sourceRoot.map(SourceRoot.init(path:)) ?? SourceRoot.discover()
         let results = runAll(scenarios, interruption: interruption)
-        var run = RunReport(scenarios: results.compactMap { $0?.locatingPaths(in: root) }).addingSnippets(from: root)
+        var run = RunReport(host: .thisRun(), scenarios: results.compactMap { $0?.locatingPaths(in: root) }).addingSnippets(from: root)
         run.tool.executable = ToolInfo.currentExecutable
         if let signal = interruption.signal {
             run.interruption = RunInterruption(

@@ -38,7 +38,7 @@ public enum RxLeakCheck {
                 return .failed(reason: "the checked closure threw on \(message)")
             default:
                 // Located and with the source line of each call site, as `rxtrace run` shows it.
-                let located = RunReport(scenarios: [report.locatingPaths(in: root)]).addingSnippets(from: root)
+                let located = RunReport(host: .thisRun(), scenarios: [report.locatingPaths(in: root)]).addingSnippets(from: root)
                 return .leaked(report: TextReportRenderer().render(located.scenarios[0]))
             }
         }

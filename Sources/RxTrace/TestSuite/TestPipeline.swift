@@ -69,7 +69,7 @@ struct TestPipeline {
 
         let root = sourceRoot.map(SourceRoot.init(path:)) ?? SourceRoot.discover(from: package)
         let scenarios = results.reports.map { Self.applyingTestRules($0, strict: strict) }
-        var run = RunReport(scenarios: scenarios.map { $0.locatingPaths(in: root) }).addingSnippets(from: root)
+        var run = RunReport(host: .thisRun(), scenarios: scenarios.map { $0.locatingPaths(in: root) }).addingSnippets(from: root)
         run.tool.executable = ToolInfo.currentExecutable
         run.subject = .tests
         if let signal = interruption.signal {

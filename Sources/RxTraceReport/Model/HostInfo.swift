@@ -29,8 +29,9 @@ public struct HostInfo: Codable, Equatable, Sendable {
         self.heapGraphNote = heapGraphNote
     }
 
-    /// The machine this process runs on.
-    public static func current() -> HostInfo {
+    /// The machine this process runs on; `heapGraphNote` comes from the layer that knows the
+    /// heap graph's standing (`HostInfo.thisRun()` in RxTraceAnalysis).
+    public static func current(heapGraphNote: String? = nil) -> HostInfo {
         let info = ProcessInfo.processInfo
         #if os(Linux)
         let system = "Linux"
@@ -38,11 +39,6 @@ public struct HostInfo: Codable, Equatable, Sendable {
         let system = "macOS"
         #else
         let system = "unknown"
-        #endif
-        #if TRACE_RESOURCES
-        let heapGraphNote = HeapGraphGate.current.note
-        #else
-        let heapGraphNote: String? = nil
         #endif
         return HostInfo(
             hostname: info.hostName,
@@ -55,7 +51,7 @@ public struct HostInfo: Codable, Equatable, Sendable {
     }
 
     /// The architecture this build runs on.
-    static var buildArchitecture: String {
+    package static var buildArchitecture: String {
         #if arch(x86_64)
         return "x86_64"
         #elseif arch(arm64)

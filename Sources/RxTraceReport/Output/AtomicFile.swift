@@ -8,7 +8,7 @@ import Darwin
 /// Whole-or-nothing file writes: the bytes go to a temporary file in the destination's folder
 /// (same file system, so the rename is atomic), are flushed, then renamed over the destination.
 /// A reader sees the old file or the new one, never a partial one.
-enum AtomicFile {
+package enum AtomicFile {
     struct Failure: Error {
         var path: String
         var reason: String
@@ -56,7 +56,7 @@ enum AtomicFile {
     }
 
     /// One file, whole or not at all.
-    static func write(_ data: Data, to destination: URL) throws {
+    package static func write(_ data: Data, to destination: URL) throws {
         let temporary = try writeTemporary(data, for: destination)
         try commit(temporary, to: destination)
     }

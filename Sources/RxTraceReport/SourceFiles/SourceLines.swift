@@ -32,7 +32,7 @@ public final class SourceLines: @unchecked Sendable {
 
     /// Line `number`'s normalised text and its ordinal among the lines of the file with the
     /// same normalised text (1 for the first). Computed once per file.
-    func identity(ofLine number: Int, in path: String) -> (text: String, ordinal: Int)? {
+    package func identity(ofLine number: Int, in path: String) -> (text: String, ordinal: Int)? {
         guard let lines = lines(of: path), number >= 1, number <= lines.count else { return nil }
         lock.lock(); defer { lock.unlock() }
         if let known = identities[path] { return known[number - 1] }
