@@ -117,6 +117,18 @@ let package = Package(
         // The report layer: the model every format renders, the six renderers, the gate (baseline,
         // suppressions, merge) and the output folder. It knows nothing of Rx, analysis or runs.
         .target(name: "RxTraceReport", swiftSettings: [swift5]),
+        // The analysis layer: symbolication, leak, cycle and thread-hop analysis, the heap graph and
+        // the classification of a run's passes into findings and a verdict. It reads RxCore's
+        // registry and produces RxTraceReport's model; it never calls the runner.
+        .target(
+            name: "RxTraceAnalysis",
+            dependencies: [
+                "RxCore",
+                "RxTraceReport",
+                .target(name: "CRxHeapGraph", condition: .when(traits: ["TraceResources"])),
+            ],
+            swiftSettings: [traced, swift5]
+        ),
         .target(
             name: "RxTrace",
             // RxCocoa: URLSession.rx moved there (issue 15); RxTrace re-exports it for scenarios.
@@ -124,7 +136,7 @@ let package = Package(
                 "RxCore",
                 "RxCocoa",
                 "RxTraceReport",
-                .target(name: "CRxHeapGraph", condition: .when(traits: ["TraceResources"])),
+                "RxTraceAnalysis",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: [traced, swift5]
@@ -184,7 +196,7 @@ let package = Package(
         .testTarget(name: "RxCoreBlockingTests", dependencies: ["RxCore", "RxCoreBlocking", "TestSupport"], swiftSettings: [traced, swift5]),
         .testTarget(
             name: "RxTraceTests",
-            dependencies: ["RxCore", "RxCoreTesting", "RxTraceReport", "RxTrace", "RxTraceScenarios", "RxTraceTesting"],
+            dependencies: ["RxCore", "RxCoreTesting", "RxTraceReport", "RxTraceAnalysis", "RxTrace", "RxTraceScenarios", "RxTraceTesting"],
             swiftSettings: [traced, swift5]
         ),
     ] + rxSwiftNamedTargets

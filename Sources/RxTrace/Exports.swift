@@ -2,3 +2,4 @@
 // import RxTrace keep reaching them, and Driver and Signal, through this re-export.
 @_exported import RxCocoa
 @_exported import RxTraceReport
+@_exported import RxTraceAnalysis

@@ -5,6 +5,7 @@ import RxRelay
 import RxSwift
 @testable import RxTrace
 @testable import RxTraceReport
+@testable import RxTraceAnalysis
 import XCTest
 
 /// A profile screen whose `drive` Disposable is dropped, its chain written over three lines.

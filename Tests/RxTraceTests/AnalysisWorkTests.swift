@@ -2,6 +2,7 @@
 import RxCore
 @testable import RxTrace
 @testable import RxTraceReport
+@testable import RxTraceAnalysis
 import XCTest
 
 /// Analysis at scale (README "Analysis at scale"): the expensive steps follow the distinct

@@ -3,6 +3,7 @@ import Foundation
 import RxCore
 @testable import RxTrace
 @testable import RxTraceReport
+@testable import RxTraceAnalysis
 import XCTest
 
 // Issue 21 §2: every finding at a source line. What the allocation says comes first; where it

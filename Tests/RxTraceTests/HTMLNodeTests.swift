@@ -1,5 +1,6 @@
 @testable import RxTrace
 @testable import RxTraceReport
+@testable import RxTraceAnalysis
 import XCTest
 
 final class HTMLNodeTests: XCTestCase {

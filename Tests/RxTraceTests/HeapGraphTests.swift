@@ -3,6 +3,7 @@ import Foundation
 import RxCore
 @testable import RxTrace
 @testable import RxTraceReport
+@testable import RxTraceAnalysis
 import XCTest
 
 // Shapes a real app holds its subscriptions in. Each keeps itself alive through a closure that

@@ -3,6 +3,7 @@ import Foundation
 import RxCore
 @testable import RxTrace
 @testable import RxTraceReport
+@testable import RxTraceAnalysis
 import XCTest
 
 // Issue 21 §1: the verdict follows what keeps the growth alive. A loop on the heap that runs

@@ -1,6 +1,7 @@
 #if TRACE_RESOURCES
 @testable import RxTrace
 @testable import RxTraceReport
+@testable import RxTraceAnalysis
 import RxCore
 import XCTest
 

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 @testable import RxTrace
 @testable import RxTraceReport
+@testable import RxTraceAnalysis
 import XCTest
 
 /// Names a user recognises: the function they wrote, not the compiler's variant of it; a

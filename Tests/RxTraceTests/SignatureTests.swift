@@ -2,6 +2,7 @@
 import Foundation
 @testable import RxTrace
 @testable import RxTraceReport
+@testable import RxTraceAnalysis
 import XCTest
 
 /// Signatures survive unrelated edits and change when the leak changes (LeakSignature v2).

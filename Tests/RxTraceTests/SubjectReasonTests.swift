@@ -4,6 +4,7 @@ import RxCore
 import RxCoreTesting
 @testable import RxTrace
 @testable import RxTraceReport
+@testable import RxTraceAnalysis
 import XCTest
 
 // Retention reasons only from evidence that ties them to the leak (seen on RxSwift's own suite

@@ -1,6 +1,7 @@
 import Foundation
 @testable import RxTrace
 @testable import RxTraceReport
+@testable import RxTraceAnalysis
 import XCTest
 
 /// `rxtrace test`'s own logic, without building a package: how tests are split, selected and

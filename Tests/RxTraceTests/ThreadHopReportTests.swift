@@ -3,6 +3,7 @@ import Foundation
 import RxCore
 @testable import RxTrace
 @testable import RxTraceReport
+@testable import RxTraceAnalysis
 import RxTraceScenarios
 import XCTest
 

@@ -38,7 +38,7 @@ struct IsolatedRunner {
         _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
 
         let process = Process()
-        process.executableURL = Self.currentExecutable
+        process.executableURL = ProcessImage.executable
         process.arguments = [
             Self.childCommand, scenario.name,
             "--passes", String(passes),
@@ -66,7 +66,7 @@ struct IsolatedRunner {
         do {
             try process.run()
         } catch {
-            outcome.status = .failed(message: "cannot start \(Self.currentExecutable.path): \(error)")
+            outcome.status = .failed(message: "cannot start \(ProcessImage.executable.path): \(error)")
             return outcome
         }
 
@@ -128,17 +128,6 @@ struct IsolatedRunner {
                 try? FileManager.default.removeItem(at: folder)
             }
         }
-    }
-
-    /// This executable, so that a user's own rxtrace executable runs its own scenarios.
-    static var currentExecutable: URL {
-        #if os(Linux)
-        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            return URL(fileURLWithPath: path)
-        }
-        #endif
-        if let url = Bundle.main.executableURL { return url }
-        return URL(fileURLWithPath: CommandLine.arguments[0])
     }
 }
 

@@ -99,26 +99,10 @@ struct ScenarioRunner {
         let cycles = outcome.cycles
         let threadHops = outcome.threadHops
         let hopFailures = outcome.hopFailures
-        let anomalies = outcome.anomalies
-        let leaked = outcome.leaked
         context.tearDown()
 
-        let status: ScenarioStatus
-        let verdict: Verdict
-        if let failure {
-            status = .failed(message: failure)
-            verdict = .crashed
-        } else if leaked {
-            status = .leaked
-            verdict = findings.contains(where: { $0.kind == .referenceCycle }) ? .cycle : .leak
-        } else if !anomalies.isEmpty {
-            status = .threadAnomaly
-            verdict = .threadAnomaly
-        } else {
-            status = .clean
-            // A scenario that declares its hops demonstrates them: reporting them is its verdict.
-            verdict = !context.hopExpectations.isEmpty && !threadHops.isEmpty ? .hopsReported : .clean
-        }
+        let (status, verdict): (ScenarioStatus, Verdict) = failure.map { (.failed(message: $0), .crashed) }
+            ?? outcome.classification(hopsDeclared: !context.hopExpectations.isEmpty)
         return ScenarioReport(
             name: scenario.name,
             summary: scenario.summary,
@@ -132,25 +116,6 @@ struct ScenarioRunner {
             hopExpectationFailures: hopFailures,
             durationSeconds: Date().timeIntervalSince(started)
         )
-    }
-
-    static func location(_ frame: SymbolicatedFrame) -> SourceLocation? {
-        guard let file = frame.file, let line = frame.line else { return nil }
-        return SourceLocation(file: file, line: line, function: frame.function)
-    }
-
-    static func reportFrame(_ frame: SymbolicatedFrame) -> ReportFrame {
-        ReportFrame(function: frame.function, file: frame.file, line: frame.line, origin: reportOrigin(frame.origin))
-    }
-
-    static func reportOrigin(_ origin: FrameOrigin) -> ReportFrameOrigin {
-        switch origin {
-        case .user: return .user
-        case .rxCore: return .rxCore
-        case .rxTrace: return .rxTrace
-        case .swiftRuntime: return .swiftRuntime
-        case .system: return .system
-        }
     }
 }
 #endif

@@ -93,10 +93,10 @@ package struct ThreadStackCapture {
         let line = frame.sourceLocation.flatMap { $0.line > 0 ? $0.line : nil }
         #if TRACE_RESOURCES
         let function = Symbolicator.readableName(String(name), rawName: frame.symbol, file: file)
-        let origin = ScenarioRunner.reportOrigin(FrameClassifier.origin(function: function, rawName: frame.symbol, file: file, image: frame.image))
+        let origin = FrameClassifier.origin(function: function, rawName: frame.symbol, file: file, image: frame.image)
         #else
         let function = String(name)
-        let origin = ReportFrameOrigin.system
+        let origin = FrameOrigin.system
         #endif
         return ReportFrame(function: function, file: file, line: file == nil ? nil : line, origin: origin)
     }

@@ -115,7 +115,7 @@ package enum ThreadStackDump {
         if let handler = frames.lastIndex(where: { $0.function.contains("ThreadStackDump.install") }) {
             frames.removeFirst(min(frames.count, handler + 2))
         }
-        return frames.map(ScenarioRunner.reportFrame)
+        return frames.map(\.reportFrame)
     }
 }
 #endif

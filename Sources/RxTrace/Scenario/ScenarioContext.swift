@@ -125,28 +125,6 @@ public final class ScenarioContext {
     }
 }
 
-/// One `expectHops` call.
-struct HopExpectation: Equatable {
-    let sequence: [String]
-    let subscribedOn: String?
-    let file: String
-    let line: Int
-
-    /// "main → green → red → green (subscribed on blue)"
-    var text: String {
-        sequence.joined(separator: " → ") + (subscribedOn.map { " (subscribed on \($0))" } ?? "")
-    }
-}
-
-/// One `expectReleased` call: a weak reference and where it was made.
-struct ReleaseExpectation {
-    weak var object: AnyObject?
-    let name: String
-    let pass: Int
-    let file: String
-    let line: Int
-}
-
 /// Runs the main run loop in short slices until `deadline` or until `condition` holds.
 /// Off the main thread it just sleeps in short slices.
 @discardableResult

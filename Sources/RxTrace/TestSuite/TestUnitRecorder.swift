@@ -182,18 +182,8 @@ package final class TestUnitRecorder: @unchecked Sendable {
             )
         }
         let passes = [measurement.first] + (measurement.rerun.map { [$0] } ?? [])
-        let status: ScenarioStatus
-        let verdict: Verdict
-        if outcome.leaked {
-            status = .leaked
-            verdict = findings.contains { $0.kind == .referenceCycle } ? .cycle : .leak
-        } else if !outcome.anomalies.isEmpty {
-            status = .threadAnomaly
-            verdict = .threadAnomaly
-        } else {
-            status = .clean
-            verdict = .clean
-        }
+        // The harness-held findings stay leaks here; the gate decides whether they fail the run.
+        let (status, verdict) = outcome.classification()
         let place = unit.file.map { file in " · " + ((file as NSString).lastPathComponent) + (unit.line.map { ":\($0)" } ?? "") } ?? ""
         return ScenarioReport(
             name: unit.reportName,

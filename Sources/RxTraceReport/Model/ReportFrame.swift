@@ -1,5 +1,5 @@
 /// Where a backtrace frame's code comes from. Renderers fold everything but user frames.
-public enum ReportFrameOrigin: String, Codable, CaseIterable, Sendable {
+public enum FrameOrigin: String, Codable, CaseIterable, Sendable {
     case user
     case rxCore
     case rxTrace
@@ -24,14 +24,14 @@ public struct ReportFrame: Codable, Equatable, Sendable {
     public var function: String
     public var file: String?
     public var line: Int?
-    public var origin: ReportFrameOrigin
+    public var origin: FrameOrigin
     /// Whether renderers hide this frame in a folded run. `nil` lets them decide by origin:
     /// everything but `user` frames is folded.
     public var folded: Bool?
     /// What `file` is relative to (see `SourceRoot`); nil when unknown (older reports).
     public var fileBase: SourcePathBase?
 
-    public init(function: String, file: String? = nil, line: Int? = nil, origin: ReportFrameOrigin, folded: Bool? = nil, fileBase: SourcePathBase? = nil) {
+    public init(function: String, file: String? = nil, line: Int? = nil, origin: FrameOrigin, folded: Bool? = nil, fileBase: SourcePathBase? = nil) {
         self.function = function
         self.file = file
         self.line = line
@@ -55,7 +55,7 @@ public enum ReportFrameGroup: Equatable, Sendable {
     /// A frame shown in full, with its index in the backtrace.
     case frame(index: Int, ReportFrame)
     /// Consecutive folded frames; `origins` in order of first appearance.
-    case folded(frames: [ReportFrame], origins: [ReportFrameOrigin])
+    case folded(frames: [ReportFrame], origins: [FrameOrigin])
 
     /// "… 7 RxCore frames", "… 3 RxCore and Swift runtime frames".
     public var foldedSummary: String? {
@@ -69,7 +69,7 @@ public enum ReportFrameGroup: Equatable, Sendable {
     public static func group(_ frames: [ReportFrame]) -> [ReportFrameGroup] {
         var groups: [ReportFrameGroup] = []
         var run: [ReportFrame] = []
-        var runOrigins: [ReportFrameOrigin] = []
+        var runOrigins: [FrameOrigin] = []
         func flush() {
             if !run.isEmpty { groups.append(.folded(frames: run, origins: runOrigins)) }
             run = []

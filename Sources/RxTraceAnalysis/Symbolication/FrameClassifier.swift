@@ -1,0 +1,107 @@
+#if TRACE_RESOURCES
+import Foundation
+import RxTraceReport
+
+/// Decides which frames are library code and which are the user's.
+package enum FrameClassifier {
+    /// RxCore and the modules under RxSwift's names (RxSwift, RxRelay, RxTest and RxBlocking
+    /// re-export RxCore's; RxCocoa's Driver/Signal code is library code too, so a leak is
+    /// reported at the user's `drive`/`emit` line, never inside SharedSequence).
+    static let rxCoreModules: Set<String> = [
+        "RxCore", "RxCoreTesting", "RxCoreBlocking", "RxSwift", "RxRelay", "RxCocoa", "RxTest", "RxBlocking",
+    ]
+    static let rxCoreSourceFolders = rxCoreModules.map { "/Sources/\($0)/" }
+    /// rxtrace's own code: the library, and the test assertions (`XCTAssertNoRxLeaks`,
+    /// `expectNoRxLeaks`) between the user's test and the run (a frame of theirs showed as the
+    /// user's own in a leak's backtrace).
+    static let rxTraceModules: Set<String> = ["RxTrace", "RxTraceTesting", "RxTraceTestSession"]
+    static let rxTraceSourceFolders = rxTraceModules.map { "/Sources/\($0)/" }
+    static let runtimeModules: Set<String> = [
+        "Swift", "_Concurrency", "_StringProcessing", "Synchronization", "Runtime", "Observation",
+        "Foundation", "FoundationEssentials", "FoundationInternationalization", "FoundationNetworking",
+        "CoreFoundation", "Dispatch", "XCTest", "Testing", "Distributed",
+    ]
+    static let runtimeImagePrefixes = [
+        "libswift", "libFoundation", "libdispatch", "libXCTest", "libTesting", "libBlocksRuntime",
+        "lib_FoundationICU", "libCoreFoundation",
+    ]
+    static let systemImagePrefixes = [
+        "libc.", "libc-", "ld-linux", "ld64", "libpthread", "libunwind", "libm.", "libstdc++", "libgcc_s",
+        "libdl", "librt", "libsystem", "libdyld", "dyld",
+    ]
+
+    package static func origin(function: String?, rawName: String?, file: String?, image: String?) -> FrameOrigin {
+        if let image {
+            if runtimeImagePrefixes.contains(where: image.hasPrefix) { return .swiftRuntime }
+            if systemImagePrefixes.contains(where: image.hasPrefix) { return .system }
+        }
+        if let file {
+            if rxCoreSourceFolders.contains(where: file.contains) { return .rxCore }
+            if rxTraceSourceFolders.contains(where: file.contains) { return .rxTrace }
+        }
+        // SwiftPM's generated test-discovery thunks and runner are scaffolding, not user code,
+        // and so are the thunks Swift Testing's @Test macro generates around a test function.
+        if let function, function.contains("__allTests__") || function.contains("variable initialization expression of static") {
+            return .system
+        }
+        if let file, file.contains("@__swiftmacro_") || file.hasPrefix("swift-generated-sources/") { return .system }
+        // The user's top-level code (`main.swift`), named `main` by the Symbolicator.
+        if function == "main", let file, file == "main.swift" || file.hasSuffix("/main.swift") { return .user }
+        guard let module = module(function: function, rawName: rawName) else { return .system }
+        if rxCoreModules.contains(module) { return .rxCore }
+        if rxTraceModules.contains(module) { return .rxTrace }
+        if runtimeModules.contains(module) { return .swiftRuntime }
+        if module == "__C" || module.hasSuffix("PackageDiscoveredTests") || module.hasSuffix("PackageTests") {
+            return .system
+        }
+        if let function, function.contains("thunk") && !function.contains(" in ") { return .swiftRuntime }
+        return .user
+    }
+
+    /// The module that defines a function, from its demangled name (an extension's module
+    /// wins over the extended type's) or, failing that, its mangled name.
+    static func module(function: String?, rawName: String?) -> String? {
+        if let function, let range = function.range(of: "(extension in ") {
+            let rest = function[range.upperBound...]
+            if let end = rest.firstIndex(of: ")") { return String(rest[..<end]) }
+        }
+        if let rawName, let module = mangledModule(rawName) { return module }
+        guard let function else { return nil }
+        var text = Substring(function)
+        let prefixes = ["static ", "@objc ", "dispatch thunk of ", "partial apply for ", "protocol witness for ",
+                        "merged ", "outlined ", "implicit ", "key path getter for ", "key path setter for "]
+        var changed = true
+        while changed {
+            changed = false
+            for prefix in prefixes where text.hasPrefix(prefix) {
+                text = text.dropFirst(prefix.count); changed = true
+            }
+            for marker in ["specialization <", "closure #"] where text.contains(marker) {
+                // "generic specialization <…> of X", "closure #1 in X": continue with X.
+                if let range = text.range(of: marker == "closure #" ? " in " : "> of ") {
+                    text = text[range.upperBound...]; changed = true
+                }
+            }
+        }
+        let identifier = text.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+        let after = text.dropFirst(identifier.count)
+        return !identifier.isEmpty && after.first == "." ? String(identifier) : nil
+    }
+
+    /// `$s6RxCore…` → "RxCore"; `$sS…` → "Swift"; nil for C symbols.
+    static func mangledModule(_ raw: String) -> String? {
+        var text = Substring(raw)
+        for prefix in ["_$s", "$s", "_T0", "$S"] where text.hasPrefix(prefix) {
+            text = text.dropFirst(prefix.count)
+            guard let first = text.first else { return nil }
+            if first == "S" { return "Swift" }
+            if first == "s" { return "Swift" }
+            let digits = text.prefix { $0.isNumber }
+            guard let length = Int(digits), length > 0 else { return nil }
+            let name = text.dropFirst(digits.count).prefix(length)
+            return name.count == length ? String(name) : nil
+        }
+        return nil
+    }
+}
+#endif
