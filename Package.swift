@@ -129,23 +129,30 @@ let package = Package(
             ],
             swiftSettings: [traced, swift5]
         ),
+        // The runner layer: scenarios, the run-twice protocol in this process and in child
+        // processes, `rxtrace test`'s build and test processes, and the pipelines from inputs to
+        // reports and an exit status. No command-line parsing.
+        .target(
+            name: "RxTraceRunner",
+            // RxCocoa: URLSession.rx lives there (as in RxSwift); scenarios reach it through this module.
+            dependencies: ["RxCore", "RxCocoa", "RxTraceReport", "RxTraceAnalysis"],
+            swiftSettings: [traced, swift5]
+        ),
+        // The command line (ArgumentParser, here alone) over the layers, which it re-exports: a
+        // package's own rxtrace executable is `RxTraceCLI.main(scenarios:)` from this module.
         .target(
             name: "RxTrace",
-            // RxCocoa: URLSession.rx moved there (issue 15); RxTrace re-exports it for scenarios.
             dependencies: [
-                "RxCore",
-                "RxCocoa",
-                "RxTraceReport",
-                "RxTraceAnalysis",
+                "RxTraceRunner",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: [traced, swift5]
         ),
-        .target(name: "RxTraceScenarios", dependencies: ["RxCore", "RxTrace"], swiftSettings: [traced, swift5]),
+        .target(name: "RxTraceScenarios", dependencies: ["RxCore", "RxTraceRunner"], swiftSettings: [traced, swift5]),
         // The test process's side of `rxtrace test` (linked in only by session builds, see above).
-        .target(name: "RxTraceTestSession", dependencies: ["RxCore", "RxTrace"], swiftSettings: [traced, swift5]),
+        .target(name: "RxTraceTestSession", dependencies: ["RxCore", "RxTraceRunner"], swiftSettings: [traced, swift5]),
         // XCTest and Swift Testing helpers that run a closure with the run-twice protocol.
-        .target(name: "RxTraceTesting", dependencies: ["RxCore", "RxTrace"], swiftSettings: [traced, swift5]),
+        .target(name: "RxTraceTesting", dependencies: ["RxCore", "RxTraceRunner"], swiftSettings: [traced, swift5]),
         .executableTarget(
             name: "rxtrace",
             dependencies: ["RxTrace", "RxTraceScenarios"],
@@ -196,7 +203,7 @@ let package = Package(
         .testTarget(name: "RxCoreBlockingTests", dependencies: ["RxCore", "RxCoreBlocking", "TestSupport"], swiftSettings: [traced, swift5]),
         .testTarget(
             name: "RxTraceTests",
-            dependencies: ["RxCore", "RxCoreTesting", "RxTraceReport", "RxTraceAnalysis", "RxTrace", "RxTraceScenarios", "RxTraceTesting"],
+            dependencies: ["RxCore", "RxCoreTesting", "RxTraceReport", "RxTraceAnalysis", "RxTraceRunner", "RxTrace", "RxTraceScenarios", "RxTraceTesting"],
             swiftSettings: [traced, swift5]
         ),
     ] + rxSwiftNamedTargets

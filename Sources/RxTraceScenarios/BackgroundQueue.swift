@@ -1,6 +1,6 @@
 import Foundation
 import RxCore
-import RxTrace
+import RxTraceRunner
 
 /// A concurrent background scheduler (`ConcurrentDispatchQueueScheduler(<label>)` in reports,
 /// like `ScenarioContext.concurrentScheduler`) whose queue a scenario can wait on.

@@ -1,4 +1,4 @@
-import RxTrace
+import RxTraceRunner
 
 /// The built-in scenario catalogue: the examples of the project's reference document
 /// (`shared/seed-examples.md`, sections A, B and C), each in a clean form and, where the example

@@ -1,6 +1,6 @@
 import Foundation
 import RxCore
-import RxTrace
+import RxTraceRunner
 
 // B12 (Deep Cuts): `just(42).filter.map.distinctUntilChanged` builds four producers; a
 // subscription builds four sinks, their disposers and the observer. The sinks hold the

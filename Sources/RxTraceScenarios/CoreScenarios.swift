@@ -1,6 +1,6 @@
 import Foundation
 import RxCore
-import RxTrace
+import RxTraceRunner
 
 // Section A of the reference examples (Getting Started): grammar, disposal, laziness, create,
 // debug, BehaviorRelay, DisposeBag, and leak detection by hand (A11) as rxtrace does it.

@@ -3,7 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import RxCore
-import RxTrace
+import RxTraceRunner
 
 // C23 (tutorials): a DataProvider proxies network results through a PublishSubject fed by
 // do(onNext:). A screen that subscribes to `subject.asObservable()` without disposal, from an

@@ -1,5 +1,5 @@
 import RxCore
-import RxTrace
+import RxTraceRunner
 
 /// Runs `work` (typically a `dispose()` or dropping a `DisposeBag`) on `scheduler` and services
 /// the main run loop until it has run.

@@ -3,7 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import RxCore
-import RxTrace
+import RxTraceRunner
 
 // C20 (tutorials): GitFeed's request chain against the local server. The response is shared
 // with replay 1, so subscribing again after completion replays it instead of requesting again.

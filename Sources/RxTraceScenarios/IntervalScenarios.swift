@@ -1,6 +1,6 @@
 import Foundation
 import RxCore
-import RxTrace
+import RxTraceRunner
 
 // A6/A7 (Getting Started): a hand-made interval built with `create`, a timer and
 // `Disposables.create`, with two subscribers, then shared with `share(replay: 1)`. B16: an

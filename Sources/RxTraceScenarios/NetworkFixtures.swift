@@ -3,7 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import RxCore
-import RxTrace
+import RxTraceRunner
 
 // The backend the network scenarios (C20–C23) talk to: a real HTTP server on 127.0.0.1,
 // started by the scenario on its first pass and shared by the later ones.

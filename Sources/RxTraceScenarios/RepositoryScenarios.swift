@@ -3,7 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import RxCore
-import RxTrace
+import RxTraceRunner
 
 // C22 (tutorials): a repository model.
 // observeOn(background) → flatMapLatest(request.catch { never() }) → observeOn(background)

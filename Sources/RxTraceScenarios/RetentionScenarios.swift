@@ -1,6 +1,6 @@
 import Foundation
 import RxCore
-import RxTrace
+import RxTraceRunner
 
 // Section B, 13–17 (Deep Cuts): how closures, self and dispose bags keep chains alive.
 //

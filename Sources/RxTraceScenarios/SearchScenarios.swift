@@ -3,7 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import RxCore
-import RxTrace
+import RxTraceRunner
 
 // C21 (tutorials): search as you type.
 // text.throttle.distinctUntilChanged.flatMapLatest { api(query).retry(3).startWith([]).catchAndReturn([]) }.share(replay: 1)

@@ -1,5 +1,5 @@
 import RxCore
-import RxTrace
+import RxTraceRunner
 
 // Issue 21 §1: a leak that also closes a loop through a long-lived object.
 //

@@ -1,6 +1,6 @@
 import Foundation
 import RxCore
-import RxTrace
+import RxTraceRunner
 
 // The thread anomalies rxtrace reports (findings of kind threadAnomaly, SARIF RX003), one
 // scenario each, and for each a lookalike that is correct and reports nothing. Anomaly 4 (off

@@ -1,6 +1,6 @@
 import Foundation
 import RxCore
-import RxTrace
+import RxTraceRunner
 
 // Section B, 18–19 (Deep Cuts): chains that hop threads. Each declares the hops it must run
 // (`expectHops`: where its events start, then where each observe(on:) lands) and expects the

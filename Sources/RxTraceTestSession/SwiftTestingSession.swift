@@ -1,7 +1,7 @@
 #if os(Linux)
 import Foundation
 import Glibc
-import RxTrace
+import RxTraceRunner
 
 /// Runs Swift Testing tests in this process through Swift Testing's entry point for tools
 /// (`swt_abiv0_getEntryPoint`, documented in swift-testing's ABI/JSON.md): the same run as

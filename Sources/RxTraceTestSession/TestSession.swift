@@ -2,7 +2,7 @@
 import Foundation
 import Glibc
 import RxCore
-import RxTrace
+import RxTraceRunner
 import XCTest
 
 /// The test process's side of `rxtrace test`: reads the plan from the session folder, lists the

@@ -1,6 +1,6 @@
 #if os(Linux) && TRACE_RESOURCES
 import Foundation
-import RxTrace
+import RxTraceRunner
 import XCTest
 
 /// Measures each XCTest test: its own run is the first pass; when it leaves something alive, a

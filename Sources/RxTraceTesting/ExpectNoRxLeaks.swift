@@ -1,6 +1,6 @@
 #if canImport(Testing)
 import Foundation
-import RxTrace
+import RxTraceRunner
 import Testing
 
 /// Swift Testing's form of `XCTAssertNoRxLeaks`: runs `body` with the run-twice protocol and

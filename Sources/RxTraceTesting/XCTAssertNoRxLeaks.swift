@@ -1,5 +1,5 @@
 import Foundation
-import RxTrace
+import RxTraceRunner
 import XCTest
 
 /// Runs `body` with rxtrace's run-twice protocol (a warm-up pass, a mark, the measured passes,

@@ -6,6 +6,7 @@ import RxSwift
 @testable import RxTrace
 @testable import RxTraceReport
 @testable import RxTraceAnalysis
+@testable import RxTraceRunner
 import XCTest
 
 /// A profile screen whose `drive` Disposable is dropped, its chain written over three lines.

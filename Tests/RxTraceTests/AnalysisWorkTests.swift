@@ -3,6 +3,7 @@ import RxCore
 @testable import RxTrace
 @testable import RxTraceReport
 @testable import RxTraceAnalysis
+@testable import RxTraceRunner
 import XCTest
 
 /// Analysis at scale (README "Analysis at scale"): the expensive steps follow the distinct

@@ -3,6 +3,7 @@ import Foundation
 @testable import RxTrace
 @testable import RxTraceReport
 @testable import RxTraceAnalysis
+@testable import RxTraceRunner
 import XCTest
 
 /// `drive` and `emit` called off the main thread behave as RxCocoa 6.10's do in a debug build,

@@ -4,6 +4,7 @@ import RxCore
 @testable import RxTrace
 @testable import RxTraceReport
 @testable import RxTraceAnalysis
+@testable import RxTraceRunner
 import XCTest
 
 // Issue 21 §2: every finding at a source line. What the allocation says comes first; where it

@@ -3,6 +3,7 @@ import Foundation
 @testable import RxTrace
 @testable import RxTraceReport
 @testable import RxTraceAnalysis
+@testable import RxTraceRunner
 import XCTest
 
 /// The heap graph's runtime hooks are installed only on the runtime and architecture they were

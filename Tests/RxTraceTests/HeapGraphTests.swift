@@ -4,6 +4,7 @@ import RxCore
 @testable import RxTrace
 @testable import RxTraceReport
 @testable import RxTraceAnalysis
+@testable import RxTraceRunner
 import XCTest
 
 // Shapes a real app holds its subscriptions in. Each keeps itself alive through a closure that

@@ -4,6 +4,7 @@ import RxCore
 @testable import RxTrace
 @testable import RxTraceReport
 @testable import RxTraceAnalysis
+@testable import RxTraceRunner
 import XCTest
 
 // Issue 21 §1: the verdict follows what keeps the growth alive. A loop on the heap that runs

@@ -2,6 +2,7 @@
 @testable import RxTrace
 @testable import RxTraceReport
 @testable import RxTraceAnalysis
+@testable import RxTraceRunner
 import RxCore
 import XCTest
 

@@ -3,6 +3,7 @@ import Foundation
 @testable import RxTrace
 @testable import RxTraceReport
 @testable import RxTraceAnalysis
+@testable import RxTraceRunner
 import XCTest
 
 /// Names a user recognises: the function they wrote, not the compiler's variant of it; a

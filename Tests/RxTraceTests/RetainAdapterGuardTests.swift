@@ -3,6 +3,7 @@ import CRxHeapGraph
 @testable import RxTrace
 @testable import RxTraceReport
 @testable import RxTraceAnalysis
+@testable import RxTraceRunner
 import XCTest
 
 /// While the allocation hook is installed the runtime raises its instrumentation flag for an

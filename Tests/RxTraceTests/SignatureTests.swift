@@ -3,6 +3,7 @@ import Foundation
 @testable import RxTrace
 @testable import RxTraceReport
 @testable import RxTraceAnalysis
+@testable import RxTraceRunner
 import XCTest
 
 /// Signatures survive unrelated edits and change when the leak changes (LeakSignature v2).

@@ -5,6 +5,7 @@ import RxCoreTesting
 @testable import RxTrace
 @testable import RxTraceReport
 @testable import RxTraceAnalysis
+@testable import RxTraceRunner
 import XCTest
 
 // Retention reasons only from evidence that ties them to the leak (seen on RxSwift's own suite

@@ -1,6 +1,7 @@
 @testable import RxTrace
 @testable import RxTraceReport
 @testable import RxTraceAnalysis
+@testable import RxTraceRunner
 import XCTest
 
 final class SymbolNameTests: XCTestCase {

@@ -2,6 +2,7 @@ import Foundation
 @testable import RxTrace
 @testable import RxTraceReport
 @testable import RxTraceAnalysis
+@testable import RxTraceRunner
 import XCTest
 
 /// `rxtrace test`'s own logic, without building a package: how tests are split, selected and
@@ -66,7 +67,7 @@ final class TestSuiteRunnerTests: XCTestCase {
         pipeline.shard = nil
         pipeline.filter = "nothing-matches"
         XCTAssertThrowsError(try pipeline.select(all)) { error in
-            XCTAssertEqual((error as? CLIFailure)?.message, "no test matches --filter 'nothing-matches' (4 tests in the package)")
+            XCTAssertEqual((error as? BadInput)?.message, "no test matches --filter 'nothing-matches' (4 tests in the package)")
         }
     }
 

@@ -4,6 +4,7 @@ import RxCore
 @testable import RxTrace
 @testable import RxTraceReport
 @testable import RxTraceAnalysis
+@testable import RxTraceRunner
 import RxTraceScenarios
 import XCTest
 

@@ -2,6 +2,7 @@ import Foundation
 @testable import RxTrace
 @testable import RxTraceReport
 @testable import RxTraceAnalysis
+@testable import RxTraceRunner
 import XCTest
 
 /// A stage that delivered no event (an `interval` of a minute in a scenario of a second) has no

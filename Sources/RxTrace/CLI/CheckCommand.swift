@@ -24,14 +24,14 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         let filtered = ScenarioSelection.filtered(RxTraceCLI.catalog, pattern: filter)
         if filtered.isEmpty, let filter {
-            throw CLIFailure("no scenario matches --filter '\(filter)' (see '\(RxTraceCLI.commandName) list')")
+            throw BadInput("no scenario matches --filter '\(filter)' (see '\(RxTraceCLI.commandName) list')")
         }
         let selected = try ScenarioSelection.shard(filtered, shard)
         if selected.isEmpty, let shard {
-            throw CLIFailure("shard \(shard) holds no scenario: there are only \(filtered.count); use fewer shards")
+            throw BadInput("shard \(shard) holds no scenario: there are only \(filtered.count); use fewer shards")
         }
-        try RunPipeline(options: options, suppressionsPath: gate.suppressions, baselinePath: gate.baseline, updateBaseline: gate.updateBaseline,
-                        selectsSomeScenarios: filter != nil || shard != nil)
-            .execute(selected)
+        let status = try RunPipeline(options: options.settings, suppressionsPath: gate.suppressions, baselinePath: gate.baseline, updateBaseline: gate.updateBaseline,
+                                     selectsSomeScenarios: filter != nil || shard != nil).execute(selected)
+        throw ExitCode(status.rawValue)
     }
 }

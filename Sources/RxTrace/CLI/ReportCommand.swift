@@ -25,11 +25,8 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let merged = try CLIFailure.rethrowing { try ReportMerger.merge(paths: files) }
-        let lock = try CLIFailure.rethrowing { () -> OutputFolderLock in
-            try OutputFolder.prepare(output)
-            return try OutputFolderLock(folder: output)
-        }
+        let merged = try BadInput.rethrowing { try ReportMerger.merge(paths: files) }
+        let lock = try BadInput.rethrowing { try OutputFolder.claim(output) }
         try RunPipeline.write(merged, with: ReportPipeline(outputDirectory: output), colour: !noColor)
         withExtendedLifetime(lock) {}
         throw ExitCode(merged.gateOutcome.exitCode)

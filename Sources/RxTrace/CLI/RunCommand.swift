@@ -28,6 +28,6 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         let selected = all ? RxTraceCLI.catalog : try ScenarioSelection.named(scenarios, in: RxTraceCLI.catalog)
-        try RunPipeline(options: options).execute(selected)
+        throw ExitCode(try RunPipeline(options: options.settings).execute(selected).rawValue)
     }
 }

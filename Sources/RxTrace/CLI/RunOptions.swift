@@ -42,4 +42,9 @@ struct RunOptions: ParsableArguments {
             }
         }
     }
+
+    var settings: RunSettings {
+        RunSettings(output: output, passes: passes, timeout: timeout, drainTimeout: drainTimeout, jobs: jobs, sourceRoot: sourceRoot,
+                    noColor: noColor)
+    }
 }

@@ -11,31 +11,14 @@ import Foundation
 ///
 /// The shipped `rxtrace` executable is exactly that, over the built-in catalogue.
 public enum RxTraceCLI {
-    /// The documented exit codes.
-    public enum Exit: Int32 {
-        /// Every scenario ran and its verdict is the one it declares (after suppressions and baseline).
-        case clean = 0
-        /// Some scenario's verdict differs from its expectation: new findings, or an expected leak that vanished.
-        case findings = 1
-        /// Bad usage or input: unknown scenario, malformed suppressions or baseline file, unwritable output folder, untraced build.
-        case badInput = 2
-        /// A scenario crashed (trap, signal) or timed out.
-        case crashedOrTimedOut = 3
-        /// SIGINT (Ctrl-C) or SIGTERM stopped the run; the reports hold the scenarios that finished.
-        case interrupted = 130
-    }
+    /// The documented exit codes (`ExitStatus`, which owns them).
+    public typealias Exit = ExitStatus
 
     /// The scenarios this executable knows, set by `main(scenarios:)`.
     nonisolated(unsafe) static var catalog: [Scenario] = []
 
     /// Whether RxCore was compiled with the `TraceResources` trait.
-    public static var isTraced: Bool {
-        #if TRACE_RESOURCES
-        return true
-        #else
-        return false
-        #endif
-    }
+    public static var isTraced: Bool { TracingInstructions.isTraced }
 
     /// Parses the command line, runs the command and exits with a documented code.
     public static func main(scenarios: [Scenario], arguments: [String]? = nil) -> Never {
@@ -48,7 +31,7 @@ public enum RxTraceCLI {
             Foundation.exit(Exit.clean.rawValue)
         } catch let code as ExitCode {
             Foundation.exit(code.rawValue)
-        } catch let failure as CLIFailure {
+        } catch let failure as BadInput {
             failure.print()
             Foundation.exit(Exit.badInput.rawValue)
         } catch {
@@ -57,36 +40,13 @@ public enum RxTraceCLI {
                 // --help, --version: ArgumentParser prints them itself.
                 RootCommand.exit(withError: error)
             }
-            CLIFailure(RootCommand.message(for: error) + " (see '\(commandName) --help')").print()
+            BadInput(RootCommand.message(for: error) + " (see '\(commandName) --help')").print()
             Foundation.exit(Exit.badInput.rawValue)
         }
     }
 
     /// This executable's name, used in help and messages.
-    static var commandName: String {
-        URL(fileURLWithPath: CommandLine.arguments.first ?? "rxtrace").lastPathComponent
-    }
-}
-
-/// Bad usage or input: one line on stderr, exit code 2.
-struct CLIFailure: Error, CustomStringConvertible {
-    var message: String
-    init(_ message: String) { self.message = message }
-    var description: String { message }
-    /// Runs `body`, turning any error it throws into bad input (exit code 2) with its description.
-    static func rethrowing<T>(_ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let failure as CLIFailure {
-            throw failure
-        } catch {
-            throw CLIFailure("\(error)")
-        }
-    }
-
-    func print() {
-        FileHandle.standardError.write(Data("\(RxTraceCLI.commandName): error: \(message)\n".utf8))
-    }
+    static var commandName: String { ToolInfo.currentExecutable }
 }
 
 struct RootCommand: ParsableCommand {

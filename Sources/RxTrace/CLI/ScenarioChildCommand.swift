@@ -15,27 +15,9 @@ struct ScenarioChildCommand: ParsableCommand {
     @Option var result: String
 
     func run() throws {
-        #if TRACE_RESOURCES
-        // Ctrl-C reaches the whole foreground process group: the parent decides what happens
-        // to its children (it ends them and reports what finished).
-        signal(SIGINT, SIG_IGN)
-        #if os(Linux) && canImport(CUnwind)
-        if let file = ProcessInfo.processInfo.environment[ThreadStackCapture.environmentKey] {
-            ThreadStackDump.install(file: file)
-        }
-        #endif
         guard let scenario = RxTraceCLI.catalog.first(where: { $0.name == name }) else {
-            throw CLIFailure("unknown scenario '\(name)'")
+            throw BadInput("unknown scenario '\(name)'")
         }
-        let report = ScenarioRunner(passes: passes, drainTimeout: drainTimeout).run(scenario)
-        let data = try JSONEncoder().encode(report)
-        try data.write(to: URL(fileURLWithPath: result), options: .atomic)
-        // Leaked timers may still be armed: leave at once rather than tear them down.
-        Foundation.exit(0)
-        #else
-        throw CLIFailure(untracedMessage)
-        #endif
+        try ScenarioChild.run(scenario, passes: passes, drainTimeout: drainTimeout, resultPath: result)
     }
 }
-
-let untracedMessage = TracingInstructions.untracedCLI

@@ -63,11 +63,12 @@ struct TestCommand: ParsableCommand {
     }
 
     func run() throws {
-        try TestPipeline(
+        let status = try TestPipeline(
             packagePath: packagePath, filter: filter, shard: shard, output: output,
             suppressionsPath: gate.suppressions, baselinePath: gate.baseline, updateBaseline: gate.updateBaseline,
             strict: strict, jobs: jobs, timeout: timeout, drainTimeout: drainTimeout,
             sourceRoot: sourceRoot, colour: !noColor, buildArguments: buildArguments
         ).execute()
+        throw ExitCode(status.rawValue)
     }
 }

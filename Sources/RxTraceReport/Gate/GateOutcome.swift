@@ -1,15 +1,25 @@
-/// The CI gate's answer for a run, with the documented exit codes.
-public enum GateOutcome: Int32, Sendable {
+/// The CI gate's answer for a run.
+public enum GateOutcome: Sendable {
     /// Every scenario passed (findings suppressed, in the baseline or expected don't count).
-    case passed = 0
+    case passed
     /// Some scenario has failing findings or a verdict other than the one it expects.
-    case findings = 1
+    case findings
     /// Some scenario crashed, timed out or threw unexpectedly; wins over `findings`.
-    case abnormal = 3
+    case abnormal
     /// SIGINT or SIGTERM stopped the run; the report holds what finished. Wins over the others:
     /// the run is incomplete, so it neither passed nor failed.
-    case interrupted = 130
+    case interrupted
 
-    /// Exit code 2 (bad usage or input) is the CLI's, before any report exists.
-    public var exitCode: Int32 { rawValue }
+    /// The process's exit status for this outcome (bad input, the other status, comes before any
+    /// report exists).
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .passed: return .clean
+        case .findings: return .findings
+        case .abnormal: return .crashedOrTimedOut
+        case .interrupted: return .interrupted
+        }
+    }
+
+    public var exitCode: Int32 { exitStatus.rawValue }
 }

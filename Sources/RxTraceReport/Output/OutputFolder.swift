@@ -21,6 +21,14 @@ public enum OutputFolder {
         }
     }
 
+    /// Prepares `path` and locks it for this run, before anything runs: bad input is found
+    /// before work is half-done, and the folder stays locked until the lock is released or the
+    /// process exits, so no other run mixes its files with this one's.
+    public static func claim(_ path: String) throws -> OutputFolderLock {
+        try prepare(path)
+        return try OutputFolderLock(folder: path)
+    }
+
     /// Creates `path` and its missing parents, one component at a time from the first; returns
     /// why it could not, or nil. Plain string work on components: no path API whose edge cases
     /// (one-character names, trailing slashes) differ between Foundation versions.

@@ -1,9 +1,10 @@
-import ArgumentParser
 import Foundation
+import RxTraceReport
+import RxTraceAnalysis
 
 /// `rxtrace test` from inputs to exit code: check the inputs, build the tests traced, list and
 /// select them, run them, then report and gate exactly as `check` does.
-struct TestPipeline {
+package struct TestPipeline {
     var packagePath: String
     var filter: String?
     var shard: String?
@@ -19,20 +20,40 @@ struct TestPipeline {
     var colour = true
     var buildArguments: [String] = []
 
-    func execute() throws {
+    package init(
+        packagePath: String, filter: String? = nil, shard: String? = nil, output: String,
+        suppressionsPath: String? = nil, baselinePath: String? = nil, updateBaseline: Bool = false,
+        strict: Bool = false, jobs: Int = 1, timeout: TimeInterval = 120, drainTimeout: TimeInterval = 5,
+        sourceRoot: String? = nil, colour: Bool = true, buildArguments: [String] = []
+    ) {
+        self.packagePath = packagePath
+        self.filter = filter
+        self.shard = shard
+        self.output = output
+        self.suppressionsPath = suppressionsPath
+        self.baselinePath = baselinePath
+        self.updateBaseline = updateBaseline
+        self.strict = strict
+        self.jobs = jobs
+        self.timeout = timeout
+        self.drainTimeout = drainTimeout
+        self.sourceRoot = sourceRoot
+        self.colour = colour
+        self.buildArguments = buildArguments
+    }
+
+    /// Builds, runs and reports the tests; returns the gate's exit status. Throws `BadInput`.
+    package func execute() throws -> ExitStatus {
         let package = URL(fileURLWithPath: packagePath).standardizedFileURL.path
         guard FileManager.default.fileExists(atPath: package + "/Package.swift") else {
-            throw CLIFailure("no Package.swift in '\(packagePath)': pass the package's folder with --package-path")
+            throw BadInput("no Package.swift in '\(packagePath)': pass the package's folder with --package-path")
         }
-        let lock = try CLIFailure.rethrowing { () -> OutputFolderLock in
-            try OutputFolder.prepare(output)
-            return try OutputFolderLock(folder: output)
-        }
+        let lock = try BadInput.rethrowing { try OutputFolder.claim(output) }
         let pipeline = ReportPipeline(
             outputDirectory: output, suppressionsPath: suppressionsPath, baselinePath: baselinePath,
             updateBaseline: updateBaseline, selectsSomeScenarios: filter != nil || shard != nil
         )
-        let inputs = try CLIFailure.rethrowing { try pipeline.loadInputs() }
+        let inputs = try BadInput.rethrowing { try pipeline.loadInputs() }
         let interruption = Interruption.install()
         IsolatedRunner.removeStaleScratchFolders()
 
@@ -43,10 +64,10 @@ struct TestPipeline {
             binary = try build.build()
         } catch let failure as TestPackageBuild.Failure {
             // Ctrl-C reaches `swift build` too: the build stopped because the user asked.
-            if interruption.isRequested { throw ExitCode(RxTraceCLI.Exit.interrupted.rawValue) }
+            if interruption.isRequested { return .interrupted }
             note(failure.summary)
             failure.details.forEach { note("  " + $0) }
-            throw ExitCode(RxTraceCLI.Exit.crashedOrTimedOut.rawValue)
+            return .crashedOrTimedOut
         }
         let runner = TestSuiteRunner(binary: binary, workingDirectory: package, timeout: timeout, drainTimeout: drainTimeout,
                                      interruption: interruption)
@@ -54,12 +75,12 @@ struct TestPipeline {
         do {
             all = try runner.list()
         } catch let failure as TestSuiteFailure {
-            if interruption.isRequested { throw ExitCode(RxTraceCLI.Exit.interrupted.rawValue) }
+            if interruption.isRequested { return .interrupted }
             note(failure.description)
-            throw ExitCode(RxTraceCLI.Exit.crashedOrTimedOut.rawValue)
+            return .crashedOrTimedOut
         }
         guard !all.isEmpty else {
-            throw CLIFailure("the package has no XCTest or Swift Testing tests (\(binary.lastPathComponent) lists none)")
+            throw BadInput("the package has no XCTest or Swift Testing tests (\(binary.lastPathComponent) lists none)")
         }
         let selected = try select(all)
         note("running \(selected.count) of \(all.count) tests, each checked for leaks")
@@ -75,10 +96,10 @@ struct TestPipeline {
         if let signal = interruption.signal {
             run.interruption = RunInterruption(signal: signalName(signal), unfinishedScenarios: results.unfinished)
         }
-        let report = try CLIFailure.rethrowing { try pipeline.gate(run, inputs: inputs) }
+        let report = try BadInput.rethrowing { try pipeline.gate(run, inputs: inputs) }
         try RunPipeline.write(report, with: pipeline, colour: colour)
         withExtendedLifetime(lock) {}
-        throw ExitCode(report.gateOutcome.exitCode)
+        return report.gateOutcome.exitStatus
     }
 
     /// The tests `--filter` and `--shard` choose, in the binary's order.
@@ -87,11 +108,11 @@ struct TestPipeline {
         if let filter {
             let expression = try NSRegularExpression(pattern: filter)
             tests = tests.filter { expression.firstMatch(in: $0.test, range: NSRange($0.test.startIndex..., in: $0.test)) != nil }
-            if tests.isEmpty { throw CLIFailure("no test matches --filter '\(filter)' (\(all.count) tests in the package)") }
+            if tests.isEmpty { throw BadInput("no test matches --filter '\(filter)' (\(all.count) tests in the package)") }
         }
         let shardTests = try ScenarioSelection.shard(tests, shard, name: \.test)
         if shardTests.isEmpty, let shard {
-            throw CLIFailure("shard \(shard) holds no test: there are only \(tests.count); use fewer shards")
+            throw BadInput("shard \(shard) holds no test: there are only \(tests.count); use fewer shards")
         }
         let chosen = Set(shardTests.map(\.key))
         return tests.filter { chosen.contains($0.key) }

@@ -1,9 +1,20 @@
+import RxTraceReport
+import RxTraceAnalysis
 /// What to do when RxCore was built without the `TraceResources` trait, worded for where the
 /// user is. `--traits` on the command line only reaches the root package's own traits: in a
 /// package that depends on rxtrace, `swift test --traits TraceResources` stops with "Traits
 /// [TraceResources] have been enabled on package '…' that declares no traits", and what works
 /// is enabling the trait on the dependency in that package's manifest.
 public enum TracingInstructions {
+    /// Whether RxCore was compiled with the `TraceResources` trait.
+    public static var isTraced: Bool {
+        #if TRACE_RESOURCES
+        return true
+        #else
+        return false
+        #endif
+    }
+
     /// The manifest form, for a package that depends on rxtrace.
     public static let dependencyForm = #".package(url: "…/rxtrace", from: "…", traits: ["TraceResources"])"#
 

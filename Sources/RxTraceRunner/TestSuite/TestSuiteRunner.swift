@@ -2,6 +2,8 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import RxTraceReport
+import RxTraceAnalysis
 
 /// Runs a built test binary's tests under the test session, each test measured in the process,
 /// and turns what the processes record into one report per unit. A test that crashes or hangs

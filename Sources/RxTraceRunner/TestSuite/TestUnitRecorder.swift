@@ -1,6 +1,8 @@
 #if TRACE_RESOURCES
 import Foundation
 import RxCore
+import RxTraceReport
+import RxTraceAnalysis
 
 /// Measures tests the way `check` measures a scenario's passes, inside the test process.
 ///

@@ -1,19 +1,21 @@
 import Foundation
+import RxTraceReport
+import RxTraceAnalysis
 
 /// Picks scenarios by name, by filter and by shard.
-enum ScenarioSelection {
+package enum ScenarioSelection {
     /// The scenarios named, in the order given; an unknown name is bad input.
-    static func named(_ names: [String], in catalog: [Scenario]) throws -> [Scenario] {
+    package static func named(_ names: [String], in catalog: [Scenario]) throws -> [Scenario] {
         try names.map { name in
             guard let scenario = catalog.first(where: { $0.name == name }) else {
-                throw CLIFailure("unknown scenario '\(name)' (see '\(RxTraceCLI.commandName) list')")
+                throw BadInput("unknown scenario '\(name)' (see '\(ToolInfo.currentExecutable) list')")
             }
             return scenario
         }
     }
 
     /// Scenarios whose name matches `pattern`: a glob when it has `*` or `?`, else a substring.
-    static func filtered(_ catalog: [Scenario], pattern: String?) -> [Scenario] {
+    package static func filtered(_ catalog: [Scenario], pattern: String?) -> [Scenario] {
         guard let pattern, !pattern.isEmpty else { return catalog }
         if pattern.contains("*") || pattern.contains("?") {
             return catalog.filter { fnmatch(pattern, $0.name, 0) == 0 }
@@ -23,7 +25,7 @@ enum ScenarioSelection {
 
     /// Shard `index` of `count` (1-based, "2/4"): every count-th scenario in name order, so
     /// the shards of one catalogue are disjoint and together cover it.
-    static func shard(_ scenarios: [Scenario], _ spec: String?) throws -> [Scenario] {
+    package static func shard(_ scenarios: [Scenario], _ spec: String?) throws -> [Scenario] {
         try shard(scenarios, spec, name: \.name)
     }
 
@@ -32,7 +34,7 @@ enum ScenarioSelection {
         guard let spec else { return items }
         let parts = spec.split(separator: "/")
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else {
-            throw CLIFailure("malformed --shard '\(spec)': expected i/n with 1 ≤ i ≤ n, for example 2/4")
+            throw BadInput("malformed --shard '\(spec)': expected i/n with 1 ≤ i ≤ n, for example 2/4")
         }
         return items.sorted { name($0) < name($1) }.enumerated()
             .filter { $0.offset % count == index - 1 }

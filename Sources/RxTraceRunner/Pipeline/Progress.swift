@@ -4,6 +4,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import RxTraceReport
+import RxTraceAnalysis
 
 /// A one-line progress indicator on stderr, shown only when stderr is a terminal.
 final class Progress {

@@ -4,11 +4,13 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import RxTraceReport
+import RxTraceAnalysis
 
 /// Runs each scenario in a child process of the same executable (the hidden `__scenario-child`
 /// command), so a scenario that traps, is killed by a signal or hangs is reported as such
 /// while the others still run. The child writes its `ScenarioOutcome` as JSON to a file.
-struct IsolatedRunner {
+package struct IsolatedRunner {
     var passes: Int
     var timeout: TimeInterval
     var drainTimeout: TimeInterval
@@ -16,7 +18,7 @@ struct IsolatedRunner {
     var interruption: Interruption? = nil
 
     /// The hidden subcommand name the parent uses to start a child.
-    static let childCommand = "__scenario-child"
+    package static let childCommand = "__scenario-child"
 
     /// The scenario's report, or nil when the run was interrupted before it finished.
     func run(_ scenario: Scenario) -> ScenarioReport? {

@@ -1,4 +1,6 @@
 import Foundation
+import RxTraceReport
+import RxTraceAnalysis
 
 /// The run-twice protocol over a closure, in this process, for test assertions
 /// (`XCTAssertNoRxLeaks`, `expectNoRxLeaks`).

@@ -2,6 +2,8 @@
 import CUnwind
 import Foundation
 import Glibc
+import RxTraceReport
+import RxTraceAnalysis
 
 /// The child's side of a hang report: when the parent sends SIGUSR1 (the scenario ran past
 /// `--timeout`), every thread's stack is written as JSON to the file the parent named, and the

@@ -1,4 +1,6 @@
 import Foundation
+import RxTraceReport
+import RxTraceAnalysis
 
 /// Builds a package's tests the way `rxtrace test` runs them: with the TraceResources trait and
 /// the test session linked in (both through the environment the manifests read, so the user's

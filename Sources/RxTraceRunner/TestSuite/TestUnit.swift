@@ -1,3 +1,5 @@
+import RxTraceReport
+import RxTraceAnalysis
 /// One thing `rxtrace test` checks on its own: an XCTest test method, a Swift Testing test
 /// function, or one argument case of a parameterized Swift Testing test.
 public struct TestUnit: Codable, Hashable, Sendable {

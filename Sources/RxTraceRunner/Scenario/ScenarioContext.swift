@@ -1,6 +1,8 @@
 import Dispatch
 import Foundation
 import RxCore
+import RxTraceReport
+import RxTraceAnalysis
 
 /// What a scenario body gets on each pass: named schedulers whose labels appear in reports,
 /// ways to let time pass, and a place to declare objects that must be freed.

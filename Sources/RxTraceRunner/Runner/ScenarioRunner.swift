@@ -1,6 +1,8 @@
 #if TRACE_RESOURCES
 import Foundation
 import RxCore
+import RxTraceReport
+import RxTraceAnalysis
 
 /// The run-twice protocol, in the current process: pass 1 warms lazy resources, then each
 /// measured pass runs after a registry mark, every pass is drained by waiting for the

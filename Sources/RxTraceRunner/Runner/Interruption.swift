@@ -5,6 +5,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import RxTraceReport
+import RxTraceAnalysis
 
 /// SIGINT (Ctrl-C) and SIGTERM, recorded instead of ending the process, so a run can stop
 /// starting scenarios, end the children it started, write the reports of what finished and

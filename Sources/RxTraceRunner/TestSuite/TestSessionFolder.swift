@@ -1,4 +1,6 @@
 import Foundation
+import RxTraceReport
+import RxTraceAnalysis
 
 /// The files through which `rxtrace test` and the test process it starts talk: the parent writes
 /// the plan, the test process appends a progress line when a test starts and ends and a result

@@ -4,6 +4,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import RxTraceReport
+import RxTraceAnalysis
 
 /// The parent's side of the stacks of a stopped scenario's threads.
 ///

@@ -1,25 +1,31 @@
-import ArgumentParser
 import Foundation
+import RxTraceReport
+import RxTraceAnalysis
 
 /// What `run` and `check` share: check the inputs before running anything, run every scenario
 /// in its own process, then report and choose the exit code.
-struct RunPipeline {
-    var options: RunOptions
-    var suppressionsPath: String? = nil
-    var baselinePath: String? = nil
-    var updateBaseline = false
+package struct RunPipeline {
+    package var options: RunSettings
+    package var suppressionsPath: String? = nil
+    package var baselinePath: String? = nil
+    package var updateBaseline = false
     /// `--filter` or `--shard` chose the scenarios (see `ReportPipeline.selectsSomeScenarios`).
-    var selectsSomeScenarios = false
+    package var selectsSomeScenarios = false
 
-    func execute(_ scenarios: [Scenario]) throws {
-        guard RxTraceCLI.isTraced else { throw CLIFailure(untracedMessage) }
-        guard !scenarios.isEmpty else { throw CLIFailure("no scenario selected") }
-        // Bad input is found before any scenario runs, so nothing is half-done; the folder stays
-        // locked until the process exits, so no other run mixes its files with this one's.
-        let lock = try CLIFailure.rethrowing { () -> OutputFolderLock in
-            try OutputFolder.prepare(options.output)
-            return try OutputFolderLock(folder: options.output)
-        }
+    package init(options: RunSettings, suppressionsPath: String? = nil, baselinePath: String? = nil, updateBaseline: Bool = false,
+                 selectsSomeScenarios: Bool = false) {
+        self.options = options
+        self.suppressionsPath = suppressionsPath
+        self.baselinePath = baselinePath
+        self.updateBaseline = updateBaseline
+        self.selectsSomeScenarios = selectsSomeScenarios
+    }
+
+    /// Runs `scenarios` and writes the reports; returns the gate's exit status. Throws `BadInput`.
+    package func execute(_ scenarios: [Scenario]) throws -> ExitStatus {
+        guard TracingInstructions.isTraced else { throw BadInput(TracingInstructions.untracedCLI) }
+        guard !scenarios.isEmpty else { throw BadInput("no scenario selected") }
+        let lock = try BadInput.rethrowing { try OutputFolder.claim(options.output) }
         let pipeline = ReportPipeline(
             outputDirectory: options.output,
             suppressionsPath: suppressionsPath,
@@ -27,7 +33,7 @@ struct RunPipeline {
             updateBaseline: updateBaseline,
             selectsSomeScenarios: selectsSomeScenarios
         )
-        let inputs = try CLIFailure.rethrowing { try pipeline.loadInputs() }
+        let inputs = try BadInput.rethrowing { try pipeline.loadInputs() }
 
         let interruption = Interruption.install()
         IsolatedRunner.removeStaleScratchFolders()
@@ -41,21 +47,21 @@ struct RunPipeline {
                 unfinishedScenarios: zip(scenarios, results).filter { $0.1 == nil }.map(\.0.name)
             )
         }
-        let report = try CLIFailure.rethrowing { try pipeline.gate(run, inputs: inputs) }
+        let report = try BadInput.rethrowing { try pipeline.gate(run, inputs: inputs) }
         try Self.write(report, with: pipeline, colour: !options.noColor)
         withExtendedLifetime(lock) {}
-        throw ExitCode(report.gateOutcome.exitCode)
+        return report.gateOutcome.exitStatus
     }
 
     /// Writes the report files, then prints the text report. When the files cannot be written,
     /// the text report is printed all the same, before the one-line error (exit code 2): the
     /// run's results are never lost.
-    static func write(_ report: RunReport, with pipeline: ReportPipeline, colour: Bool) throws {
+    package static func write(_ report: RunReport, with pipeline: ReportPipeline, colour: Bool) throws {
         do {
             try pipeline.write(report)
         } catch {
             printReport(report, to: nil, colour: colour)
-            throw CLIFailure("\(error)")
+            throw BadInput("\(error)")
         }
         printReport(report, to: pipeline.outputDirectory, colour: colour)
     }
