@@ -201,9 +201,16 @@ let package = Package(
         .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxCoreTesting", "TestSupport"], swiftSettings: [traced, swift5]),
         .testTarget(name: "RxCoreTestingTests", dependencies: ["RxCore", "RxCoreTesting", "TestSupport"], swiftSettings: [traced, swift5]),
         .testTarget(name: "RxCoreBlockingTests", dependencies: ["RxCore", "RxCoreBlocking", "TestSupport"], swiftSettings: [traced, swift5]),
+        // RxTrace's unit tests: the layers called in this process.
         .testTarget(
             name: "RxTraceTests",
-            dependencies: ["RxCore", "RxCoreTesting", "RxTraceReport", "RxTraceAnalysis", "RxTraceRunner", "RxTrace", "RxTraceScenarios", "RxTraceTesting"],
+            dependencies: ["RxCore", "RxCoreTesting", "RxTraceReport", "RxTraceAnalysis", "RxTraceRunner", "RxTrace", "RxTraceScenarios", "RxTraceTesting", "TestSupport"],
+            swiftSettings: [traced, swift5]
+        ),
+        // End to end: the built rxtrace executables run as users run them, in child processes.
+        .testTarget(
+            name: "RxTraceEndToEndTests",
+            dependencies: ["RxCore", "RxTraceReport", "RxTraceAnalysis", "RxTraceRunner", "RxTrace", "TestSupport"],
             swiftSettings: [traced, swift5]
         ),
     ] + rxSwiftNamedTargets

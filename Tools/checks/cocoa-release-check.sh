@@ -5,7 +5,7 @@
 #   (MainScheduler.ensureRunningOnMainThread) prints RxCocoa's message instead of trapping, so
 #   rxtrace must report one offMainThread anomaly, detected by that check, at the user's `drive`
 #   line, its detail naming the `drive` overload. (The debug half, where the process stops, is
-#   Tests/RxTraceTests/DriveOffMainThreadTests. The runner keeps a scenario's output only when it
+#   Tests/RxTraceEndToEndTests/DriveOffMainThreadTests. The runner keeps a scenario's output only when it
 #   crashes, so the message is not read here.)
 # - `emits-off-main-thread`: `emit` does not stop (as RxCocoa), in release as in debug; it is one
 #   offMainThread anomaly per pass, recorded by `emit` at the user's `emit` line, which the scenario

@@ -1,5 +1,6 @@
 #if TRACE_RESOURCES
 import Foundation
+import TestSupport
 import RxCore
 @testable import RxTrace
 @testable import RxTraceReport

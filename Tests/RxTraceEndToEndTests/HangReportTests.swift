@@ -1,5 +1,6 @@
 #if TRACE_RESOURCES
 import Foundation
+import TestSupport
 import XCTest
 
 /// A scenario that times out says where it waited: its threads' stacks, captured before the
