@@ -1,8 +1,10 @@
 # rxtrace: the two set-up commands are `make demo` (the main job) and `make test` (the tests).
 SWIFT ?= swift
 TRAITS := --traits TraceResources
+# Every import must be a declared dependency: the compiler then holds RxTrace's layers.
+IMPORTS_CHECKED := --explicit-target-dependency-import-check error
 
-.PHONY: setup build test test-untraced demo check tsan bench clean html-check zero-cost-check bench-trace sample-app-check test-suite-check test-suite-dependency-check product-wiring-check cocoa-release-check catalogue-lines-check bench-scale alloc-check bench-heapgraph aarch64-check format-check docs
+.PHONY: layers-check setup build test test-untraced demo check tsan bench clean html-check zero-cost-check bench-trace sample-app-check test-suite-check test-suite-dependency-check product-wiring-check cocoa-release-check catalogue-lines-check bench-scale alloc-check bench-heapgraph aarch64-check format-check docs
 
 # System packages the build needs (libunwind for backtraces). Idempotent; needs root.
 setup:
@@ -15,8 +17,9 @@ build: setup
 test: setup
 	python3 Tools/codegen/arity.py --check
 	python3 Tools/codegen/scale_sites.py --check
-	$(SWIFT) build
-	$(SWIFT) test $(TRAITS)
+	$(SWIFT) build $(IMPORTS_CHECKED)
+	$(SWIFT) test $(TRAITS) $(IMPORTS_CHECKED)
+	@$(MAKE) --no-print-directory layers-check
 	@$(MAKE) --no-print-directory docs
 	@$(MAKE) --no-print-directory html-check
 	@$(MAKE) --no-print-directory zero-cost-check
@@ -29,6 +32,11 @@ test: setup
 	@$(MAKE) --no-print-directory catalogue-lines-check
 	@$(MAKE) --no-print-directory aarch64-check
 	@echo "make test: every test suite and check passed"
+
+# RxTrace's layers: report <- analysis <- runner <- CLI in the manifest, and a target that lists
+# only RxTraceTesting builds without compiling ArgumentParser.
+layers-check: setup
+	@SWIFT=$(SWIFT) bash Tools/checks/layers-check.sh
 
 # The HTML report in a real browser: headless Chromium renders the fixtures' sample report and
 # the DOM it built is checked (summary table, one <details> per finding, nothing injected).

@@ -210,7 +210,7 @@ let package = Package(
         // End to end: the built rxtrace executables run as users run them, in child processes.
         .testTarget(
             name: "RxTraceEndToEndTests",
-            dependencies: ["RxCore", "RxTraceReport", "RxTraceAnalysis", "RxTraceRunner", "RxTrace", "TestSupport"],
+            dependencies: ["RxCore", "RxTraceReport", "RxTraceAnalysis", "RxTraceRunner", "RxTrace", "RxTraceScenarios", "TestSupport"],
             swiftSettings: [traced, swift5]
         ),
     ] + rxSwiftNamedTargets
