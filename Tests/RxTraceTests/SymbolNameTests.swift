@@ -43,6 +43,19 @@ final class FrameNamingTests: XCTestCase {
                                               file: "/src/rxtrace/Sources/RxTraceTesting/ExpectNoRxLeaks.swift", image: nil), .rxTrace, "by folder")
     }
 
+    /// Seen after RxTrace was split into layers: `make demo` listed the runner's frames
+    /// (`ScenarioRunner.run(_:)`, Sources/RxTraceRunner/…) as the user's, and a virtual clock's
+    /// scheduled work no longer counted as library machinery. Every layer is rxtrace's own.
+    func testEveryLayerOfRxTraceIsRxTracesOwnCode() {
+        for module in ["RxTraceReport", "RxTraceAnalysis", "RxTraceRunner", "RxTrace"] {
+            XCTAssertEqual(FrameClassifier.origin(function: "Thing.run(_:)", rawName: nil,
+                                                  file: "/src/rxtrace/Sources/\(module)/Runner/Thing.swift", image: "rxtrace"), .rxTrace, "by folder: \(module)")
+            XCTAssertEqual(FrameClassifier.origin(function: "\(module).Thing.run(_:)", rawName: nil, file: nil, image: "rxtrace"),
+                           .rxTrace, "by module: \(module)")
+            XCTAssertFalse(HeapObjectKind.instance(typeName: "VirtualClock", module: module).isUserObject, module)
+        }
+    }
+
     /// Seen running a package's tests under `rxtrace test`: a leak's backtrace listed the test
     /// session's observer (it runs an XCTest test a second time) and the thunk Swift Testing's
     /// @Test macro generates (a mangled name in `swift-generated-sources/@__swiftmacro_…`) as

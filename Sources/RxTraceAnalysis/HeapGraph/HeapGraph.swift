@@ -101,7 +101,9 @@ enum HeapObjectKind: Equatable {
     }
 
     /// Modules whose objects are machinery, not the user's own.
-    static let libraryModules: Set<String> = ["RxCore", "RxTrace", "RxCoreTesting", "RxCoreBlocking", "Swift", "Foundation", "FoundationEssentials", "Dispatch", "_Concurrency"]
+    static let libraryModules: Set<String> = RxtraceModules.rxTrace.union([
+        "RxCore", "RxCoreTesting", "RxCoreBlocking", "Swift", "Foundation", "FoundationEssentials", "Dispatch", "_Concurrency",
+    ])
 
     /// A class instance of the user's own code.
     var isUserObject: Bool {

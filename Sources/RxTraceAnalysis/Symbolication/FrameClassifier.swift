@@ -4,17 +4,9 @@ import RxTraceReport
 
 /// Decides which frames are library code and which are the user's.
 package enum FrameClassifier {
-    /// RxCore and the modules under RxSwift's names (RxSwift, RxRelay, RxTest and RxBlocking
-    /// re-export RxCore's; RxCocoa's Driver/Signal code is library code too, so a leak is
-    /// reported at the user's `drive`/`emit` line, never inside SharedSequence).
-    static let rxCoreModules: Set<String> = [
-        "RxCore", "RxCoreTesting", "RxCoreBlocking", "RxSwift", "RxRelay", "RxCocoa", "RxTest", "RxBlocking",
-    ]
+    static let rxCoreModules = RxtraceModules.rxCore
     static let rxCoreSourceFolders = rxCoreModules.map { "/Sources/\($0)/" }
-    /// rxtrace's own code: the library, and the test assertions (`XCTAssertNoRxLeaks`,
-    /// `expectNoRxLeaks`) between the user's test and the run (a frame of theirs showed as the
-    /// user's own in a leak's backtrace).
-    static let rxTraceModules: Set<String> = ["RxTrace", "RxTraceTesting", "RxTraceTestSession"]
+    static let rxTraceModules = RxtraceModules.rxTrace
     static let rxTraceSourceFolders = rxTraceModules.map { "/Sources/\($0)/" }
     static let runtimeModules: Set<String> = [
         "Swift", "_Concurrency", "_StringProcessing", "Synchronization", "Runtime", "Observation",

@@ -75,10 +75,7 @@ public struct SourceRoot: Equatable, Sendable {
     }
 
     /// The source folders of rxtrace's own targets.
-    static let rxtraceSourceFolders: Set<String> = [
-        "RxCore", "RxCoreTesting", "RxCoreBlocking", "RxSwift", "RxRelay", "RxCocoa", "RxTest", "RxBlocking",
-        "RxTrace", "RxTraceTesting", "RxTraceTestSession", "RxTraceScenarios", "CUnwind", "CRxHeapGraph", "CRxTraceThread",
-    ]
+    static let rxtraceSourceFolders = RxtraceModules.sourceFolders
 
     /// Absolute and standardised: no ".", "..", doubled or trailing slashes.
     static func absolute(_ path: String) -> String {
