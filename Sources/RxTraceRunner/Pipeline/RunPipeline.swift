@@ -36,7 +36,7 @@ package struct RunPipeline {
         let inputs = try BadInput.rethrowing { try pipeline.loadInputs() }
 
         let interruption = Interruption.install()
-        IsolatedRunner.removeStaleScratchFolders()
+        ScratchFolder.removeStale()
         let root = options.sourceRoot.map(SourceRoot.init(path:)) ?? SourceRoot.discover()
         let results = runAll(scenarios, interruption: interruption)
         var run = RunReport(host: .thisRun(), scenarios: results.compactMap { $0?.locatingPaths(in: root) }).addingSnippets(from: root)

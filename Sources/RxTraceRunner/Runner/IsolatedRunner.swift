@@ -23,113 +23,65 @@ package struct IsolatedRunner {
     /// The scenario's report, or nil when the run was interrupted before it finished.
     func run(_ scenario: Scenario) -> ScenarioReport? {
         let started = Date()
-        let scratch = FileManager.default.temporaryDirectory
-            .appendingPathComponent("rxtrace-\(getpid())-\(UUID().uuidString)", isDirectory: true)
         var outcome = ScenarioReport(name: scenario.name, summary: scenario.summary, expectedVerdict: scenario.expected,
                                      actualVerdict: .crashed, status: .crashed(signal: nil, exitCode: nil))
+        let scratch: ScratchFolder
         do {
-            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+            scratch = try ScratchFolder()
         } catch {
             outcome.status = .failed(message: "cannot create a scratch folder: \(error)")
             return outcome
         }
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let resultFile = scratch.appendingPathComponent("result.json")
-        let outputFile = scratch.appendingPathComponent("output.txt")
-        let stacks = ThreadStackCapture(scratch: scratch)
-        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
-
-        let process = Process()
-        process.executableURL = ProcessImage.executable
-        process.arguments = [
-            Self.childCommand, scenario.name,
-            "--passes", String(passes),
-            "--drain-timeout", String(drainTimeout),
-            "--result", resultFile.path,
-        ]
+        defer { scratch.remove() }
+        let resultFile = scratch.url.appendingPathComponent("result.json")
         var environment = ProcessInfo.processInfo.environment
         environment["RXTRACE_CHILD"] = "1"
-        // Stacks as JSON in the scratch folder: every thread's when a hang is asked for them
-        // before the child is ended, the crashed thread's when it crashes.
-        environment[ThreadStackCapture.environmentKey] = stacks.hangFile.path
-        if let backtrace = stacks.backtraceSetting(existing: environment["SWIFT_BACKTRACE"]) {
-            environment["SWIFT_BACKTRACE"] = backtrace
-        }
-        process.environment = environment
-        guard let output = try? FileHandle(forWritingTo: outputFile) else {
-            outcome.status = .failed(message: "cannot open \(outputFile.path)")
-            return outcome
-        }
-        defer { try? output.close() }
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle.nullDevice
-
+        let child: WatchedChild
         do {
-            try process.run()
+            child = try WatchedChild(
+                executable: ProcessImage.executable,
+                arguments: [
+                    Self.childCommand, scenario.name,
+                    "--passes", String(passes),
+                    "--drain-timeout", String(drainTimeout),
+                    "--result", resultFile.path,
+                ],
+                environment: environment,
+                scratch: scratch
+            )
         } catch {
-            outcome.status = .failed(message: "cannot start \(ProcessImage.executable.path): \(error)")
+            outcome.status = .failed(message: "\(error)")
             return outcome
         }
 
         let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline && interruption?.isRequested != true {
-            usleep(10_000)
-        }
-        if process.isRunning && interruption?.isRequested == true {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+        let ending = child.wait(interruption: interruption, interval: 0.01) { Date() >= deadline }
+        let childOutput = scratch.outputText()
+        switch ending {
+        case .interrupted:
             return nil
-        }
-        var timedOut = false
-        var threadStacks: [ReportThreadStack] = []
-        if process.isRunning {
-            timedOut = true
-            threadStacks = stacks.captureHanging(process, interruption: interruption)
-            kill(process.processIdentifier, SIGKILL)
-        }
-        process.waitUntilExit()
-        let childOutput = (try? String(contentsOf: outputFile, encoding: .utf8)) ?? ""
-
-        if timedOut {
+        case .hung(let threadStacks):
             outcome.status = .timedOut(seconds: timeout)
             outcome.actualVerdict = .timedOut
             outcome.output = childOutput
             outcome.threadStacks = threadStacks
-        } else if process.terminationReason == .uncaughtSignal {
-            outcome.status = .crashed(signal: Int(process.terminationStatus), exitCode: nil)
-            outcome.output = childOutput
-            outcome.threadStacks = stacks.crashedThread()
-        } else if let data = try? Data(contentsOf: resultFile),
-                  let result = try? JSONDecoder().decode(ScenarioReport.self, from: data) {
-            outcome = result
-            // A scenario that failed keeps what it printed, for the report.
-            if outcome.status.isAbnormal { outcome.output = childOutput }
-        } else {
-            outcome.status = .crashed(signal: nil, exitCode: Int(process.terminationStatus))
-            outcome.output = childOutput
+        case .exited:
+            if let signal = child.crashSignal {
+                outcome.status = .crashed(signal: signal, exitCode: nil)
+                outcome.output = childOutput
+                outcome.threadStacks = child.crashedThread()
+            } else if let data = try? Data(contentsOf: resultFile),
+                      let result = try? JSONDecoder().decode(ScenarioReport.self, from: data) {
+                outcome = result
+                // A scenario that failed keeps what it printed, for the report.
+                if outcome.status.isAbnormal { outcome.output = childOutput }
+            } else {
+                outcome.status = .crashed(signal: nil, exitCode: Int(child.status))
+                outcome.output = childOutput
+            }
         }
         outcome.durationSeconds = Date().timeIntervalSince(started)
         return outcome
-    }
-
-    /// Scratch folders (`$TMPDIR/rxtrace-<pid>-<uuid>/`) of runs whose process no longer exists:
-    /// a run ended by SIGKILL cannot remove its own. Folders of live processes are left alone,
-    /// and so are folders changed in the last hour (a process id from another PID namespace
-    /// sharing this temporary folder looks dead from here).
-    static func removeStaleScratchFolders() {
-        let temporary = FileManager.default.temporaryDirectory
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? [] {
-            let parts = name.split(separator: "-", maxSplits: 2)
-            guard parts.count == 3, parts[0] == "rxtrace", let pid = Int32(parts[1]), pid > 0,
-                  UUID(uuidString: String(parts[2])) != nil else { continue }
-            let folder = temporary.appendingPathComponent(name)
-            let modified = (try? FileManager.default.attributesOfItem(atPath: folder.path)[.modificationDate]) as? Date
-            guard let modified, Date().timeIntervalSince(modified) > 3600 else { continue }
-            if kill(pid, 0) != 0 && errno == ESRCH {
-                try? FileManager.default.removeItem(at: folder)
-            }
-        }
     }
 }
 

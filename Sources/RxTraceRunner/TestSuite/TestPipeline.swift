@@ -55,7 +55,7 @@ package struct TestPipeline {
         )
         let inputs = try BadInput.rethrowing { try pipeline.loadInputs() }
         let interruption = Interruption.install()
-        IsolatedRunner.removeStaleScratchFolders()
+        ScratchFolder.removeStale()
 
         let build = TestPackageBuild(packagePath: package, extraArguments: buildArguments)
         note("building the tests of \(package) with tracing (\(build.scratchPath))")

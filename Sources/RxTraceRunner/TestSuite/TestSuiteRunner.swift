@@ -164,51 +164,26 @@ struct TestSuiteRunner {
             outcome.stopped = Stop(test: tests[0].key, status: .failed(message: "cannot write the test plan: \(error)"), verdict: .crashed, output: "", stacks: [])
             return outcome
         }
-        let stacks = ThreadStackCapture(scratch: session.url)
-        let process = Process()
-        process.executableURL = binary
-        process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory)
-        var environment = self.environment(session)
-        environment[ThreadStackCapture.environmentKey] = stacks.hangFile.path
-        if let backtrace = stacks.backtraceSetting(existing: environment["SWIFT_BACKTRACE"]) { environment["SWIFT_BACKTRACE"] = backtrace }
-        process.environment = environment
-        _ = FileManager.default.createFile(atPath: session.output.path, contents: nil)
-        guard let handle = try? FileHandle(forWritingTo: session.output) else { return outcome }
-        defer { try? handle.close() }
-        process.standardOutput = handle
-        process.standardError = handle
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch {
-            outcome.stopped = Stop(test: tests[0].key, status: .failed(message: "cannot start \(binary.path): \(error)"), verdict: .crashed, output: "", stacks: [])
+        let child: WatchedChild
+        do {
+            child = try WatchedChild(executable: binary, environment: environment(session),
+                                     workingDirectory: URL(fileURLWithPath: workingDirectory), scratch: session.scratch)
+        } catch {
+            outcome.stopped = Stop(test: tests[0].key, status: .failed(message: "\(error)"), verdict: .crashed, output: "", stacks: [])
             return outcome
         }
 
+        // The test running now and since when: a hang is one test over its time, not the process.
         var current: (test: String, since: Date)?
-        var timedOut = false
-        while process.isRunning {
-            if interruption?.isRequested == true {
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
-                outcome.interrupted = true
-                break
-            }
+        let ending = child.wait(interruption: interruption, interval: 0.02) {
             let running = Self.running(session.folder.readProgress())
             if running != current?.test {
                 current = running.map { ($0, Date()) }
                 if let running, let test = tests.first(where: { $0.key == running }) { progress.started(test.test) }
             }
-            if let current, Date().timeIntervalSince(current.since) > timeout {
-                timedOut = true
-                let threadStacks = stacks.captureHanging(process, interruption: interruption)
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
-                outcome.stopped = Stop(test: current.test, status: .timedOut(seconds: timeout), verdict: .timedOut,
-                                       output: session.tail, stacks: threadStacks, duration: Date().timeIntervalSince(current.since))
-                break
-            }
-            usleep(20_000)
+            guard let current else { return false }
+            return Date().timeIntervalSince(current.since) > timeout
         }
-        process.waitUntilExit()
         let events = session.folder.readProgress()
         outcome.results = session.folder.readResults()
         for event in events {
@@ -217,13 +192,23 @@ struct TestSuiteRunner {
             case .ended(let test): outcome.ended.insert(test)
             }
         }
-        outcome.status = process.terminationStatus
+        outcome.status = child.status
         outcome.output = session.tail
-        if !timedOut, !outcome.interrupted, let running = Self.running(events) {
-            let signal = process.terminationReason == .uncaughtSignal ? Int(process.terminationStatus) : nil
-            outcome.stopped = Stop(test: running, status: .crashed(signal: signal, exitCode: signal == nil ? Int(process.terminationStatus) : nil),
-                                   verdict: .crashed, output: session.tail, stacks: stacks.crashedThread(),
-                                   duration: current.map { Date().timeIntervalSince($0.since) } ?? 0)
+        switch ending {
+        case .interrupted:
+            outcome.interrupted = true
+        case .hung(let threadStacks):
+            if let current {
+                outcome.stopped = Stop(test: current.test, status: .timedOut(seconds: timeout), verdict: .timedOut,
+                                       output: session.tail, stacks: threadStacks, duration: Date().timeIntervalSince(current.since))
+            }
+        case .exited:
+            if let running = Self.running(events) {
+                let signal = child.crashSignal
+                outcome.stopped = Stop(test: running, status: .crashed(signal: signal, exitCode: signal == nil ? Int(child.status) : nil),
+                                       verdict: .crashed, output: session.tail, stacks: child.crashedThread(),
+                                       duration: current.map { Date().timeIntervalSince($0.since) } ?? 0)
+            }
         }
         return outcome
     }
@@ -257,25 +242,19 @@ struct TestSuiteRunner {
         return environment
     }
 
-    /// A scratch folder for one test process ($TMPDIR/rxtrace-<pid>-<uuid>, removed afterwards;
-    /// `IsolatedRunner.removeStaleScratchFolders` removes those of killed runs).
+    /// One test process's scratch folder, with the session files the test process reads and writes.
     private struct Session {
-        var url: URL
+        var scratch: ScratchFolder
+        var url: URL { scratch.url }
         var folder: TestSessionFolder { TestSessionFolder(path: url.path) }
-        var output: URL { url.appendingPathComponent("output.txt") }
+        var output: URL { scratch.output }
 
-        init() throws {
-            url = FileManager.default.temporaryDirectory.appendingPathComponent("rxtrace-\(getpid())-\(UUID().uuidString)", isDirectory: true)
-            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        }
+        init() throws { scratch = try ScratchFolder() }
 
         /// The output's last lines, for a report.
-        var tail: String {
-            let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-            return text.split(separator: "\n", omittingEmptySubsequences: false).suffix(200).joined(separator: "\n")
-        }
+        var tail: String { scratch.outputText(lastLines: 200) }
 
-        func remove() { try? FileManager.default.removeItem(at: url) }
+        func remove() { scratch.remove() }
     }
 }
 
