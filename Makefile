@@ -166,15 +166,17 @@ demo: setup
 clean:
 	rm -rf .build .build-zero-cost Reports/*.json Reports/*.html Reports/*.txt Reports/*.xml Reports/*.sarif
 
-# Benchmarks (kept out of the main build), README "Performance". Callgrind instructions and
-# allocations per operation of every workload, in two configurations: the dependency one (a
-# consumer package depending on a tagged clone of the working tree by version, untraced and with
-# the TraceResources trait: what users get) and the path one with RXCORE_CROSS_MODULE_OPTIMIZATION=1
-# (this repository's own builds); traced runs with counts only (RXTRACE_CAPTURE=off) and with
-# backtraces (on), and with counts but thread-hop recording off (RXTRACE_HOPS=off, the cost of
-# hop recording); OpenCombine as the outside reference. Prints markdown tables
-# (Reports/bench/table.md) and `rxbench --allocations`. About 8 minutes on this 2-core machine (the
-# dependency builds compile RxCore every run: each run's clone is a new URL), about 12 cold.
+# Benchmarks (kept out of the main build), docs/performance.md. Callgrind instructions and
+# allocations per operation of every workload, whole process (every thread), in two configurations:
+# the dependency one (a consumer package depending on a tagged clone of the working tree by version,
+# untraced and with the TraceResources trait: what users get) and the path one with
+# RXCORE_CROSS_MODULE_OPTIMIZATION=1 (this repository's own builds); traced runs with counts only
+# (RXTRACE_CAPTURE=off), with backtraces (on), and with counts but hop recording off
+# (RXTRACE_HOPS=off); OpenCombine as the outside reference, and RxSwift built from the checkout at
+# RXBENCH_RXSWIFT=path when given (else RxSwift's stored figures, said so). Writes the tables into
+# docs/performance.md between its `make bench` markers and prints them (Reports/bench/table.md).
+# About 8 minutes on this 2-core machine (the dependency builds compile RxCore every run: each
+# run's clone is a new URL), about 12 cold.
 BENCH := Tools/Benchmarks
 BENCH_DEPENDENCY := $(BENCH)/.build-dependency
 bench: setup
@@ -197,7 +199,11 @@ bench: setup
 	RXBENCH_CONFIG=traced-counts RXTRACE_CAPTURE=off bash $(BENCH)/callgrind.sh $(BENCH)/.build-traced/release/rxbench Reports/bench/traced-counts.jsonl
 	RXBENCH_CONFIG=traced-backtraces RXTRACE_CAPTURE=on bash $(BENCH)/callgrind.sh $(BENCH)/.build-traced/release/rxbench Reports/bench/traced-backtraces.jsonl
 	bash $(BENCH)/callgrind.sh $(BENCH)/.build-untraced/release/combinebench Reports/bench/opencombine.jsonl
-	cd Reports/bench && python3 ../../$(BENCH)/report.py dependency-untraced=dependency-untraced.jsonl dependency-counts=dependency-counts.jsonl \
+	rm -f Reports/bench/rxswift.jsonl
+	if [ -n "$(RXBENCH_RXSWIFT)" ]; then \
+	  cd $(BENCH) && env -u RXCORE_CROSS_MODULE_OPTIMIZATION RXBENCH_AGAINST_RXSWIFT="$$(cd "$(RXBENCH_RXSWIFT)" && pwd)" $(SWIFT) build -c release --scratch-path .build-rxswift --product rxbench && \
+	  cd ../.. && RXBENCH_CONFIG=rxswift bash $(BENCH)/callgrind.sh $(BENCH)/.build-rxswift/release/rxbench Reports/bench/rxswift.jsonl; fi
+	$(BENCH)/.build-dependency-untraced/release/rxbench --allocations > Reports/bench/allocations.md
+	cd Reports/bench && python3 ../../$(BENCH)/report.py --doc ../../docs/performance.md --allocations allocations.md $$([ -f rxswift.jsonl ] && echo rxswift=rxswift.jsonl) dependency-untraced=dependency-untraced.jsonl dependency-counts=dependency-counts.jsonl \
 	  dependency-backtraces=dependency-backtraces.jsonl dependency-counts-no-hops=dependency-counts-no-hops.jsonl untraced=untraced.jsonl traced-counts=traced-counts.jsonl \
 	  traced-backtraces=traced-backtraces.jsonl opencombine=opencombine.jsonl | tee table.md
-	$(BENCH)/.build-dependency-untraced/release/rxbench --allocations | tee Reports/bench/allocations.md

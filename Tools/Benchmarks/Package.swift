@@ -15,11 +15,20 @@ let rxtrace: Package.Dependency = Context.environment["RXBENCH_RXTRACE_URL"].map
     .package(url: $0, from: "1.0.0", traits: traced ? ["TraceResources"] : [])
 } ?? .package(name: "rxtrace", path: "../..", traits: traced ? ["TraceResources"] : [])
 
+// RXBENCH_AGAINST_RXSWIFT=<path to an RxSwift source checkout> (`make bench RXBENCH_RXSWIFT=…`)
+// builds rxbench against RxSwift itself instead of rxtrace (rxbench imports the RxSwift module,
+// which rxtrace's RxSwift product re-exports RxCore under), so `make bench` can put RxSwift's
+// figures beside RxCore's from the same source and the same run.
+let rxswiftCheckout = Context.environment["RXBENCH_AGAINST_RXSWIFT"].flatMap { $0.isEmpty ? nil : $0 }
+let core: (dependency: Package.Dependency, package: String) = rxswiftCheckout.map {
+    (.package(path: $0), String($0.split(separator: "/").last ?? "RxSwift"))
+} ?? (rxtrace, "rxtrace")
+
 let package = Package(
     name: "RxTraceBenchmarks",
     platforms: [.macOS(.v15)],
     dependencies: [
-        rxtrace,
+        core.dependency,
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     ],
     targets: [
@@ -28,7 +37,7 @@ let package = Package(
         .target(name: "BenchHarness", dependencies: ["CMallocCounter"], swiftSettings: [.swiftLanguageMode(.v5)]),
         .executableTarget(
             name: "rxbench",
-            dependencies: ["BenchHarness", "CMallocCounter", .product(name: "RxCore", package: "rxtrace")],
+            dependencies: ["BenchHarness", "CMallocCounter", .product(name: "RxSwift", package: core.package)],
             swiftSettings: [.swiftLanguageMode(.v5)] + (traced ? [.define("TRACE_RESOURCES")] : [])
         ),
         .executableTarget(

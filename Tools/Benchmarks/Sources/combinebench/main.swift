@@ -9,6 +9,21 @@ import OpenCombineDispatch
 
 @inline(never) func blackHole<T>(_ value: T) { _ = value }
 
+/// Runs `body` `frames` calls deeper than its caller (rxbench's `deeper`).
+@inline(never) func deeper(_ frames: Int, _ body: () -> Void) {
+    if frames == 0 { return body() }
+    deeper(frames - 1, body)
+    blackHole(frames)  // work after the call keeps each frame (no tail call)
+}
+
+private func seedChain(_ n: Int) {
+    var count = 0
+    for _ in 0..<n {
+        _ = Just(42).filter { $0 > 30 }.map { "\($0)" }.removeDuplicates().sink { _ in count += 1 }
+    }
+    blackHole(count)
+}
+
 private func pumpSubject(subscribers: Int, events: Int) {
     let subject = PassthroughSubject<Int, Never>()
     var sum = 0
@@ -85,13 +100,7 @@ Harness.run(configuration: "opencombine", workloads: [
     Workload("flatMapLatest-x5.create", operations: 10_000) { n in create({ nestedFlatMap($0, latest: true) }, count: n) },
     Workload("observeOn-serial.pump", operations: 100_000) { n in pumpReceiveOn(events: n) },
     // As users write it: the plain `removeDuplicates()` (rxbench's seed-chain.subscribe).
-    Workload("seed-chain.subscribe", operations: 100_000) { n in
-        var count = 0
-        for _ in 0..<n {
-            _ = Just(42).filter { $0 > 30 }.map { "\($0)" }.removeDuplicates().sink { _ in count += 1 }
-        }
-        blackHole(count)
-    },
+    Workload("seed-chain.subscribe", operations: 100_000) { n in seedChain(n) },
     // The comparer spelled out, as seed-chain.subscribe measured until issue 23.
     Workload("seed-chain-closure.subscribe", operations: 100_000) { n in
         var count = 0
@@ -100,4 +109,6 @@ Harness.run(configuration: "opencombine", workloads: [
         }
         blackHole(count)
     },
+    Workload("seed-chain.subscribe.20-frames-deeper", operations: 100_000) { n in deeper(20) { seedChain(n) } },
+    Workload("map-filter-x6.create.20-frames-deeper", operations: 10_000) { n in deeper(20) { create(mapFilterChain, count: n) } },
 ])

@@ -2,10 +2,12 @@ import BenchHarness
 import CMallocCounter
 import Dispatch
 import Foundation
-import RxCore
+import RxSwift
 
-// RxCore workloads. The configuration label comes from the environment so one traced binary
-// can be measured with capture off (counts only) and on (backtraces).
+// RxCore workloads, written against RxSwift's API and module name: the same source builds against
+// rxtrace's RxSwift product (RxCore re-exported) or against RxSwift itself (RXBENCH_RXSWIFT, see
+// Package.swift). The configuration label comes from the environment so one traced binary can be
+// measured with capture off (counts only) and on (backtraces).
 let configuration = ProcessInfo.processInfo.environment["RXBENCH_CONFIG"] ?? "untraced"
 
 private func pumpSubject(subscribers: Int, events: Int) {
@@ -77,6 +79,14 @@ private func pumpObserveOn(events: Int) {
 }
 
 @inline(never) func blackHole<T>(_ value: T) { _ = value }
+
+/// Runs `body` `frames` calls deeper than its caller: test runners (XCTest, Swift Testing) call
+/// user code from deep stacks, and a backtrace's cost must not grow with them.
+@inline(never) func deeper(_ frames: Int, _ body: () -> Void) {
+    if frames == 0 { return body() }
+    deeper(frames - 1, body)
+    blackHole(frames)  // work after the call keeps each frame (no tail call)
+}
 
 /// `n` subscriptions of `just(42).filter{}.map{}.<distinct>.subscribe(onNext:)`; inlined into each
 /// workload, so `distinct` is specialised there as a chain written in place is.
@@ -181,6 +191,11 @@ let workloads = [
     // `seed-chain.subscribe` measured until issue 23 (the README's earlier seed-chain figures and
     // RxSwift's stored figure are this spelling's); plain and closure should cost the same.
     Workload("seed-chain-closure.subscribe", operations: 100_000) { n in seedChain(n) { $0.distinctUntilChanged { $0 == $1 } } },
+    // The same chains subscribed 20 frames deeper than the workloads above.
+    Workload("seed-chain.subscribe.20-frames-deeper", operations: 100_000) { n in
+        deeper(20) { seedChain(n) { $0.distinctUntilChanged() } }
+    },
+    Workload("map-filter-x6.create.20-frames-deeper", operations: 10_000) { n in deeper(20) { create(mapFilterChain, count: n) } },
 ]
 
 if CommandLine.arguments.contains("--allocations") {
