@@ -46,9 +46,12 @@ class Sink<Input, Observer: ReceiverBase & ObserverType>: Receiver<Input>, Cance
     final let hops = HopRecording()
     #endif
 
-    init(observer: Observer) {
+    /// `endsInRun`: the sink ends (completes and disposes itself) before its producer's `run`
+    /// returns, as `just`'s does, so nothing outside can hold or dispose it: it needs no
+    /// `SinkDisposer`, and `run` returns `Disposables.create()`.
+    init(observer: Observer, endsInRun: Bool = false) {
         self.observer = observer
-        owner = observer.releasesSubscriptionWhenDone ? nil : SinkDisposer()
+        owner = endsInRun || observer.releasesSubscriptionWhenDone ? nil : SinkDisposer()
         super.init()
         owner?.own(self)
         #if TRACE_RESOURCES

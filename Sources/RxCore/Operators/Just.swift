@@ -52,6 +52,10 @@ final class JustScheduled<Element>: Producer<Element> {
 
 #if TRACE_RESOURCES
 private final class JustSink<Element>: Sink<Never, Receiver<Element>> {
+    init(observer: Receiver<Element>) {
+        super.init(observer: observer, endsInRun: true)
+    }
+
     func run(_ element: Element) -> Disposable {
         forwardNext(element)
         forwardCompleted()
@@ -74,7 +78,8 @@ final class Just<Element>: Producer<Element> {
     // sinks), with its stage in the thread-hop recording.
     override func run(_ observer: Receiver<Element>) -> Disposable {
         let sink = JustSink(observer: observer)
-        return sink.disposer(owning: sink.run(element)) ?? sink
+        _ = sink.disposer(owning: sink.run(element))
+        return Disposables.create()
     }
     #else
     // Untraced, the element goes straight to the observer, inside the trampoline as any
@@ -92,6 +97,18 @@ final class Just<Element>: Producer<Element> {
         observer.receiveNext(element)
         observer.receiveCompleted()
         return Disposables.create()
+    }
+
+    override func deliverJustElement(_ body: (Element) -> Void) -> Bool {
+        if !CurrentThreadScheduler.isScheduleRequired {
+            body(element)
+        } else {
+            _ = CurrentThreadScheduler.runTrampoline {
+                body(element)
+                return Disposables.create()
+            }
+        }
+        return true
     }
     #endif
 }

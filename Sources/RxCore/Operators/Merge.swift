@@ -166,21 +166,11 @@ private class MergeSinkBase<SourceElement, Output>: Sink<SourceElement, Receiver
     }
 }
 
-private enum InnerSubscriptionFlag {
-    static let disposed = 1
-    static let assigned = 2
-}
-
-/// Receives one inner sequence, and is also that subscription's disposable in the sink's group:
-/// set once, and disposing it before it is set disposes the subscription when it arrives (what a
-/// `SingleAssignmentDisposable` would do, one object fewer per inner sequence: per element for
-/// `flatMap { Observable.just($0) }`).
-private final class MergeInnerObserver<SourceElement, Output>: Receiver<Output>, Disposable {
+/// Receives one inner sequence, and is its subscription's disposable in the sink's group.
+private final class MergeInnerObserver<SourceElement, Output>: InnerObserver<Output> {
     private let parent: MergeSinkBase<SourceElement, Output>
     /// Set once the observer is in the group, before it is subscribed.
     var key: CompositeDisposable.DisposeKey?
-    private let state = InlineAtomicInt(0)
-    private var subscription: Disposable?
 
     init(parent: MergeSinkBase<SourceElement, Output>) {
         self.parent = parent
@@ -188,21 +178,6 @@ private final class MergeInnerObserver<SourceElement, Output>: Receiver<Output>,
         #if TRACE_RESOURCES
         Resources.track(self, kind: .observer)
         #endif
-    }
-
-    func setSubscription(_ subscription: Disposable) {
-        self.subscription = subscription
-        if state.fetchOr(InnerSubscriptionFlag.assigned) & InnerSubscriptionFlag.disposed != 0 {
-            subscription.dispose()
-            self.subscription = nil
-        }
-    }
-
-    func dispose() {
-        let previous = state.fetchOr(InnerSubscriptionFlag.disposed)
-        guard previous & InnerSubscriptionFlag.disposed == 0, previous & InnerSubscriptionFlag.assigned != 0 else { return }
-        subscription?.dispose()
-        subscription = nil
     }
 
     override func receiveNext(_ element: Output) {
@@ -263,15 +238,26 @@ private final class MergeSink<SourceElement, Inner: ObservableConvertibleType>: 
             return true
         }
         guard proceeds, let inner = select(selector, element) else { return }
-        subscribeInner(inner.asObservable())
+        let source = inner.asObservable()
+        #if !TRACE_RESOURCES
+        // A `just` needs no inner observer: its element and completion are handed on here.
+        if source.deliverJustElement({ forwardInner($0); activeCompleted(key: nil) }) { return }
+        #endif
+        subscribeInner(source)
     }
 
     override func innerCompleted(key: CompositeDisposable.DisposeKey) {
+        activeCompleted(key: key)
+    }
+
+    /// An inner sequence completed (`key`: its subscription in the group, if it has one):
+    /// completes the result if it was the last and the outer sequence has completed.
+    private func activeCompleted(key: CompositeDisposable.DisposeKey?) {
         let completes: Bool = lock.performLocked {
             activeCount -= 1
             return outerStopped && activeCount == 0 && synchronized_terminate(error: nil)
         }
-        group.remove(for: key)
+        if let key { group.remove(for: key) }
         if completes { dispose() }
     }
 }

@@ -56,24 +56,39 @@ private final class SwitchSink<SourceElement, Inner: ObservableConvertibleType>:
     }
 
     override func receiveNext(_ element: SourceElement) {
-        let next: (generation: Int, source: Observable<Output>)? = lock.performLocked {
+        var generation = 0
+        let source: Observable<Output>? = lock.performLocked {
             do {
                 let source = try selector(element).asObservable()
                 hasLatest = true
                 latestGeneration = latestGeneration &+ 1
-                return (latestGeneration, source)
+                generation = latestGeneration
+                return source
             } catch let error {
                 forwardError(error)
                 dispose()
                 return nil
             }
         }
-        guard let next else { return }
+        guard let source else { return }
+        #if !TRACE_RESOURCES
+        // A `just` needs no inner observer: its element and completion are handed on here.
+        let delivered = source.deliverJustElement { element in
+            // Assigning disposes the previous inner subscription.
+            innerSubscription.disposable = Disposables.create()
+            lock.performLocked {
+                guard latestGeneration == generation else { return }
+                forwardNext(element)
+                guard latestGeneration == generation else { return }
+                latestCompleted()
+            }
+        }
+        if delivered { return }
+        #endif
         // Assigning disposes the previous inner subscription before the new one starts.
-        let subscription = SingleAssignmentDisposable()
-        innerSubscription.disposable = subscription
-        let observer = SwitchInnerObserver(parent: self, generation: next.generation, subscription: subscription)
-        subscription.setDisposable(next.source.subscribeReceiver(observer))
+        let observer = SwitchInnerObserver(parent: self, generation: generation)
+        innerSubscription.disposable = observer
+        observer.setSubscription(source.subscribeReceiver(observer))
     }
 
     override func receiveError(_ error: Swift.Error) {
@@ -94,7 +109,15 @@ private final class SwitchSink<SourceElement, Inner: ObservableConvertibleType>:
         }
     }
 
-    /// Called under `lock` by the inner observer of the current generation when it completed.
+    /// Called under `lock` by the inner observer of the current generation when it completed:
+    /// the observer was the serial disposable's content, and holds this sink, so keeping it
+    /// would make a reference cycle until the next element or the end.
+    func latestObserverCompleted() {
+        innerSubscription.disposable = Disposables.create()
+        latestCompleted()
+    }
+
+    /// Called under `lock` when the current inner sequence completed.
     func latestCompleted() {
         hasLatest = false
         if outerStopped {
@@ -104,17 +127,17 @@ private final class SwitchSink<SourceElement, Inner: ObservableConvertibleType>:
     }
 }
 
-private final class SwitchInnerObserver<SourceElement, Inner: ObservableConvertibleType>: Receiver<Inner.Element> {
+/// Receives one inner sequence, and is its subscription's disposable in the sink's
+/// `SerialDisposable`.
+private final class SwitchInnerObserver<SourceElement, Inner: ObservableConvertibleType>: InnerObserver<Inner.Element> {
     typealias Parent = SwitchSink<SourceElement, Inner>
 
     private let parent: Parent
     private let generation: Int
-    private let subscription: Disposable
 
-    init(parent: Parent, generation: Int, subscription: Disposable) {
+    init(parent: Parent, generation: Int) {
         self.parent = parent
         self.generation = generation
-        self.subscription = subscription
         super.init()
         #if TRACE_RESOURCES
         Resources.track(self, kind: .observer)
@@ -130,7 +153,7 @@ private final class SwitchInnerObserver<SourceElement, Inner: ObservableConverti
 
     override func receiveError(_ error: Swift.Error) {
         parent.lock.performLocked {
-            subscription.dispose()
+            dispose()
             guard parent.latestGeneration == generation else { return }
             parent.forwardError(error)
             parent.dispose()
@@ -139,9 +162,9 @@ private final class SwitchInnerObserver<SourceElement, Inner: ObservableConverti
 
     override func receiveCompleted() {
         parent.lock.performLocked {
-            subscription.dispose()
+            dispose()
             guard parent.latestGeneration == generation else { return }
-            parent.latestCompleted()
+            parent.latestObserverCompleted()
         }
     }
 
