@@ -1,10 +1,64 @@
 import Foundation
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// The recursive lock sinks use to serialise events from several sources.
-typealias RecursiveLock = NSRecursiveLock
+/// The recursive lock sinks use to serialise events from several sources: a recursive pthread
+/// mutex in the tail of one object. Foundation's `NSRecursiveLock` on Linux is two allocations
+/// (the object and the mutex it allocates), and operators such as flatMap make two locks per
+/// subscription. A struct holding the object: copies share the one mutex, as sinks that hand
+/// their lock to their private observers expect.
+@usableFromInline
+struct RecursiveLock {
+    @usableFromInline let storage: RecursiveMutexStorage
+
+    @usableFromInline init() {
+        storage = RecursiveMutexStorage.make()
+    }
+
+    @inlinable @inline(__always)
+    func lock() {
+        storage.withUnsafeMutablePointerToElements { _ = pthread_mutex_lock($0) }
+    }
+
+    @inlinable @inline(__always)
+    func unlock() {
+        storage.withUnsafeMutablePointerToElements { _ = pthread_mutex_unlock($0) }
+    }
+
+    @inlinable @inline(__always)
+    func performLocked<T>(_ body: () throws -> T) rethrows -> T {
+        lock(); defer { unlock() }
+        return try body()
+    }
+}
+
 /// A short critical section; recursive because Rx callbacks re-enter by design.
-typealias SpinLock = NSRecursiveLock
+typealias SpinLock = RecursiveLock
+
+/// The object behind `RecursiveLock`: the mutex lives in its tail, at an address that does not
+/// move while the object lives.
+@usableFromInline
+final class RecursiveMutexStorage: ManagedBuffer<Void, pthread_mutex_t> {
+    @usableFromInline static func make() -> RecursiveMutexStorage {
+        let storage = unsafeDowncast(create(minimumCapacity: 1) { _ in () }, to: RecursiveMutexStorage.self)
+        storage.withUnsafeMutablePointerToElements { mutex in
+            var attributes = pthread_mutexattr_t()
+            pthread_mutexattr_init(&attributes)
+            pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
+            pthread_mutex_init(mutex, &attributes)
+            pthread_mutexattr_destroy(&attributes)
+        }
+        return storage
+    }
+
+    deinit {
+        withUnsafeMutablePointerToElements { _ = pthread_mutex_destroy($0) }
+    }
+}
 
 extension NSLocking {
     @inline(__always)

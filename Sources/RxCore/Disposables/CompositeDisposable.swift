@@ -6,7 +6,8 @@ public final class CompositeDisposable: DisposeBase, Cancelable {
         fileprivate let key: BagKey
     }
 
-    private let lock = SpinLock()
+    // Its critical sections call nothing outside (disposing happens after it is released).
+    private let lock = InlineSpinLock()
     // nil once disposed.
     private var disposables: Bag<Disposable>? = Bag()
 

@@ -1,6 +1,7 @@
 /// Holds one disposable at a time: assigning a new one disposes the previous one.
 public final class SerialDisposable: DisposeBase, Cancelable {
-    private let lock = SpinLock()
+    // Its critical sections call nothing outside (disposing happens after it is released).
+    private let lock = InlineSpinLock()
     private var current: Disposable?
     private var disposed = false
 

@@ -50,9 +50,16 @@ private final class SwitchSink<SourceElement, Inner: ObservableConvertibleType>:
         super.init(observer: observer)
     }
 
+    /// Returns the outer subscription as the sink's upstream subscription; `dispose` ends the
+    /// inner one (no disposable joining the two per subscription).
     func run(_ source: Observable<SourceElement>) -> Disposable {
         outerSubscription.setDisposable(source.subscribeReceiver(self))
-        return Disposables.create(outerSubscription, innerSubscription)
+        return outerSubscription
+    }
+
+    override func dispose() {
+        super.dispose()
+        innerSubscription.dispose()
     }
 
     override func receiveNext(_ element: SourceElement) {

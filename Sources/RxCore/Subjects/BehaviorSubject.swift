@@ -6,7 +6,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     public typealias SubjectObserverType = BehaviorSubject<Element>
     @usableFromInline typealias Observers = ReceiverBag<Element>
 
-    @usableFromInline let lock = NSRecursiveLock()
+    @usableFromInline let lock = RecursiveLock()
     @usableFromInline var disposed = false
     @usableFromInline var element: Element
     #if TRACE_RESOURCES

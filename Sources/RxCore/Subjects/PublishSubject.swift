@@ -12,7 +12,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
     public typealias SubjectObserverType = PublishSubject<Element>
     @usableFromInline typealias Observers = ReceiverBag<Element>
 
-    @usableFromInline let lock = NSRecursiveLock()
+    @usableFromInline let lock = RecursiveLock()
     @usableFromInline var disposed = false
     #if TRACE_RESOURCES
     // Reports what holds a leaked subscription: the observer list of a subject still alive.

@@ -79,7 +79,7 @@ enum ResourceTable {
     /// separate memory: ThreadSanitizer models an access to a struct behind a pointer as touching
     /// the whole struct, which would overlap a lock stored inside it.
     private struct Shards {
-        let locks: UnsafeMutablePointer<RegistrySpinLock>
+        let locks: UnsafeMutablePointer<InlineSpinLock>
         let tables: UnsafeMutablePointer<Slots>
     }
 
@@ -96,10 +96,10 @@ enum ResourceTable {
 
     @inline(never)
     private static func makeShards() -> UnsafeMutablePointer<Shards> {
-        let locks = UnsafeMutablePointer<RegistrySpinLock>.allocate(capacity: shardCount)
+        let locks = UnsafeMutablePointer<InlineSpinLock>.allocate(capacity: shardCount)
         let tables = UnsafeMutablePointer<Slots>.allocate(capacity: shardCount)
         for index in 0..<shardCount {
-            (locks + index).initialize(to: RegistrySpinLock())
+            (locks + index).initialize(to: InlineSpinLock())
             (tables + index).initialize(to: Slots())
         }
         let shards = UnsafeMutablePointer<Shards>.allocate(capacity: 1)
