@@ -27,16 +27,15 @@ open class Observable<Element>: ObservableType {
         subscribe(receiver)
     }
 
-    #if !TRACE_RESOURCES
     /// For operators that subscribe inner sequences (flatMap, flatMapLatest): when this is a
     /// `just`, calls `body` with its element, as its subscription would deliver it (the
     /// completion follows at once, which the caller handles), and returns true; else false.
-    /// Saves the inner observer an operator would make per element. Traced builds keep the
-    /// `just`'s sink instead, which the thread-hop recording shows.
+    /// Saves the inner observer an operator would make per element, and in traced builds the
+    /// `just`'s sink too (it ends before the subscription returns, so no report could show it
+    /// alive, and a chain's stages are its operators: tracing adds nothing per element here).
     func deliverJustElement(_ body: (Element) -> Void) -> Bool {
         false
     }
-    #endif
 
     @inlinable
     public func asObservable() -> Observable<Element> { self }

@@ -87,28 +87,28 @@ final class Just<Element>: Producer<Element> {
     // would only hold flags that nothing can set before the sequence has ended (up to two
     // objects per subscription less; every inner `just` of a flatMap pays this per element).
     override func subscribeReceiver(_ observer: Receiver<Element>) -> Disposable {
-        if !CurrentThreadScheduler.isScheduleRequired {
-            return deliver(to: observer)
+        inTrampoline {
+            observer.receiveNext(element)
+            observer.receiveCompleted()
         }
-        return CurrentThreadScheduler.runTrampoline { deliver(to: observer) }
-    }
-
-    private func deliver(to observer: Receiver<Element>) -> Disposable {
-        observer.receiveNext(element)
-        observer.receiveCompleted()
         return Disposables.create()
     }
+    #endif
 
     override func deliverJustElement(_ body: (Element) -> Void) -> Bool {
-        if !CurrentThreadScheduler.isScheduleRequired {
-            body(element)
-        } else {
-            _ = CurrentThreadScheduler.runTrampoline {
-                body(element)
-                return Disposables.create()
-            }
-        }
+        inTrampoline { body(element) }
         return true
     }
-    #endif
+
+    /// Runs `body` where a subscription's `run` would: inside the current thread's trampoline.
+    private func inTrampoline(_ body: () -> Void) {
+        if !CurrentThreadScheduler.isScheduleRequired {
+            body()
+            return
+        }
+        _ = CurrentThreadScheduler.runTrampoline {
+            body()
+            return Disposables.create()
+        }
+    }
 }

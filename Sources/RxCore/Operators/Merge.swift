@@ -239,10 +239,8 @@ private final class MergeSink<SourceElement, Inner: ObservableConvertibleType>: 
         }
         guard proceeds, let inner = select(selector, element) else { return }
         let source = inner.asObservable()
-        #if !TRACE_RESOURCES
         // A `just` needs no inner observer: its element and completion are handed on here.
         if source.deliverJustElement({ forwardInner($0); activeCompleted(key: nil) }) { return }
-        #endif
         subscribeInner(source)
     }
 

@@ -78,7 +78,6 @@ private final class SwitchSink<SourceElement, Inner: ObservableConvertibleType>:
             }
         }
         guard let source else { return }
-        #if !TRACE_RESOURCES
         // A `just` needs no inner observer: its element and completion are handed on here.
         let delivered = source.deliverJustElement { element in
             // Assigning disposes the previous inner subscription.
@@ -91,7 +90,6 @@ private final class SwitchSink<SourceElement, Inner: ObservableConvertibleType>:
             }
         }
         if delivered { return }
-        #endif
         // Assigning disposes the previous inner subscription before the new one starts.
         let observer = SwitchInnerObserver(parent: self, generation: generation)
         innerSubscription.disposable = observer
