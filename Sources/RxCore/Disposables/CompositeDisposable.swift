@@ -6,8 +6,7 @@ public final class CompositeDisposable: DisposeBase, Cancelable {
         fileprivate let key: BagKey
     }
 
-    // Its critical sections call nothing outside (disposing happens after it is released).
-    private let lock = InlineSpinLock()
+    private let lock = SpinLock()
     // nil once disposed.
     private var disposables: Bag<Disposable>? = Bag()
 

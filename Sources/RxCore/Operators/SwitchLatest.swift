@@ -51,10 +51,16 @@ private final class SwitchSink<SourceElement, Inner: ObservableConvertibleType>:
     }
 
     /// Returns the outer subscription as the sink's upstream subscription; `dispose` ends the
-    /// inner one (no disposable joining the two per subscription).
+    /// inner one (no disposable joining the two per subscription). Traced builds keep the
+    /// joining `BinaryDisposable`: a leak's signature is computed from the types of the objects
+    /// it keeps alive, and suppression and baseline files written before name it.
     func run(_ source: Observable<SourceElement>) -> Disposable {
         outerSubscription.setDisposable(source.subscribeReceiver(self))
+        #if TRACE_RESOURCES
+        return Disposables.create(outerSubscription, innerSubscription)
+        #else
         return outerSubscription
+        #endif
     }
 
     override func dispose() {
