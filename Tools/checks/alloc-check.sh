@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Allocations as a regression gate (README "Performance"): builds the benchmark suite's rxbench in
+# Allocations as a regression gate (docs/performance.md): builds the benchmark suite's rxbench in
 # release against the working tree, without RXCORE_CROSS_MODULE_OPTIMIZATION (so with the
 # compiler settings a package that depends on rxtrace by version gets), and checks every
 # workload's allocations per operation and every operator's per subscription against

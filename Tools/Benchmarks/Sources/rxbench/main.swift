@@ -188,7 +188,7 @@ let workloads = [
     // The seed chain as users write it: the plain `distinctUntilChanged()` (issue 23).
     Workload("seed-chain.subscribe", operations: 100_000) { n in seedChain(n) { $0.distinctUntilChanged() } },
     // The same chain with the comparer spelled out, `distinctUntilChanged { $0 == $1 }`: what
-    // `seed-chain.subscribe` measured until issue 23 (the README's earlier seed-chain figures and
+    // `seed-chain.subscribe` measured until issue 23 (docs/performance.md's earlier seed-chain figures and
     // RxSwift's stored figure are this spelling's); plain and closure should cost the same.
     Workload("seed-chain-closure.subscribe", operations: 100_000) { n in seedChain(n) { $0.distinctUntilChanged { $0 == $1 } } },
     // The same chains subscribed 20 frames deeper than the workloads above.
