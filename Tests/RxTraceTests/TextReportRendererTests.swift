@@ -26,7 +26,7 @@ final class TextReportRendererTests: XCTestCase {
     func testRunReportHasScenarioLinesAndSummary() {
         let text = TextReportRenderer(colour: false).render(ReportFixtures.run())
 
-        XCTAssertTrue(text.hasPrefix("rxtrace 0.1.0 · 4 scenarios · Linux x86_64\n"), text)
+        XCTAssertTrue(text.hasPrefix("rxtrace \(ToolInfo.rxtrace.version) · 4 scenarios · Linux x86_64\n"), text)
         XCTAssertTrue(text.contains("✓ gitFeed — GitFeed request chain, bagged\n  expected clean · got clean · 0.25 s\n  live resources: pass 1 10→14 (+4), pass 2 14→14 (0)\n"), text)
         XCTAssertTrue(text.contains("✗ dataProviderLeak — A PublishSubject proxy subscribed without disposal\n  expected clean · got leak · 0.50 s\n"), text)
         XCTAssertTrue(text.contains("  fails: unexpected findings: 2 leaked subscriptions\n"), text)

@@ -57,17 +57,39 @@ run_check() {  # package folder, label, [rxtrace executable: else the plugin]
     python3 "$root/Tools/checks/test_suite_check.py" leaks "$scratch/reports-$label" "$folder" | sed "s/^test-suite-check/test-suite-dependency-check ($label)/"
 }
 
+# The report header names the version consumed: the tag SwiftPM resolved (the CLI built inside the
+# tagged clone: the tag on its commit), in every format's tool field.
+assert_version() {  # label, expected version
+    local label=$1 expected=$2 reports="$scratch/reports-$1"
+    python3 - "$reports" "$expected" "$label" <<'PY'
+import json, os, sys
+reports, expected, label = sys.argv[1:]
+header = open(os.path.join(reports, "rxtrace.txt")).readline().strip()
+found = {"json": json.load(open(os.path.join(reports, "rxtrace.json")))["tool"]["version"],
+         "sarif": json.load(open(os.path.join(reports, "rxtrace.sarif")))["runs"][0]["tool"]["driver"]["version"],
+         "text": header.split(" ")[1] if header.startswith("rxtrace ") else header}
+wrong = {k: v for k, v in found.items() if v != expected}
+if wrong:
+    sys.exit(f"test-suite-dependency-check ({label}): the reports say version {wrong}, expected {expected}")
+print(f"test-suite-dependency-check ({label}): the header says '{header.split(' · ')[0]}'")
+PY
+}
+version="$(basename "$(dirname "$clone")")"
+
 mkdir -p "$scratch/monorepo" && git -C "$scratch/monorepo" init -q
 make_package "$scratch/monorepo/apps/feed-by-version" ".package(url: \"$url\", from: \"1.0.0\")" rxtrace
 run_check "$scratch/monorepo/apps/feed-by-version" by-version
+assert_version by-version "$version"
 # The CLI, built from the same tagged clone as a user installs it, on the same package.
 $SWIFT build --package-path "$clone" --product rxtrace >/dev/null
 run_check "$scratch/monorepo/apps/feed-by-version" by-version-cli "$clone/.build/debug/rxtrace"
+assert_version by-version-cli "$version"
 
 make_package "$scratch/monorepo/apps/feed-mirror" ".package(url: \"https://github.com/ReactiveX/RxSwift.git\", from: \"6.0.0\")" RxSwift
 (cd "$scratch/monorepo/apps/feed-mirror" && $SWIFT package config set-mirror \
     --original https://github.com/ReactiveX/RxSwift.git --mirror "file://$scratch/mirror/RxSwift")
 run_check "$scratch/monorepo/apps/feed-mirror" mirror
+assert_version mirror 6.10.99
 
 # The older spelling, `.package(name: "RxSwift", url:)`, resolves through the same mirror (it
 # needs the mirror's folder to be named RxSwift) and builds.

@@ -20,6 +20,7 @@ public struct ToolInfo: Codable, Equatable, Sendable {
         CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent } ?? "rxtrace"
     }
 
-    /// This build of rxtrace.
-    public static let rxtrace = ToolInfo(name: "rxtrace", version: "0.1.0")
+    /// This build of rxtrace, with the version its sources were checked out at: the tag
+    /// SwiftPM resolved, else the commit (`SourceVersion`).
+    public static let rxtrace = ToolInfo(name: "rxtrace", version: SourceVersion.rxtrace)
 }

@@ -14,6 +14,11 @@ public struct SARIFReportRenderer: Sendable {
     public static let sourceRootBaseID = "%SRCROOT%"
     public static let schemaURI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 
+    /// `MAJOR.MINOR.PATCH` with an optional `-prerelease` and `+build`, numbers without leading zeros.
+    static func isSemanticVersion(_ version: String) -> Bool {
+        version.wholeMatch(of: #/(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?/#) != nil
+    }
+
     public init() {}
 
     /// The rule id for a finding kind.
@@ -53,14 +58,16 @@ public struct SARIFReportRenderer: Sendable {
         if let note = report.host.heapGraphNote {
             notifications.append(["level": "note", "message": ["text": .string(note)]])
         }
-        let driver: JSONValue = [
+        var driver: [String: JSONValue] = [
             "name": .string(report.tool.name),
             "version": .string(report.tool.version),
-            "semanticVersion": .string(report.tool.version),
             "rules": .array(kinds.map(rule)),
         ]
+        // SARIF 2.1.0 §3.19.5: a Semantic Versioning 2.0 version; a build from an untagged
+        // commit has only the commit.
+        if Self.isSemanticVersion(report.tool.version) { driver["semanticVersion"] = .string(report.tool.version) }
         let run: JSONValue = [
-            "tool": ["driver": driver],
+            "tool": ["driver": .object(driver)],
             "results": .array(results),
             "columnKind": "unicodeCodePoints",
             // SARIF 2.1.0 §3.14.14: the base id is declared without a uri, so the file names
