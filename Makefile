@@ -4,7 +4,7 @@ TRAITS := --traits TraceResources
 # Every import must be a declared dependency: the compiler then holds RxTrace's layers.
 IMPORTS_CHECKED := --explicit-target-dependency-import-check error
 
-.PHONY: layers-check setup build test test-untraced demo check tsan bench clean html-check zero-cost-check bench-trace sample-app-check test-suite-check test-suite-dependency-check product-wiring-check cocoa-release-check catalogue-lines-check bench-scale alloc-check bench-heapgraph aarch64-check format-check docs
+.PHONY: layers-check setup build test test-untraced demo check tsan bench clean html-check zero-cost-check bench-trace sample-app-check test-suite-check test-suite-dependency-check product-wiring-check cocoa-release-check catalogue-lines-check bench-scale alloc-check bench-heapgraph aarch64-check free-interposer-check format-check docs
 
 # System packages the build needs (libunwind for backtraces). Idempotent; needs root.
 setup:
@@ -31,6 +31,7 @@ test: setup
 	@$(MAKE) --no-print-directory cocoa-release-check
 	@$(MAKE) --no-print-directory catalogue-lines-check
 	@$(MAKE) --no-print-directory aarch64-check
+	@$(MAKE) --no-print-directory free-interposer-check
 	@echo "make test: every test suite and check passed"
 
 # RxTrace's layers: report <- analysis <- runner <- CLI in the manifest, and a target that lists
@@ -80,6 +81,12 @@ catalogue-lines-check: setup
 # arm64 cannot be built on this machine; this checks the architecture-specific C code.
 aarch64-check: setup
 	@SWIFT=$(SWIFT) bash Tools/checks/aarch64-check.sh
+
+# No executable or test binary of the traced build defines `free` (the heap graph redirects the
+# loaded images' `free` imports when its first recording starts, never at link time), and the
+# heap graph still finds strong-self-cycle's cycle.
+free-interposer-check: setup
+	@SWIFT=$(SWIFT) bash Tools/checks/free-interposer-check.sh
 
 # The DocC catalogs, built by the toolchain's own docc (no plugin, so no dependency for users):
 # RxCore's with its symbol graph (a traced debug build of RxCore alone, in its own scratch

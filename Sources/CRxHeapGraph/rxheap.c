@@ -6,11 +6,12 @@
 //   `_swift_enableSwizzlingOfAllocationAndRefCountingFunctions_forInstrumentsOnly`, which sends
 //   retain/release through adapters that crash (a plain `print` crashed), so the hook clears
 //   that flag on every call.
-// - Swift objects are released through `swift_slowDealloc` → `free` through the PLT; a `free`
-//   defined in the executable wins (GNU ld and lld export it to .dynsym because shared libraries
-//   in the link reference it), so entries are removed exactly when their memory goes back. It
-//   hands the memory on to the next `free` in the lookup order (`dlsym(RTLD_NEXT, "free")`:
-//   libc's, or a preloaded allocator's), not to glibc's private `__libc_free`.
+// - Swift objects are released through `swift_slowDealloc` → `free` through libswiftCore's PLT.
+//   The first install points the `free` slots of every loaded image (libswiftCore's among them)
+//   at a function that removes the entry and then calls the process's `free` (`dlsym(RTLD_DEFAULT,
+//   "free")`: libc's, or a preloaded allocator's), so entries are removed exactly when their
+//   memory goes back. Nothing named `free` is defined here: an executable that links this
+//   target but never installs the hook (no heap graph) frees through libc alone.
 // - Nothing here allocates with malloc: the table lives in mmap'ed memory, so the hook and the
 //   interposer never re-enter each other.
 #define _GNU_SOURCE
@@ -21,6 +22,10 @@
 #include <sys/mman.h>
 #include <stdlib.h>
 #include <dlfcn.h>
+#include <elf.h>
+#include <link.h>
+#include <unistd.h>
+#include <pthread.h>
 
 extern void *(*_swift_allocObject)(const void *metadata, size_t size, size_t alignMask);
 extern _Atomic(bool) _swift_enableSwizzlingOfAllocationAndRefCountingFunctions_forInstrumentsOnly;
@@ -148,49 +153,129 @@ static void *hook(const void *metadata, size_t size, size_t align_mask) {
 
 #ifndef RXHEAP_NO_FREE_INTERPOSER
 typedef void (*FreeFunction)(void *);
-// The `free` this one forwards to, resolved on the first call and kept (a function pointer that
-// never changes once set: any thread may publish it, they all find the same one).
-static _Atomic(FreeFunction) next_free;
-// dlsym may itself call free (glibc's dlerror state frees a previous error message) while it
-// resolves `free`: on the resolving thread such pointers wait here and are freed once `free` is
-// known. More than fit are leaked, never handed to the wrong allocator; nothing else in dlsym
-// needs the real `free`. Touched only before the resolution, so never on the fast path.
-enum { deferred_capacity = 16 };
-static _Thread_local bool resolving_free;
-static _Thread_local void *deferred_frees[deferred_capacity];
-static _Thread_local unsigned deferred_count;
+// The `free` the patched slots held: the process's `free` (libc's, or a preloaded allocator's),
+// resolved before any slot is patched (once, by the first install).
+static FreeFunction next_free;
 
-static void forward_free(void *pointer) {
-    FreeFunction next = atomic_load_explicit(&next_free, memory_order_acquire);
-    if (__builtin_expect(next != NULL, 1)) {
-        next(pointer);
-        return;
-    }
-    if (resolving_free) {
-        if (pointer && deferred_count < deferred_capacity) deferred_frees[deferred_count++] = pointer;
-        return;
-    }
-    resolving_free = true;
-    next = (FreeFunction)dlsym(RTLD_NEXT, "free");
-    resolving_free = false;
-    // No `free` after this one (a static executable) or this one again: nothing to forward to.
-    if (!next || next == free) abort();
-    atomic_store_explicit(&next_free, next, memory_order_release);
-    unsigned count = deferred_count;
-    deferred_count = 0;
-    for (unsigned i = 0; i < count; i++) next(deferred_frees[i]);
-    next(pointer);
-}
-
-void free(void *pointer) {
+// What the patched slots call instead of `free`: removes the entry, then frees.
+static void free_and_forget(void *pointer) {
     if (pointer && atomic_load_explicit(&installed, memory_order_relaxed)) {
         lock();
         remove_locked((uintptr_t)pointer);
         unlock();
     }
-    forward_free(pointer);
+    next_free(pointer);
+}
+
+// The relocation types by which a shared object calls or loads an imported function.
+#if defined(__x86_64__)
+#  define RXHEAP_JUMP_SLOT R_X86_64_JUMP_SLOT
+#  define RXHEAP_GLOB_DAT R_X86_64_GLOB_DAT
+#elif defined(__aarch64__)
+#  define RXHEAP_JUMP_SLOT R_AARCH64_JUMP_SLOT
+#  define RXHEAP_GLOB_DAT R_AARCH64_GLOB_DAT
+#endif
+
+#if defined(RXHEAP_JUMP_SLOT)
+// A pointer from an image's dynamic section: glibc relocates these entries in place when it
+// loads an image, other loaders (musl) leave them as offsets from the load address.
+static uintptr_t dynamic_pointer(const struct dl_phdr_info *info, uintptr_t value) {
+    return value < info->dlpi_addr ? info->dlpi_addr + value : value;
+}
+
+static void patch_slot(void **slot, uintptr_t relro_start, uintptr_t relro_end) {
+    if ((uintptr_t)slot >= relro_start && (uintptr_t)slot < relro_end) {
+        // Read-only after relocation (RELRO, with BIND_NOW for PLT slots): writable for the
+        // store, read-only again.
+        uintptr_t page_size = (uintptr_t)sysconf(_SC_PAGESIZE);
+        void *page = (void *)((uintptr_t)slot & ~(page_size - 1));
+        if (mprotect(page, page_size, PROT_READ | PROT_WRITE) != 0) return;
+        __atomic_store_n(slot, (void *)free_and_forget, __ATOMIC_RELEASE);
+        mprotect(page, page_size, PROT_READ);
+    } else {
+        __atomic_store_n(slot, (void *)free_and_forget, __ATOMIC_RELEASE);
+    }
+}
+
+// Points every `free` import of one loaded image at free_and_forget: its PLT slots (calls) and
+// GOT entries (the address taken). The dynamic linker and the vDSO import no `free` through
+// either and are left alone.
+static int patch_free_imports(struct dl_phdr_info *info, size_t size, void *patched) {
+    (void)size;
+    const char *name = info->dlpi_name ? info->dlpi_name : "";
+    if (strstr(name, "ld-linux") || strstr(name, "linux-vdso") || strstr(name, "ld-musl")) return 0;
+    const ElfW(Dyn) *dynamic = NULL;
+    uintptr_t relro_start = 0, relro_end = 0;
+    for (ElfW(Half) i = 0; i < info->dlpi_phnum; i++) {
+        const ElfW(Phdr) *header = &info->dlpi_phdr[i];
+        if (header->p_type == PT_DYNAMIC) dynamic = (const ElfW(Dyn) *)(info->dlpi_addr + header->p_vaddr);
+        if (header->p_type == PT_GNU_RELRO) {
+            // The pages the loader made read-only: whole pages only, as glibc's _dl_protect_relro
+            // rounds (a slot on the segment's last partial page stays writable).
+            uintptr_t page_mask = ~((uintptr_t)sysconf(_SC_PAGESIZE) - 1);
+            relro_start = (info->dlpi_addr + header->p_vaddr) & page_mask;
+            relro_end = (info->dlpi_addr + header->p_vaddr + header->p_memsz) & page_mask;
+        }
+    }
+    if (!dynamic) return 0;
+    const ElfW(Sym) *symbols = NULL;
+    const char *strings = NULL;
+    const ElfW(Rela) *tables[2] = {NULL, NULL};
+    size_t sizes[2] = {0, 0};
+    bool rela_plt = true;
+    for (const ElfW(Dyn) *entry = dynamic; entry->d_tag != DT_NULL; entry++) {
+        switch (entry->d_tag) {
+        case DT_SYMTAB: symbols = (const ElfW(Sym) *)dynamic_pointer(info, entry->d_un.d_ptr); break;
+        case DT_STRTAB: strings = (const char *)dynamic_pointer(info, entry->d_un.d_ptr); break;
+        case DT_JMPREL: tables[0] = (const ElfW(Rela) *)dynamic_pointer(info, entry->d_un.d_ptr); break;
+        case DT_PLTRELSZ: sizes[0] = entry->d_un.d_val; break;
+        case DT_PLTREL: rela_plt = entry->d_un.d_val == DT_RELA; break;
+        case DT_RELA: tables[1] = (const ElfW(Rela) *)dynamic_pointer(info, entry->d_un.d_ptr); break;
+        case DT_RELASZ: sizes[1] = entry->d_un.d_val; break;
+        }
+    }
+    if (!symbols || !strings || !rela_plt) return 0;
+    for (int table = 0; table < 2; table++) {
+        if (!tables[table]) continue;
+        for (size_t i = 0; i < sizes[table] / sizeof(ElfW(Rela)); i++) {
+            const ElfW(Rela) *relocation = &tables[table][i];
+            unsigned long type = ELF64_R_TYPE(relocation->r_info);
+            if (type != RXHEAP_JUMP_SLOT && type != RXHEAP_GLOB_DAT) continue;
+            const ElfW(Sym) *symbol = &symbols[ELF64_R_SYM(relocation->r_info)];
+            if (strcmp(strings + symbol->st_name, "free") != 0) continue;
+            patch_slot((void **)(info->dlpi_addr + relocation->r_offset), relro_start, relro_end);
+            (*(unsigned *)patched)++;
+        }
+    }
+    return 0;
 }
 #endif
+
+static _Atomic(unsigned) patched_free_imports;
+
+// Run once, by the first install, before it takes the table's lock (libc's own `free` slot is
+// among those patched, and dlsym and dl_iterate_phdr free: under the lock that would wait on
+// itself). From then on the images loaded now (libswiftCore, whose swift_slowDealloc frees every
+// Swift object, and any other) free through free_and_forget. Images loaded later keep their own `free`; an image that frees a Swift object
+// without importing `free` (a statically linked runtime without a PLT) leaves the table
+// inexact, which AllocationTable.isExact detects.
+static void redirect_frees(void) {
+    FreeFunction found = (FreeFunction)dlsym(RTLD_DEFAULT, "free");
+    if (!found) return;
+    next_free = found;
+#if defined(RXHEAP_JUMP_SLOT)
+    unsigned count = 0;
+    dl_iterate_phdr(patch_free_imports, &count);
+    atomic_store(&patched_free_imports, count);
+#endif
+}
+#else
+static _Atomic(unsigned) patched_free_imports;
+static void redirect_frees(void) {}
+#endif
+static pthread_once_t redirect_once = PTHREAD_ONCE_INIT;
+
+unsigned rxheap_redirected_free_imports(void) { return atomic_load(&patched_free_imports); }
 
 // The runtime raises its instrumentation flag in swift_allocObject before it jumps to our hook,
 // and the hook lowers it again a few instructions later. A retain on another thread inside that
@@ -234,6 +319,7 @@ static void guard_retain_adapter(void) {}
 static _Atomic(bool) hooked;
 
 int rxheap_install(void) {
+    pthread_once(&redirect_once, redirect_frees);
     lock();
     if (!capacity) grow_locked();
     // Once frees start removing entries they never stop, so the table stays exact across

@@ -2,8 +2,8 @@
 #define CRXHEAPGRAPH_H
 // The allocation table behind rxtrace's heap graph (traced builds only): every Swift heap
 // object allocated after rxheap_install, fed by the runtime's `_swift_allocObject` hook and
-// emptied by a `free` defined in this target, which the executable exports so that it
-// replaces libc's for the whole process.
+// emptied through the `free` imports of the loaded images, which the first rxheap_install points
+// at the table (nothing here defines `free`: a process that never installs frees through libc).
 #include <stddef.h>
 #include <stdint.h>
 
@@ -44,6 +44,9 @@ const void *rxheap_type_by_mangled_name(const char *name, size_t length);
 uintptr_t rxheap_image_base(uintptr_t address);
 /// The path of the image holding `address` as the loader opened it, or NULL.
 const char *rxheap_image_path(uintptr_t address);
+/// How many `free` imports (PLT slots and GOT entries of the images loaded at the first install)
+/// free through the table: 0 before the first install, and in sanitizer builds.
+unsigned rxheap_redirected_free_imports(void);
 /// Hook cost counters for benchmarks: allocations recorded since install.
 uint64_t rxheap_recorded_allocations(void);
 

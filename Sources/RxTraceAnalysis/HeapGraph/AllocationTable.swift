@@ -8,7 +8,9 @@ private final class FreeProbe {
 }
 
 /// The Swift heap objects allocated since `install()` and not yet freed, from the C table fed
-/// by the runtime's allocation hook and emptied by the executable's `free`.
+/// by the runtime's allocation hook and emptied through the loaded images' `free` imports, which
+/// the first `install()` redirects (nothing defines `free`: a process that never installs frees
+/// through libc alone).
 ///
 /// Reading an object goes through `copy`, which checks under the table's lock that the object
 /// is still live and still has the metadata it was allocated with, so the graph never reads
@@ -44,10 +46,10 @@ package enum AllocationTable {
     /// carry their own generation. Allocations made while uninstalled are not recorded at all.
     package static var generation: UInt32 { rxheap_generation() }
 
-    /// Whether the table is exact: the runtime's frees reach the
-    /// executable's `free`. Checked by allocating an object and releasing it, so the free goes
-    /// through libswiftCore's own call, the one that matters. When it does not (a binary that
-    /// does not export its `free`), entries may be stale and the graph must not be built.
+    /// Whether the table is exact: the runtime's frees reach the table. Checked by allocating an
+    /// object and releasing it, so the free goes through libswiftCore's own call, the one that
+    /// matters. When it does not (a runtime linked without a `free` import to redirect, a
+    /// sanitizer build), entries may be stale and the graph must not be built.
     static var isExact: Bool {
         let wasInstalled = isInstalled
         install()
