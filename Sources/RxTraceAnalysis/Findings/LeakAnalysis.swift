@@ -78,9 +78,16 @@ public enum LeakAnalysis {
                 site = frames.last { $0.origin == .user }
                 sites[stack] = (site, frames)
             }
-            let key: String
+            var key: String
             if let site {
                 key = "site\u{1}\(site.fileName ?? site.image ?? "")\u{1}\(site.line ?? 0)\u{1}\(site.function)"
+                // A merged function's code runs for every function merged into it, and its name
+                // and line are one of theirs: the caller's return address keeps apart the call
+                // sites that different callers reach (the merged functions' own calls leave no
+                // frame). Calls from one place stay one group, said to be merged in the reports.
+                if site.mergedFunction, let caller = callerContext(entry.stack, callSite: site).first {
+                    key += "\u{1}caller \(caller)"
+                }
             } else {
                 key = "type\u{1}\(entry.kind.rawValue)\u{1}\(entry.typeName)"
             }

@@ -18,6 +18,7 @@ public final class Symbolicator: @unchecked Sendable {
     /// Stacks `prefetchThroughCallSite` has already resolved through their call site.
     private var prefetched = Set<UInt32>()
     private var images: ImageMap?
+    private let mergedFunctions = MergedFunctions()
     private var architecture: String?
 
     public init() {}
@@ -184,6 +185,10 @@ public final class Symbolicator: @unchecked Sendable {
                 framesByAddress[address] = [Symbolicator.unresolved(address, images: images)]
                 continue
             }
+            // Calls inlined into a merged function are shared by its merged functions as much as
+            // its own code is.
+            let merged = frames.contains { Symbolicator.isMergedFunction(rawName: $0.rawName, name: $0.name) }
+            let candidates = merged ? mergedCandidates(address, images: images) : nil
             framesByAddress[address] = frames.map { frame in
                 let file = frame.file.flatMap { $0.isEmpty || $0 == "<compiler-generated>" ? nil : $0 }
                 let function = Symbolicator.readableName(frame.name, rawName: frame.rawName, file: file)
@@ -193,9 +198,24 @@ public final class Symbolicator: @unchecked Sendable {
                     file: file,
                     line: file == nil ? nil : frame.line,
                     image: frame.image,
-                    origin: FrameClassifier.origin(function: function, rawName: frame.rawName, file: file, image: frame.image)
+                    origin: FrameClassifier.origin(function: function, rawName: frame.rawName, file: file, image: frame.image),
+                    mergedFunction: merged,
+                    mergedCandidates: candidates
                 )
             }
+        }
+    }
+
+    /// The readable names of the functions merged into the one holding `address`, from its
+    /// image's symbol table (`MergedFunctions`); nil when they cannot be told.
+    @available(macOS 26.0, *)
+    private func mergedCandidates(_ address: UInt, images: ImageMap) -> [String]? {
+        guard let index = images.indexOfImage(at: Backtrace.Address(UInt64(address))), let path = images[index].path,
+              let base = UInt(images[index].baseAddress),
+              let raw = mergedFunctions.candidates(atOffset: address &- base &- 1, image: path, base: base), !raw.isEmpty else { return nil }
+        return raw.map { rawName in
+            let name = SymbolicatedBacktrace.Symbol(imageIndex: -1, imageName: "", rawName: rawName, offset: 0, sourceLocation: nil).name
+            return Symbolicator.readableName(name, rawName: rawName)
         }
     }
 
@@ -309,6 +329,16 @@ public final class Symbolicator: @unchecked Sendable {
             rest = rest[separator.upperBound...]
         }
         return parts.joined() + rest
+    }
+
+    /// A function the optimiser's merge pass made from several whose bodies differed only in
+    /// constants (release builds): its mangled name ends in `Tm` (`merged` in the demangled name,
+    /// which `readableName` drops to name the function a person wrote). The other functions
+    /// became thunks that jump into it and leave no frame, so an address in it does not say
+    /// which of them ran.
+    package static func isMergedFunction(rawName: String?, name: String) -> Bool {
+        if let rawName, rawName.hasPrefix("$s") || rawName.hasPrefix("_$s"), rawName.hasSuffix("Tm") { return true }
+        return name.hasPrefix("merged ")
     }
 
     /// `rxtrace_main`, `FeedApp_main`: a C symbol (not mangled) named after the module, whose

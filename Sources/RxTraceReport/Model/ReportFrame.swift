@@ -30,14 +30,47 @@ public struct ReportFrame: Codable, Equatable, Sendable {
     public var folded: Bool?
     /// What `file` is relative to (see `SourceRoot`); nil when unknown (older reports).
     public var fileBase: SourcePathBase?
+    /// True in a function the optimiser merged with others (`SourceLocation.mergedFunction`):
+    /// the line is shared by all of them. Nil otherwise.
+    public var mergedFunction: Bool?
+    /// As `SourceLocation.mergedCandidates`.
+    public var mergedCandidates: [String]?
 
-    public init(function: String, file: String? = nil, line: Int? = nil, origin: FrameOrigin, folded: Bool? = nil, fileBase: SourcePathBase? = nil) {
+    public init(function: String, file: String? = nil, line: Int? = nil, origin: FrameOrigin, folded: Bool? = nil,
+                fileBase: SourcePathBase? = nil, mergedFunction: Bool? = nil, mergedCandidates: [String]? = nil) {
         self.function = function
         self.file = file
         self.line = line
         self.origin = origin
         self.folded = folded
         self.fileBase = fileBase
+        self.mergedFunction = mergedFunction
+        self.mergedCandidates = mergedCandidates
+    }
+
+    /// What a report says of a merged frame: its line is shared (`SourceLocation.mergedFunctionNote`),
+    /// or, without a line, which functions its code stands for. Nil for any other frame.
+    public var mergedNote: String? {
+        guard mergedFunction == true else { return nil }
+        if line != nil { return SourceLocation.mergedFunctionNote(candidates: mergedCandidates) }
+        let which = mergedCandidates.map { $0.count > 1 ? ": the code of \($0.joined(separator: ", "))" : "" } ?? ""
+        return "in a function the optimizer merged with others\(which), with no line of its own; build with \(SourceLocation.mergeFunctionsOff) to tell them apart"
+    }
+
+    /// `fileAndLine`, with `SourceLocation.mergedFunctionShortNote` after it in a merged function
+    /// (or alone there, without a line).
+    public var fileAndLineNoted: String? {
+        guard mergedFunction == true else { return fileAndLine }
+        var merged = SourceLocation.mergedFunctionShortNote
+        if let candidates = mergedCandidates, candidates.count > 1 { merged = "merged: " + candidates.joined(separator: ", ") }
+        return fileAndLine.map { "\($0), \(merged)" } ?? merged
+    }
+
+    /// The innermost user frame of `backtrace` when it is in a merged function: a finding made
+    /// there names the merged functions even when it has no line to place it at.
+    public static func mergedCallSite(in backtrace: [ReportFrame]) -> ReportFrame? {
+        guard let user = backtrace.first(where: { $0.origin == .user }), user.mergedFunction == true else { return nil }
+        return user
     }
 
     public var isFolded: Bool { folded ?? (origin != .user) }
@@ -86,5 +119,15 @@ public enum ReportFrameGroup: Equatable, Sendable {
         }
         flush()
         return groups
+    }
+}
+
+extension LeakFinding {
+    /// What every report format says of a finding made in a function the optimiser merged with
+    /// others: at its call site when it has one (the line is shared), else at the innermost user
+    /// frame of its backtrace (the merged functions it stands for). Nil elsewhere.
+    public var mergedFunctionNote: String? {
+        if let site = callSite { return site.mergedNote }
+        return ReportFrame.mergedCallSite(in: backtrace)?.mergedNote
     }
 }

@@ -104,7 +104,10 @@ public struct MarkdownReportRenderer: Sendable {
 
     private func row(_ reviewed: ReviewedFinding) -> String {
         let finding = reviewed.finding
-        let site = finding.callSite.map { "`\(code($0.fileAndLine))`" + ($0.function.map { " in `\(code($0))`" } ?? "") } ?? "—"
+        let site = finding.callSite.map { site in
+            "`\(code(site.fileAndLine))`" + (site.function.map { " in `\(code($0))`" } ?? "")
+                + (site.mergedFunction == true ? " (\(SourceLocation.mergedFunctionShortNote))" : "")
+        } ?? ReportFrame.mergedCallSite(in: finding.backtrace).map { "`\(code($0.function))` (\(cell($0.fileAndLineNoted ?? "")))" } ?? "—"
         return "| \(cell(finding.headline)) | \(site) | \(ReportNumbers.signed(finding.growthPerPass)) per pass | \(cell(reviewed.scenario.name)) |\n"
     }
 
@@ -114,6 +117,7 @@ public struct MarkdownReportRenderer: Sendable {
         if let site = finding.callSite {
             out += "`\(code(site.fileAndLine))`" + (site.function.map { " in `\(code($0))`" } ?? "") + "\n\n"
         }
+        if let note = finding.mergedFunctionNote { out += "\(cell(note)).\n\n" }
         if let snippet = finding.snippet { out += fenced(snippet) }
         if let reason = finding.retentionReason { out += "Why: \(cell(reason)).\n\n" }
         out += "**Fix:** \(finding.fixHint)\n\n"

@@ -22,7 +22,7 @@ enum ReferenceTraceText {
             guard let via = step.via else { continue }
             var reference = "\(indent)  .\(via)"
             if let closure = step.closure { reference += " = \(closure)" }
-            if let location = step.location { reference += " (\(location.fileAndLine))" }
+            if let location = step.location { reference += " (\(location.fileAndLineNoted))" }
             if index == breakAt { reference += "   ✂ break this reference" }
             lines.append(reference)
         }

@@ -133,6 +133,7 @@ public struct SARIFReportRenderer: Sendable {
             let place = finding.kind == .referenceCycle ? "closed by the closure at" : "subscribed at"
             message += ", \(place) \(site.fileAndLine)\(site.function.map { " in \($0)" } ?? "")"
         }
+        if let note = finding.mergedFunctionNote { message += " (\(note))" }
         if let anomaly = finding.anomaly {
             message += "; anomaly \(anomaly.number)\(anomaly.stage.map { " at \($0)" } ?? ""): \(anomaly.detail), on \(anomaly.place.longName)"
             message += anomaly.otherPlace.map { " (other side on \($0.longName))." } ?? "."

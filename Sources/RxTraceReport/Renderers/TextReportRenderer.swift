@@ -89,6 +89,7 @@ public struct TextReportRenderer: Sendable {
         if let site = finding.callSite {
             out += "    at \(paint(site.fileAndLine, .bold))\(site.function.map { " in \($0)" } ?? "")\n"
         }
+        if let note = finding.mergedFunctionNote { out += "    \(note)\n" }
         if let text = finding.snippet?.highlightedText {
             out += "      \(paint(SourceLines.normalized(text), .dim))\n"
         }
@@ -131,7 +132,7 @@ public struct TextReportRenderer: Sendable {
         for group in ReportFrameGroup.group(frames) {
             switch group {
             case .frame(let index, let frame):
-                let place = frame.fileAndLine.map { "  \($0)" } ?? ""
+                let place = frame.fileAndLineNoted.map { "  \($0)" } ?? ""
                 out += "\(indent)\(index) \(frame.function)\(paint(place, .dim))\n"
             case .folded:
                 out += indent + paint(group.foldedSummary ?? "", .dim) + "\n"

@@ -42,7 +42,7 @@ enum ThreadHopText {
         guard let last = chain.last else { return "" }
         var line = "subscribed on \(last.chainSubscribedOn ?? "unknown")"
         if let hops = last.chainHops, !hops.isEmpty { line += " · hops " + hops.joined(separator: " → ") }
-        if let site = last.callSite { line += " · at \(site.fileAndLine)" }
+        if let site = last.callSite { line += " · at \(site.fileAndLineNoted)" }
         return line
     }
 

@@ -33,7 +33,10 @@ extension SourceLocation {
         guard fileBase == nil else { return self }
         let placed = root.locate(file)
         guard let path = placed.reportPath else { return nil }
-        return SourceLocation(file: path, line: line, function: function, fileBase: placed.base)
+        var located = self
+        located.file = path
+        located.fileBase = placed.base
+        return located
     }
 }
 

@@ -24,7 +24,7 @@ struct HTMLBacktrace {
     private func item(_ frame: ReportFrame) -> HTMLNode {
         .element("li", [.class("frame", frame.origin.rawValue)]) {
             HTMLNode.element("code", text: frame.function)
-            if let place = frame.fileAndLine {
+            if let place = frame.fileAndLineNoted {
                 " "
                 HTMLNode.element("span", [.class("loc")], text: place)
             }

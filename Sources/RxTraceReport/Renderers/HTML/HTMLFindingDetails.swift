@@ -41,6 +41,9 @@ struct HTMLFindingDetails {
                     }
                 }
             }
+            if let note = finding.mergedFunctionNote {
+                HTMLNode.element("p", [.class("merged-note")], text: note)
+            }
             if let snippet = finding.snippet {
                 HTMLSourceSnippet(snippet: snippet).node
             }

@@ -49,7 +49,7 @@ struct HTMLReferenceGraph: HTMLFindingPart {
     private func reference(_ step: ReportCycle.Step, from index: Int, isBreak: Bool, closing: Bool) -> HTMLNode {
         var text = step.via.map { ".\($0)" } ?? "reference"
         if let closure = step.closure { text += " = \(closure)" }
-        if let location = step.location { text += " (\(location.fileAndLine))" }
+        if let location = step.location { text += " (\(location.fileAndLineNoted))" }
         let classes = isBreak ? "edge break" : "edge"
         let x = Self.left + 40
         let from = top(index) + Self.boxHeight
