@@ -88,16 +88,16 @@ for benchmark in cases where selected == nil || benchmark.name.hasPrefix(selecte
     let rendering = cpuSeconds() - renderStart
     let wall = wallSeconds() - wallStart
     let leaked = report.findings.reduce(0) { $0 + $1.count }
-    // Release builds merge functions whose bodies differ only in constants: their leaks are
-    // reported at a line the merged functions share, said so on the finding.
-    let merged = report.findings.filter { $0.callSite?.mergedFunction == true }
+    // Release builds merge functions whose bodies differ only in constants: the findings made in
+    // a merged function say so and name the functions it stands for.
+    let merged = report.findings.filter { $0.mergedFunctionNote != nil }
     if let folder = ProcessInfo.processInfo.environment["RXTRACE_SCALE_OUTPUT"] {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         for format in ReportFormat.allCases {
             try format.render(run).write(toFile: "\(folder)/" + format.fileName(base: String(benchmark.name.prefix { $0 != ":" })), atomically: true, encoding: .utf8)
         }
     }
-    print(String(format: "  %@: %d findings (%d at a line shared by merged functions, %d leaks), %d leaked subscriptions; CPU: analysis %.2f s, all %d formats %.2f s (%.1f MB), total %.2f s; subscribing %.2f s; wall (all of it) %.2f s; peak memory %.0f MiB",
+    print(String(format: "  %@: %d findings (%d in merged functions, %d leaks), %d leaked subscriptions; CPU: analysis %.2f s, all %d formats %.2f s (%.1f MB), total %.2f s; subscribing %.2f s; wall (all of it) %.2f s; peak memory %.0f MiB",
                  benchmark.name, report.findings.count, merged.count, merged.reduce(0) { $0 + $1.count }, leaked, analysis, ReportFormat.allCases.count, rendering,
                  Double(bytes) / 1e6, analysis + rendering, bodySeconds, wall, peakMiB()))
     // Not disposed: removing 200,000 observers one by one from the subject is not what is measured.
