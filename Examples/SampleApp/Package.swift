@@ -13,9 +13,11 @@ import PackageDescription
 let useRxSwift = Context.environment["RX_IMPLEMENTATION"] == "rxswift"
 let rxtracePath = "../.."
 // A path dependency's package name is its folder's name (the checkout's, not "rxtrace").
-let rxtraceName = URL(fileURLWithPath: Context.packageDirectory).appendingPathComponent(rxtracePath).standardized.lastPathComponent
+let rxtraceName = URL(fileURLWithPath: Context.packageDirectory).appendingPathComponent(rxtracePath).standardized
+    .lastPathComponent
 let rxPackage = useRxSwift ? "RxSwift" : rxtraceName
-let rxDependency: Package.Dependency = useRxSwift
+let rxDependency: Package.Dependency =
+    useRxSwift
     ? .package(url: "https://github.com/ReactiveX/RxSwift.git", from: "6.10.0")
     : .package(path: rxtracePath, traits: ["TraceResources"])
 
@@ -32,10 +34,14 @@ var targets: [Target] = [
 ]
 if !useRxSwift {
     // The leak scenarios need rxtrace's runner; they are the only rxtrace-specific code.
-    targets.append(.executableTarget(
-        name: "sample-leaks",
-        dependencies: ["SampleViewModels", rx("RxSwift"), rx("RxCocoa"), .product(name: "RxTrace", package: rxtraceName)]
-    ))
+    targets.append(
+        .executableTarget(
+            name: "sample-leaks",
+            dependencies: [
+                "SampleViewModels", rx("RxSwift"), rx("RxCocoa"), .product(name: "RxTrace", package: rxtraceName),
+            ]
+        )
+    )
 }
 
 let package = Package(

@@ -13,7 +13,9 @@ struct RxTracePlugin: CommandPlugin {
         let tool = try context.tool(named: "rxtrace")
         let package = context.package.directoryURL.path
         var arguments = arguments
-        if arguments.first == "test", !arguments.contains(where: { $0 == "--package-path" || $0.hasPrefix("--package-path=") }) {
+        if arguments.first == "test",
+            !arguments.contains(where: { $0 == "--package-path" || $0.hasPrefix("--package-path=") })
+        {
             arguments.insert(contentsOf: ["--package-path", package], at: 1)
         }
         let process = Process()

@@ -108,12 +108,20 @@ package struct PassAnalysis {
             let graph = HeapGraph.build()
             let generations = passGenerations ?? []
             let explanation = HeapExplanation.explain(
-                graph, leaked: leaked.objects + unreleased.objects, passes: passCount, timers: timers,
+                graph,
+                leaked: leaked.objects + unreleased.objects,
+                passes: passCount,
+                timers: timers,
                 measuredSince: generations.count > 1 ? generations[1] : nil,
-                passOfGeneration: Dictionary(generations.enumerated().map { ($0.element, $0.offset + 1) }, uniquingKeysWith: { first, _ in first })
+                passOfGeneration: Dictionary(
+                    generations.enumerated().map { ($0.element, $0.offset + 1) },
+                    uniquingKeysWith: { first, _ in first }
+                )
             )
-            findings = FindingPlacement.placed(explanation.cycleFindings + findings.map { explanation.annotate($0) },
-                                               cycleOfFinding: explanation.cycleOfFinding)
+            findings = FindingPlacement.placed(
+                explanation.cycleFindings + findings.map { explanation.annotate($0) },
+                cycleOfFinding: explanation.cycleOfFinding
+            )
             outcome.cycles = explanation.cycles
             outcome.cycleOfFinding = explanation.cycleOfFinding
             if !harnessObjects.isEmpty {
@@ -130,7 +138,9 @@ package struct PassAnalysis {
     static func unmetHopExpectations(_ expectations: [HopExpectation], chains: [HopChain]) -> [String] {
         expectations.compactMap { expectation in
             let met = chains.contains { chain in
-                guard ThreadHopAnalysis.matches(declared: expectation.sequence, actual: chain.hopSequence) else { return false }
+                guard ThreadHopAnalysis.matches(declared: expectation.sequence, actual: chain.hopSequence) else {
+                    return false
+                }
                 guard let subscribedOn = expectation.subscribedOn else { return true }
                 return ThreadHopAnalysis.matches(declared: [subscribedOn], actual: [chain.sourceSubscriptionPlaces])
             }
@@ -139,7 +149,8 @@ package struct PassAnalysis {
                 chain.hopSequence.joined(separator: " → ") + " (subscribed on \(chain.sourceSubscriptionPlaces))"
             }
             let place = "\((expectation.file as NSString).lastPathComponent):\(expectation.line)"
-            return "declared hops \(expectation.text) (\(place)) did not run; ran: " + (ran.isEmpty ? "no chain" : ran.joined(separator: "; "))
+            return "declared hops \(expectation.text) (\(place)) did not run; ran: "
+                + (ran.isEmpty ? "no chain" : ran.joined(separator: "; "))
         }
     }
 
@@ -156,7 +167,9 @@ package struct PassAnalysis {
     /// - groups with no sink or observer (only producers, disposables, bags) when the
     ///   scenario also leaks subscriptions: they are what the leaked subscriptions hold (an
     ///   `interval`'s producer, the owner's `DisposeBag`), not subscriptions of their own.
-    private func leakedSubscriptions() -> (findings: [LeakFinding], objects: [HeapExplanation.Leaked], entryIDs: [String: [UInt64]]) {
+    private func leakedSubscriptions() -> (
+        findings: [LeakFinding], objects: [HeapExplanation.Leaked], entryIDs: [String: [UInt64]]
+    ) {
         let survivors = self.survivors
         let groupsPerMark = snapshots.map { LeakAnalysis.group($0) }
         let groupCounts: [[String: Int]] = groupsPerMark.map { groups in
@@ -178,43 +191,52 @@ package struct PassAnalysis {
             let grew = (perPass.last ?? 0) > previousPassLeft
             return !(ranBefore && earlierAllGone && !grew)
         }
-        let holdsSubscriptions = { (group: ResourceGroup) in group.entries.contains { $0.kind == .sink || $0.kind == .observer } }
+        let holdsSubscriptions = { (group: ResourceGroup) in
+            group.entries.contains { $0.kind == .sink || $0.kind == .observer }
+        }
         let reported = growing.contains(where: holdsSubscriptions) ? growing.filter(holdsSubscriptions) : growing
         let objects = reported.flatMap { group in
             group.entries.map { entry in
-                HeapExplanation.Leaked(address: entry.address, signature: group.signature,
-                                       pass: passOf(entry), isExpectation: false,
-                                       isSubscriber: entry.kind == .observer)
+                HeapExplanation.Leaked(
+                    address: entry.address,
+                    signature: group.signature,
+                    pass: passOf(entry),
+                    isExpectation: false,
+                    isSubscriber: entry.kind == .observer
+                )
             }
         }
-        return (reported.map { group in
-            let perPass = perPassBySignature(group.signature)
-            let subscriptions = Self.subscriptionCount(group)
-            // When the last pass replaced what the pass before it left (and added more), the
-            // group grew by the difference, not by everything the last pass created.
-            let previousPassLeft = survivors.last?[group.signature] ?? 0
-            let earlierReplaced = previousPassLeft > 0 && perPass.dropLast().allSatisfy { $0 == 0 }
-            let growth = (perPass.last ?? 0) - (earlierReplaced ? previousPassLeft : 0)
-            return LeakFinding(
-                signature: group.signature,
-                kind: .leakedSubscription,
-                resourceTypes: group.resourceTypes,
-                operatorChain: group.operatorChain,
-                count: subscriptions,
-                countPerPass: perPass.map { resources in scaled(resources, group.entries.count, subscriptions) },
-                growthPerPass: scaled(growth, group.entries.count, subscriptions),
-                callSite: group.userCallSite.flatMap(\.location),
-                backtrace: group.frames.map(\.reportFrame),
-                retentionReason: RetentionReason.explain(group, timers: timers)
-            )
-        }, objects, Dictionary(reported.map { ($0.signature, $0.entries.map(\.id)) }, uniquingKeysWith: +))
+        return (
+            reported.map { group in
+                let perPass = perPassBySignature(group.signature)
+                let subscriptions = Self.subscriptionCount(group)
+                // When the last pass replaced what the pass before it left (and added more), the
+                // group grew by the difference, not by everything the last pass created.
+                let previousPassLeft = survivors.last?[group.signature] ?? 0
+                let earlierReplaced = previousPassLeft > 0 && perPass.dropLast().allSatisfy { $0 == 0 }
+                let growth = (perPass.last ?? 0) - (earlierReplaced ? previousPassLeft : 0)
+                return LeakFinding(
+                    signature: group.signature,
+                    kind: .leakedSubscription,
+                    resourceTypes: group.resourceTypes,
+                    operatorChain: group.operatorChain,
+                    count: subscriptions,
+                    countPerPass: perPass.map { resources in scaled(resources, group.entries.count, subscriptions) },
+                    growthPerPass: scaled(growth, group.entries.count, subscriptions),
+                    callSite: group.userCallSite.flatMap(\.location),
+                    backtrace: group.frames.map(\.reportFrame),
+                    retentionReason: RetentionReason.explain(group, timers: timers)
+                )
+            }, objects, Dictionary(reported.map { ($0.signature, $0.entries.map(\.id)) }, uniquingKeysWith: +)
+        )
     }
 
     /// Subscriptions in a group: one per `subscribe(onNext:…)`/`bind` observer at the end of
     /// the chain (inner observers of merge, flatMap… are not subscriptions of their own), else
     /// one per entry of the group's most frequent observer type, else of its most frequent type.
     static func subscriptionCount(_ group: ResourceGroup) -> Int {
-        let subscribers = group.entries.filter { $0.kind == .observer && $0.typeName.hasPrefix("AnonymousObserver<") }.count
+        let subscribers = group.entries.filter { $0.kind == .observer && $0.typeName.hasPrefix("AnonymousObserver<") }
+            .count
         if subscribers > 0 { return subscribers }
         let observers = group.entries.filter { $0.kind == .observer }
         let candidates = observers.isEmpty ? group.entries : observers
@@ -229,31 +251,50 @@ package struct PassAnalysis {
     }
 
     /// Objects passed to `expectReleased` that are still alive, one finding per name and place.
-    private func unreleasedObjects(_ expectations: [ReleaseExpectation], passes: Int) -> (findings: [LeakFinding], objects: [HeapExplanation.Leaked]) {
+    private func unreleasedObjects(
+        _ expectations: [ReleaseExpectation],
+        passes: Int
+    ) -> (findings: [LeakFinding], objects: [HeapExplanation.Leaked]) {
         var findings: [String: LeakFinding] = [:]
         var order: [String] = []
         var objects: [HeapExplanation.Leaked] = []
         for expectation in expectations {
             guard let object = expectation.object else { continue }
             let place = SourceLocation(file: expectation.file, line: expectation.line)
-            let signature = LeakSignature.unreleasedObject(name: expectation.name, file: expectation.file, line: expectation.line)
-            objects.append(HeapExplanation.Leaked(address: UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque()),
-                                                  signature: signature, pass: expectation.pass, isExpectation: true))
+            let signature = LeakSignature.unreleasedObject(
+                name: expectation.name,
+                file: expectation.file,
+                line: expectation.line
+            )
+            objects.append(
+                HeapExplanation.Leaked(
+                    address: UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque()),
+                    signature: signature,
+                    pass: expectation.pass,
+                    isExpectation: true
+                )
+            )
             if findings[signature] == nil {
                 order.append(signature)
                 findings[signature] = LeakFinding(
-                    signature: signature, kind: .unreleasedObject, resourceTypes: [expectation.name],
-                    count: 0, countPerPass: Array(repeating: 0, count: passes), callSite: place
+                    signature: signature,
+                    kind: .unreleasedObject,
+                    resourceTypes: [expectation.name],
+                    count: 0,
+                    countPerPass: Array(repeating: 0, count: passes),
+                    callSite: place
                 )
             }
             findings[signature]!.count += 1
             if expectation.pass <= passes { findings[signature]!.countPerPass[expectation.pass - 1] += 1 }
         }
-        return (order.map { signature in
-            var finding = findings[signature]!
-            finding.growthPerPass = finding.countPerPass.last ?? 0
-            return finding
-        }, objects)
+        return (
+            order.map { signature in
+                var finding = findings[signature]!
+                finding.growthPerPass = finding.countPerPass.last ?? 0
+                return finding
+            }, objects
+        )
     }
 
 }

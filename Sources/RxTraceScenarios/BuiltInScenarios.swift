@@ -6,6 +6,7 @@ import RxTraceRunner
 public enum BuiltInScenarios {
     public static var all: [Scenario] {
         coreScenarios + intervalScenarios + chainScenarios + retentionScenarios + threadHopScenarios
-            + threadAnomalyScenarios + gitFeedScenarios + searchScenarios + repositoryScenarios + dataProviderScenarios + sharedServiceScenarios
+            + threadAnomalyScenarios + gitFeedScenarios + searchScenarios + repositoryScenarios + dataProviderScenarios
+            + sharedServiceScenarios
     }
 }

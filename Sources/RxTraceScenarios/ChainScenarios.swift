@@ -12,7 +12,10 @@ private final class Environment {
 }
 
 let chainScenarios: [Scenario] = [
-    Scenario("just-filter-map-distinct", summary: "B12: just(42).filter.map.distinctUntilChanged subscribed; freed when it completes") { _ in
+    Scenario(
+        "just-filter-map-distinct",
+        summary: "B12: just(42).filter.map.distinctUntilChanged subscribed; freed when it completes"
+    ) { _ in
         let environment = Environment()
         _ = Observable.just(42)
             .filter { $0 > environment.threshold }
@@ -20,9 +23,13 @@ let chainScenarios: [Scenario] = [
             .distinctUntilChanged { $0 == $1 }
             .subscribe(onNext: { _ in })
     },
-    Scenario("just-filter-map-distinct-disposed", summary: "B12: the same chain over a subject, disposed before it completes") { _ in
+    Scenario(
+        "just-filter-map-distinct-disposed",
+        summary: "B12: the same chain over a subject, disposed before it completes"
+    ) { _ in
         let source = PublishSubject<Int>()
-        let subscription = source
+        let subscription =
+            source
             .filter { $0 > 30 }
             .map { "\($0)" }
             .distinctUntilChanged { $0 == $1 }
@@ -30,7 +37,11 @@ let chainScenarios: [Scenario] = [
         source.onNext(42)
         subscription.dispose()
     },
-    Scenario("merged-timers", summary: "B19: merge of interval(red) and interval(green), delivered on red and disposed there after a few ticks") { context in
+    Scenario(
+        "merged-timers",
+        summary:
+            "B19: merge of interval(red) and interval(green), delivered on red and disposed there after a few ticks"
+    ) { context in
         let red = context.serialScheduler("red")
         let green = context.serialScheduler("green")
         let ticks = SharedCounter()
@@ -44,7 +55,11 @@ let chainScenarios: [Scenario] = [
         // Disposed on red, the serial scheduler the subscriber runs on, so never while it runs.
         try perform(on: red, context, "the disposal on red") { subscription.dispose() }
     },
-    Scenario("merged-timers-never-disposed", summary: "B19 leaky: the merged timers subscribed with the disposable ignored", expect: .leak) { context in
+    Scenario(
+        "merged-timers-never-disposed",
+        summary: "B19 leaky: the merged timers subscribed with the disposable ignored",
+        expect: .leak
+    ) { context in
         let red = context.serialScheduler("red")
         let green = context.serialScheduler("green")
         _ = Observable.merge([

@@ -44,11 +44,17 @@ private final class SettingsViewModel {
 }
 
 let coreScenarios: [Scenario] = [
-    Scenario("grammar-completion-frees", summary: "A1: a sequence that completes frees everything, even with its disposable ignored") { _ in
+    Scenario(
+        "grammar-completion-frees",
+        summary: "A1: a sequence that completes frees everything, even with its disposable ignored"
+    ) { _ in
         _ = Observable.from([1, 2, 3]).map { $0 * 10 }.filter { $0 > 10 }.subscribe(onNext: { _ in })
         _ = Observable<Int>.error(ScenarioError()).subscribe(onError: { _ in })
     },
-    Scenario("dispose-on-serial-scheduler", summary: "A2: observe(on: serial) chain disposed on that same serial scheduler") { context in
+    Scenario(
+        "dispose-on-serial-scheduler",
+        summary: "A2: observe(on: serial) chain disposed on that same serial scheduler"
+    ) { context in
         let serial = context.serialScheduler("a2.serial")
         let subject = PublishSubject<Int>()
         var subscription: Disposable?
@@ -65,7 +71,10 @@ let coreScenarios: [Scenario] = [
         subject.onNext(2)
         subscription = nil
     },
-    Scenario("laziness-and-create", summary: "A4/A5: creating does no work; myJust and myFrom subscribed twice complete and free everything") { _ in
+    Scenario(
+        "laziness-and-create",
+        summary: "A4/A5: creating does no work; myJust and myFrom subscribed twice complete and free everything"
+    ) { _ in
         let lazy = Observable<Int>.deferred { Observable.just(1) }
         _ = lazy
         _ = myJust(0).subscribe(onNext: { _ in })
@@ -73,11 +82,15 @@ let coreScenarios: [Scenario] = [
         _ = from.subscribe(onNext: { _ in })
         _ = from.subscribe(onNext: { _ in })
     },
-    Scenario("debug-probe", summary: "A8: debug(\"my probe\") logs subscribe, events and dispose; the chain is freed") { _ in
+    Scenario("debug-probe", summary: "A8: debug(\"my probe\") logs subscribe, events and dispose; the chain is freed") {
+        _ in
         // The probe's lines go to the child's stdout, which rxtrace discards for clean runs.
         _ = Observable.just(0).debug("my probe").subscribe()
     },
-    Scenario("behavior-relay-two-subscribers", summary: "A9: BehaviorRelay(value: 0) with two subscribers in a DisposeBag") { _ in
+    Scenario(
+        "behavior-relay-two-subscribers",
+        summary: "A9: BehaviorRelay(value: 0) with two subscribers in a DisposeBag"
+    ) { _ in
         let relay = BehaviorRelay(value: 0)
         var bag: DisposeBag? = DisposeBag()
         relay.subscribe(onNext: { _ in }).disposed(by: bag!)
@@ -86,7 +99,10 @@ let coreScenarios: [Scenario] = [
         relay.accept(2)
         bag = nil
     },
-    Scenario("disposables", summary: "A10: DisposeBag on deinit, CompositeDisposable after dispose, SerialDisposable replacement") { _ in
+    Scenario(
+        "disposables",
+        summary: "A10: DisposeBag on deinit, CompositeDisposable after dispose, SerialDisposable replacement"
+    ) { _ in
         let subject = PublishSubject<Int>()
         var bag: DisposeBag? = DisposeBag()
         subject.subscribe().disposed(by: bag!)
@@ -100,14 +116,21 @@ let coreScenarios: [Scenario] = [
         serial.disposable = subject.subscribe()
         serial.dispose()
     },
-    Scenario("screen-visited-twice", summary: "A11: a settings screen opened and closed twice against a long-lived service") { context in
+    Scenario(
+        "screen-visited-twice",
+        summary: "A11: a settings screen opened and closed twice against a long-lived service"
+    ) { context in
         let service = context.shared("settings-service") { SettingsService() }
         let viewModel = SettingsViewModel()
         viewModel.bind(to: service, forgetBag: false)
         service.theme.accept("dark")
         context.expectReleased(viewModel, name: "SettingsViewModel")
     },
-    Scenario("screen-visited-twice-leaky", summary: "A11 leaky: the screen forgets disposed(by:), so each visit leaves a subscription on the service", expect: .leak) { context in
+    Scenario(
+        "screen-visited-twice-leaky",
+        summary: "A11 leaky: the screen forgets disposed(by:), so each visit leaves a subscription on the service",
+        expect: .leak
+    ) { context in
         let service = context.shared("settings-service") { SettingsService() }
         let viewModel = SettingsViewModel()
         viewModel.bind(to: service, forgetBag: true)

@@ -1,9 +1,10 @@
 import Foundation
+import RxCore
+import RxTraceRunner
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import RxCore
-import RxTraceRunner
 
 // C23 (tutorials): a DataProvider proxies network results through a PublishSubject fed by
 // do(onNext:). A screen that subscribes to `subject.asObservable()` without disposal, from an
@@ -50,14 +51,25 @@ private final class ItemsScreen {
     }
 }
 
-private func dataProviderScenario(_ name: String, _ summary: String, _ binding: ItemsScreen.Binding, expect: Verdict) -> Scenario {
+private func dataProviderScenario(
+    _ name: String,
+    _ summary: String,
+    _ binding: ItemsScreen.Binding,
+    expect: Verdict
+) -> Scenario {
     Scenario(name, summary: summary, expect: expect) { context in
         let server = try exampleBackend(context)
-        let provider = context.shared("provider") { DataProvider(session: exampleSession(context), url: server.url("/items")) }
+        let provider = context.shared("provider") {
+            DataProvider(session: exampleSession(context), url: server.url("/items"))
+        }
         let screen = ItemsScreen()
         screen.show(provider, binding)
         var loaded = false
-        let request = provider.load().subscribe(onNext: { _ in }, onError: { _ in loaded = true }, onCompleted: { loaded = true })
+        let request = provider.load().subscribe(
+            onNext: { _ in },
+            onError: { _ in loaded = true },
+            onCompleted: { loaded = true }
+        )
         try waitFor(context, "the items request") { loaded }
         request.dispose()
         guard screen.items.count == 3 else { throw ScenarioTimeout(what: "the items to reach the screen") }
@@ -66,7 +78,22 @@ private func dataProviderScenario(_ name: String, _ summary: String, _ binding: 
 }
 
 let dataProviderScenarios: [Scenario] = [
-    dataProviderScenario("data-provider", "C23: a screen subscribes to a DataProvider's subject and bags the subscription", .bagged, expect: .clean),
-    dataProviderScenario("data-provider-leaky", "C23 leaky: the screen subscribes to the provider's subject without disposal: one leak per visit", .unbagged, expect: .leak),
-    dataProviderScenario("data-provider-strong-self", "C23 leaky: the screen bags the subscription but its closure captures self strongly: a reference cycle", .strongSelf, expect: .cycle),
+    dataProviderScenario(
+        "data-provider",
+        "C23: a screen subscribes to a DataProvider's subject and bags the subscription",
+        .bagged,
+        expect: .clean
+    ),
+    dataProviderScenario(
+        "data-provider-leaky",
+        "C23 leaky: the screen subscribes to the provider's subject without disposal: one leak per visit",
+        .unbagged,
+        expect: .leak
+    ),
+    dataProviderScenario(
+        "data-provider-strong-self",
+        "C23 leaky: the screen bags the subscription but its closure captures self strongly: a reference cycle",
+        .strongSelf,
+        expect: .cycle
+    ),
 ]

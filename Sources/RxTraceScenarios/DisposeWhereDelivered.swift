@@ -9,7 +9,12 @@ import RxTraceRunner
 /// the scheduler is delivering an element is anomaly 5 (`disposedWhileDelivering`), which
 /// rxtrace rightly reports when the two happen to meet, so a clean example written that way
 /// would fail now and then under load.
-func perform(on scheduler: ImmediateSchedulerType, _ context: ScenarioContext, _ what: String, _ work: @escaping () -> Void) throws {
+func perform(
+    on scheduler: ImmediateSchedulerType,
+    _ context: ScenarioContext,
+    _ what: String,
+    _ work: @escaping () -> Void
+) throws {
     let done = SharedCounter()
     _ = scheduler.schedule(()) { _ in
         work()

@@ -1,9 +1,10 @@
 import Foundation
+import RxCore
+import RxTraceRunner
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import RxCore
-import RxTraceRunner
 
 // C20 (tutorials): GitFeed's request chain against the local server. The response is shared
 // with replay 1, so subscribing again after completion replays it instead of requesting again.
@@ -15,7 +16,8 @@ private struct FeedEvent {
 
     init?(_ json: [String: Any]) {
         guard let id = json["id"] as? String, let type = json["type"] as? String,
-              let actor = (json["actor"] as? [String: Any])?["login"] as? String else { return nil }
+            let actor = (json["actor"] as? [String: Any])?["login"] as? String
+        else { return nil }
         self.id = id
         self.type = type
         self.actor = actor
@@ -29,7 +31,11 @@ private final class FeedScreen {
     private(set) var events: [FeedEvent] = []
     private(set) var refreshes = 0
 
-    func load(repo: String, server: LocalHTTPServer, session: URLSession) -> Observable<(response: HTTPURLResponse, data: Data)> {
+    func load(
+        repo: String,
+        server: LocalHTTPServer,
+        session: URLSession
+    ) -> Observable<(response: HTTPURLResponse, data: Data)> {
         Observable.from([repo])
             .map { URLRequest(url: server.url("/repos/\($0)/events")) }
             .flatMap { session.rx.response(request: $0) }
@@ -42,7 +48,8 @@ private final class FeedScreen {
     func bind(_ response: Observable<(response: HTTPURLResponse, data: Data)>, strongSelf: Bool = false) {
         // The strong form reloads on every pull to refresh, so its chain never completes.
         let source = strongSelf ? refresh.asObservable().flatMapLatest { response } : response
-        let events = source
+        let events =
+            source
             .filter { 200..<300 ~= $0.response.statusCode }
             .map { (try JSONSerialization.jsonObject(with: $0.data)) as? [[String: Any]] ?? [] }
             .filter { !$0.isEmpty }
@@ -80,13 +87,25 @@ private func gitFeedScenario(_ name: String, _ summary: String, strongSelf: Bool
         screen.bind(response)
         try waitFor(context, "the replayed response") { screen.refreshes == 2 }
         guard server.requestsServed == requestsBefore + 1, screen.events.count == 2 else {
-            throw ScenarioTimeout(what: "exactly one request per screen (served \(server.requestsServed - requestsBefore))")
+            throw ScenarioTimeout(
+                what: "exactly one request per screen (served \(server.requestsServed - requestsBefore))"
+            )
         }
         context.expectReleased(screen, name: "FeedScreen")
     }
 }
 
 let gitFeedScenarios: [Scenario] = [
-    gitFeedScenario("gitfeed", "C20: GitFeed request chain (map → flatMap → share(replay: 1, scope: .forever) → filter → map), bound with [weak self]; a late subscriber gets the replayed response", strongSelf: false, expect: .clean),
-    gitFeedScenario("gitfeed-strong-self", "C20 leaky: the screen reloads on pull to refresh and binds with a closure that captures self strongly, kept in self's bag: a reference cycle", strongSelf: true, expect: .cycle),
+    gitFeedScenario(
+        "gitfeed",
+        "C20: GitFeed request chain (map → flatMap → share(replay: 1, scope: .forever) → filter → map), bound with [weak self]; a late subscriber gets the replayed response",
+        strongSelf: false,
+        expect: .clean
+    ),
+    gitFeedScenario(
+        "gitfeed-strong-self",
+        "C20 leaky: the screen reloads on pull to refresh and binds with a closure that captures self strongly, kept in self's bag: a reference cycle",
+        strongSelf: true,
+        expect: .cycle
+    ),
 ]

@@ -33,7 +33,10 @@ let intervalScenarios: [Scenario] = [
         context.wait(seconds: 0.02)
         queue.sync { second.dispose() }
     },
-    Scenario("interval-shared-replay", summary: "A7: the same interval with share(replay: 1): one source, released with the last subscriber") { context in
+    Scenario(
+        "interval-shared-replay",
+        summary: "A7: the same interval with share(replay: 1): one source, released with the last subscriber"
+    ) { context in
         let queue = DispatchQueue(label: "a7.timer")
         let shared = handMadeInterval(0.01, queue: queue).share(replay: 1)
         let first = shared.subscribe(onNext: { _ in })
@@ -44,7 +47,11 @@ let intervalScenarios: [Scenario] = [
         context.wait(seconds: 0.02)
         queue.sync { second.dispose() }
     },
-    Scenario("interval-disposed", summary: "A6/B16: Observable.interval on a serial scheduler, disposed by a DisposeBag released on that scheduler") { context in
+    Scenario(
+        "interval-disposed",
+        summary:
+            "A6/B16: Observable.interval on a serial scheduler, disposed by a DisposeBag released on that scheduler"
+    ) { context in
         let scheduler = context.serialScheduler("ticker")
         var bag: DisposeBag? = DisposeBag()
         Observable<Int>.interval(.milliseconds(5), scheduler: scheduler)
@@ -55,14 +62,22 @@ let intervalScenarios: [Scenario] = [
         // The bag goes on ticker, where the subscriber runs, so never while a tick is delivered.
         try perform(on: scheduler, context, "the bag's release on ticker") { bag = nil }
     },
-    Scenario("interval-never-disposed", summary: "B16 leaky: Observable.interval subscribed and its disposable ignored: kept by its timer", expect: .leak) { context in
+    Scenario(
+        "interval-never-disposed",
+        summary: "B16 leaky: Observable.interval subscribed and its disposable ignored: kept by its timer",
+        expect: .leak
+    ) { context in
         let scheduler = context.serialScheduler("ticker")
         _ = Observable<Int>.interval(.milliseconds(5), scheduler: scheduler)
             .map { $0 * 2 }
             .subscribe(onNext: { _ in })
         context.wait(seconds: 0.02)
     },
-    Scenario("interval-virtual-time", summary: "A6 on virtual time: interval(1 s).take(3) on a VirtualClock advanced by 5 s completes and frees everything") { context in
+    Scenario(
+        "interval-virtual-time",
+        summary:
+            "A6 on virtual time: interval(1 s).take(3) on a VirtualClock advanced by 5 s completes and frees everything"
+    ) { context in
         let clock = context.virtualClock("a6.virtual")
         var received: [Int] = []
         _ = Observable<Int>.interval(.seconds(1), scheduler: clock)
@@ -72,7 +87,11 @@ let intervalScenarios: [Scenario] = [
         struct WrongElements: Error {}
         guard received == [0, 1, 2] else { throw WrongElements() }
     },
-    Scenario("interval-virtual-time-never-disposed", summary: "B16 leaky on virtual time: an endless interval on a VirtualClock, never disposed", expect: .leak) { context in
+    Scenario(
+        "interval-virtual-time-never-disposed",
+        summary: "B16 leaky on virtual time: an endless interval on a VirtualClock, never disposed",
+        expect: .leak
+    ) { context in
         let clock = context.virtualClock("b16.virtual")
         _ = Observable<Int>.interval(.seconds(1), scheduler: clock).subscribe(onNext: { _ in })
         clock.advance(by: 3)

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -36,7 +37,8 @@ final class LocalHTTPServer {
 
     /// Requests received so far.
     var requestsServed: Int {
-        requestCount.lock(); defer { requestCount.unlock() }
+        requestCount.lock()
+        defer { requestCount.unlock() }
         return served
     }
 
@@ -55,7 +57,9 @@ final class LocalHTTPServer {
         address.sin_port = 0
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0, listen(fd, 16) == 0 else {
             close(fd)
@@ -71,7 +75,10 @@ final class LocalHTTPServer {
             while true {
                 let client = accept(listener, nil, nil)
                 if client < 0 { return }
-                guard let self else { close(client); return }
+                guard let self else {
+                    close(client)
+                    return
+                }
                 Thread.detachNewThread { self.serve(client) }
             }
         }
@@ -106,11 +113,18 @@ final class LocalHTTPServer {
         let target = URLComponents(string: String(parts[1]))
         var query: [String: String] = [:]
         for item in target?.queryItems ?? [] { query[item.name] = item.value ?? "" }
-        requestCount.lock(); served += 1; requestCount.unlock()
+        requestCount.lock()
+        served += 1
+        requestCount.unlock()
         let response = handler(Request(method: String(parts[0]), path: target?.path ?? "/", query: query))
         if response.delay > 0 { Thread.sleep(forTimeInterval: response.delay) }
         var bytes = Data("HTTP/1.1 \(response.status) \(response.status == 200 ? "OK" : "Status")\r\n".utf8)
-        bytes.append(Data("Content-Type: \(response.contentType)\r\nContent-Length: \(response.body.count)\r\nConnection: close\r\n\r\n".utf8))
+        bytes.append(
+            Data(
+                "Content-Type: \(response.contentType)\r\nContent-Length: \(response.body.count)\r\nConnection: close\r\n\r\n"
+                    .utf8
+            )
+        )
         bytes.append(response.body)
         bytes.withUnsafeBytes { raw in
             var offset = 0

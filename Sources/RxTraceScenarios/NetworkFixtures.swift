@@ -1,9 +1,10 @@
 import Foundation
+import RxCore
+import RxTraceRunner
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import RxCore
-import RxTraceRunner
 
 // The backend the network scenarios (C20–C23) talk to: a real HTTP server on 127.0.0.1,
 // started by the scenario on its first pass and shared by the later ones.
@@ -16,8 +17,14 @@ func exampleBackend(_ context: ScenarioContext) throws -> LocalHTTPServer {
             case "/repos/ReactiveX/RxSwift/events":
                 // GitFeed: a GitHub-like list of events.
                 return .json([
-                    ["id": "1", "type": "PushEvent", "actor": ["login": "alice"], "repo": ["name": "ReactiveX/RxSwift"]],
-                    ["id": "2", "type": "WatchEvent", "actor": ["login": "bob"], "repo": ["name": "ReactiveX/RxSwift"]],
+                    [
+                        "id": "1", "type": "PushEvent", "actor": ["login": "alice"],
+                        "repo": ["name": "ReactiveX/RxSwift"],
+                    ],
+                    [
+                        "id": "2", "type": "WatchEvent", "actor": ["login": "bob"],
+                        "repo": ["name": "ReactiveX/RxSwift"],
+                    ],
                 ])
             case "/search":
                 // Search: slow enough that a newer query supersedes the previous request.
@@ -26,7 +33,10 @@ func exampleBackend(_ context: ScenarioContext) throws -> LocalHTTPServer {
             case "/repositories":
                 let query = request.query["q"] ?? ""
                 if query == "fail" { return .json(["message": "server error"], status: 500) }
-                return .json([["name": "\(query)-kit", "stars": 42], ["name": "Rx\(query)", "stars": 7]], delay: 0.02)
+                return .json(
+                    [["name": "\(query)-kit", "stars": 42], ["name": "Rx\(query)", "stars": 7]],
+                    delay: 0.02
+                )
             case "/items":
                 return .json(["apple", "banana", "cherry"])
             default:

@@ -1,9 +1,10 @@
 import Foundation
+import RxCore
+import RxTraceRunner
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import RxCore
-import RxTraceRunner
 
 // C22 (tutorials): a repository model.
 // observeOn(background) → flatMapLatest(request.catch { never() }) → observeOn(background)
@@ -24,7 +25,8 @@ private final class RepositoryModel {
     private(set) var deliveries = 0
 
     init(server: LocalHTTPServer, session: URLSession, background: SchedulerType, main: SchedulerType?) {
-        var chain = query
+        var chain =
+            query
             .observe(on: background)
             .flatMapLatest { query -> Observable<Data> in
                 var components = URLComponents(url: server.url("/repositories"), resolvingAgainstBaseURL: false)!
@@ -41,10 +43,12 @@ private final class RepositoryModel {
                 }
             }
         if let main { chain = chain.observe(on: main) }
-        chain.bind(to: Binder(self) { model, repositories in
-            model.repositories = repositories
-            model.deliveries += 1
-        })
+        chain.bind(
+            to: Binder(self) { model, repositories in
+                model.repositories = repositories
+                model.deliveries += 1
+            }
+        )
         .disposed(by: disposeBag)
     }
 }
@@ -71,11 +75,21 @@ private func repositoryScenario(_ name: String, _ summary: String, observeOnMain
         try background.waitUntilIdle(context)
         context.expectReleased(model, name: "RepositoryModel")
         // Where the query is sent, then where each observe(on:) lands.
-        context.expectHops(observeOnMain ? ["main", "background", "background", "main"] : ["main", "background", "background"])
+        context.expectHops(
+            observeOnMain ? ["main", "background", "background", "main"] : ["main", "background", "background"]
+        )
     }
 }
 
 let repositoryScenarios: [Scenario] = [
-    repositoryScenario("repository-model", "C22: observeOn(background) → flatMapLatest(request.catch { never() }) → map → observeOn(main)", observeOnMain: true),
-    repositoryScenario("repository-model-off-main", "C22 variant: no final observeOn(main): the Binder gets its events off the main thread (anomaly 4)", observeOnMain: false),
+    repositoryScenario(
+        "repository-model",
+        "C22: observeOn(background) → flatMapLatest(request.catch { never() }) → map → observeOn(main)",
+        observeOnMain: true
+    ),
+    repositoryScenario(
+        "repository-model-off-main",
+        "C22 variant: no final observeOn(main): the Binder gets its events off the main thread (anomaly 4)",
+        observeOnMain: false
+    ),
 ]

@@ -49,7 +49,12 @@ private final class Store {
     let changes = PublishSubject<Int>()
 }
 
-private func presenterScenario(_ name: String, _ summary: String, _ capture: Presenter.Capture, expect: Verdict) -> Scenario {
+private func presenterScenario(
+    _ name: String,
+    _ summary: String,
+    _ capture: Presenter.Capture,
+    expect: Verdict
+) -> Scenario {
     Scenario(name, summary: summary, expect: expect) { context in
         let store = context.shared("store") { Store() }
         let presenter = Presenter()
@@ -60,28 +65,63 @@ private func presenterScenario(_ name: String, _ summary: String, _ capture: Pre
 }
 
 let retentionScenarios: [Scenario] = [
-    presenterScenario("strong-self-cycle", "B13: map/subscribe capture self strongly and self's bag keeps the chain: a reference cycle", .strong, expect: .cycle),
-    presenterScenario("weak-self", "B14: the same chain with [weak self] is released with its owner", .weak, expect: .clean),
-    presenterScenario("unowned-self", "B14: the same chain with [unowned self], disposed by the bag, is released with its owner", .unowned, expect: .clean),
-    presenterScenario("with-unretained", "B14: the same chain with withUnretained(self) is released with its owner", .withUnretained, expect: .clean),
-    presenterScenario("method-reference-cycle", "B15: map(transform) passes a method, which captures self strongly: same cycle as B13", .methodReference, expect: .cycle),
+    presenterScenario(
+        "strong-self-cycle",
+        "B13: map/subscribe capture self strongly and self's bag keeps the chain: a reference cycle",
+        .strong,
+        expect: .cycle
+    ),
+    presenterScenario(
+        "weak-self",
+        "B14: the same chain with [weak self] is released with its owner",
+        .weak,
+        expect: .clean
+    ),
+    presenterScenario(
+        "unowned-self",
+        "B14: the same chain with [unowned self], disposed by the bag, is released with its owner",
+        .unowned,
+        expect: .clean
+    ),
+    presenterScenario(
+        "with-unretained",
+        "B14: the same chain with withUnretained(self) is released with its owner",
+        .withUnretained,
+        expect: .clean
+    ),
+    presenterScenario(
+        "method-reference-cycle",
+        "B15: map(transform) passes a method, which captures self strongly: same cycle as B13",
+        .methodReference,
+        expect: .cycle
+    ),
 
     Scenario("finishing-chain-ignored", summary: "B16: a chain that completes may have its disposable ignored") { _ in
         _ = Observable.from([1, 2, 3]).map { $0 + 1 }.subscribe(onNext: { _ in })
     },
-    Scenario("subject-subscription-disposed", summary: "B16: a subscription to a long-lived subject, bagged by the screen") { context in
+    Scenario(
+        "subject-subscription-disposed",
+        summary: "B16: a subscription to a long-lived subject, bagged by the screen"
+    ) { context in
         let store = context.shared("store") { Store() }
         var bag: DisposeBag? = DisposeBag()
         store.changes.map { $0 * 2 }.subscribe(onNext: { _ in }).disposed(by: bag!)
         store.changes.onNext(1)
         bag = nil
     },
-    Scenario("subject-subscription-ignored", summary: "B16 leaky: a subscription to a long-lived subject with its disposable ignored", expect: .leak) { context in
+    Scenario(
+        "subject-subscription-ignored",
+        summary: "B16 leaky: a subscription to a long-lived subject with its disposable ignored",
+        expect: .leak
+    ) { context in
         let store = context.shared("store") { Store() }
         _ = store.changes.map { $0 * 2 }.subscribe(onNext: { _ in })
         store.changes.onNext(1)
     },
-    Scenario("serial-disposable-refresh", summary: "B17: serial.disposable = subscribe(…) on every refresh keeps exactly one live subscription") { context in
+    Scenario(
+        "serial-disposable-refresh",
+        summary: "B17: serial.disposable = subscribe(…) on every refresh keeps exactly one live subscription"
+    ) { context in
         let store = context.shared("store") { Store() }
         let refresher = context.shared("refresher") { SerialDisposable() }
         for _ in 0..<3 {

@@ -1,9 +1,10 @@
 import Foundation
+import RxCore
+import RxTraceRunner
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import RxCore
-import RxTraceRunner
 
 // C21 (tutorials): search as you type.
 // text.throttle.distinctUntilChanged.flatMapLatest { api(query).retry(3).startWith([]).catchAndReturn([]) }.share(replay: 1)
@@ -15,7 +16,8 @@ private final class SearchScreen {
     private(set) var results: [String] = []
 
     init(server: LocalHTTPServer, session: URLSession, scheduler: SchedulerType) {
-        let results = query
+        let results =
+            query
             .throttle(.milliseconds(20), scheduler: scheduler)
             .distinctUntilChanged()
             .flatMapLatest { query -> Observable<[String]> in
@@ -33,14 +35,22 @@ private final class SearchScreen {
 }
 
 let searchScenarios: [Scenario] = [
-    Scenario("search", summary: "C21: throttle → distinctUntilChanged → flatMapLatest(request.retry.startWith.catchAndReturn) → share(replay: 1)") { context in
+    Scenario(
+        "search",
+        summary:
+            "C21: throttle → distinctUntilChanged → flatMapLatest(request.retry.startWith.catchAndReturn) → share(replay: 1)"
+    ) { context in
         let server = try exampleBackend(context)
-        let screen = SearchScreen(server: server, session: exampleSession(context), scheduler: context.serialScheduler("search.throttle"))
+        let screen = SearchScreen(
+            server: server,
+            session: exampleSession(context),
+            scheduler: context.serialScheduler("search.throttle")
+        )
         for text in ["r", "rx", "rxs", "rxswift"] {
             screen.query.onNext(text)
             context.wait(seconds: 0.03)
         }
         try waitFor(context, "the last search results") { screen.results.first == "rxswift result 1" }
         context.expectReleased(screen, name: "SearchScreen")
-    },
+    }
 ]

@@ -49,8 +49,16 @@ private func sharedServiceScenario(_ name: String, _ summary: String, bagged: Bo
 }
 
 let sharedServiceScenarios: [Scenario] = [
-    sharedServiceScenario("shared-service-search", "A screen searches through an app-wide service (flatMapLatest { service.search($0) }) and bags the subscription",
-                          bagged: true, expect: .clean),
-    sharedServiceScenario("shared-service-search-ignored", "Leaky: the same search with its disposable dropped: one subscription per visit, held by the service (its selector also loops through the service: not a cycle to break)",
-                          bagged: false, expect: .leak),
+    sharedServiceScenario(
+        "shared-service-search",
+        "A screen searches through an app-wide service (flatMapLatest { service.search($0) }) and bags the subscription",
+        bagged: true,
+        expect: .clean
+    ),
+    sharedServiceScenario(
+        "shared-service-search-ignored",
+        "Leaky: the same search with its disposable dropped: one subscription per visit, held by the service (its selector also loops through the service: not a cycle to break)",
+        bagged: false,
+        expect: .leak
+    ),
 ]

@@ -40,7 +40,11 @@ private struct IgnoresDisposeSource: ObservableType {
 
 let threadAnomalyScenarios: [Scenario] = [
     // 1. Two threads inside one subscriber at once.
-    Scenario("overlapping-on", summary: "Anomaly 1: a create observer called from two threads at once; the subscriber is entered twice", expect: .threadAnomaly) { context in
+    Scenario(
+        "overlapping-on",
+        summary: "Anomaly 1: a create observer called from two threads at once; the subscriber is entered twice",
+        expect: .threadAnomaly
+    ) { context in
         let source = HandDrivenSource()
         let firstInside = DispatchSemaphore(value: 0)
         let secondSent = DispatchSemaphore(value: 0)
@@ -60,7 +64,10 @@ let threadAnomalyScenarios: [Scenario] = [
         firstDone.wait()
         subscription.dispose()
     },
-    Scenario("serialized-on", summary: "Lookalike of 1: the same observer fed from two threads one after the other: no overlap") { context in
+    Scenario(
+        "serialized-on",
+        summary: "Lookalike of 1: the same observer fed from two threads one after the other: no overlap"
+    ) { context in
         let source = HandDrivenSource()
         let firstDone = DispatchSemaphore(value: 0)
         let subscription = source.observable.subscribe(onNext: { _ in })
@@ -73,7 +80,11 @@ let threadAnomalyScenarios: [Scenario] = [
         subscription.dispose()
     },
     // 2. User code sends after the terminal event.
-    Scenario("event-after-terminal", summary: "Anomaly 2: create sends next after completed, and a PublishSubject gets onNext after onCompleted", expect: .threadAnomaly) { _ in
+    Scenario(
+        "event-after-terminal",
+        summary: "Anomaly 2: create sends next after completed, and a PublishSubject gets onNext after onCompleted",
+        expect: .threadAnomaly
+    ) { _ in
         _ = Observable<Int>.create { observer in
             observer.onNext(1)
             observer.onCompleted()
@@ -87,7 +98,10 @@ let threadAnomalyScenarios: [Scenario] = [
         subject.onNext(3)
         subscription.dispose()
     },
-    Scenario("terminal-last", summary: "Lookalike of 2: create and a PublishSubject that complete after their last element") { _ in
+    Scenario(
+        "terminal-last",
+        summary: "Lookalike of 2: create and a PublishSubject that complete after their last element"
+    ) { _ in
         _ = Observable<Int>.create { observer in
             observer.onNext(1)
             observer.onNext(2)
@@ -103,7 +117,12 @@ let threadAnomalyScenarios: [Scenario] = [
     },
     // 3. A source that sends after dispose() returned on the same serial scheduler. RxCore
     // drops those elements (guarantee A2); the source is what is broken.
-    Scenario("event-after-dispose", summary: "Anomaly 3: a hand-written source keeps sending on its serial scheduler after dispose() returned there (RxCore drops it)", expect: .threadAnomaly) { context in
+    Scenario(
+        "event-after-dispose",
+        summary:
+            "Anomaly 3: a hand-written source keeps sending on its serial scheduler after dispose() returned there (RxCore drops it)",
+        expect: .threadAnomaly
+    ) { context in
         let clock = context.virtualClock("serial")
         var received: [Int] = []
         var afterDispose: [Int] = []
@@ -118,11 +137,21 @@ let threadAnomalyScenarios: [Scenario] = [
             return Disposables.create()
         }
         clock.advance(by: 4)
-        if !afterDispose.isEmpty { throw GuaranteeBroken(what: "elements \(afterDispose) reached the subscriber after dispose()") }
+        if !afterDispose.isEmpty {
+            throw GuaranteeBroken(what: "elements \(afterDispose) reached the subscriber after dispose()")
+        }
         // The element sent before dispose() still arrives: RxCore drops only what follows it.
-        if received != [10] { throw GuaranteeBroken(what: "the subscriber received \(received), not the one element sent before dispose(), [10]") }
+        if received != [10] {
+            throw GuaranteeBroken(
+                what: "the subscriber received \(received), not the one element sent before dispose(), [10]"
+            )
+        }
     },
-    Scenario("observe-on-disposed-on-serial", summary: "Lookalike of 3 (A2): observeOn(serial) disposed on that scheduler delivers nothing after dispose() returns") { context in
+    Scenario(
+        "observe-on-disposed-on-serial",
+        summary:
+            "Lookalike of 3 (A2): observeOn(serial) disposed on that scheduler delivers nothing after dispose() returns"
+    ) { context in
         let clock = context.virtualClock("serial")
         let subject = PublishSubject<Int>()
         var afterDispose: [Int] = []
@@ -139,10 +168,17 @@ let threadAnomalyScenarios: [Scenario] = [
         subject.onNext(2)
         subject.onNext(3)
         clock.advance(by: 1)
-        if !afterDispose.isEmpty { throw GuaranteeBroken(what: "elements \(afterDispose) reached the subscriber after dispose()") }
+        if !afterDispose.isEmpty {
+            throw GuaranteeBroken(what: "elements \(afterDispose) reached the subscriber after dispose()")
+        }
     },
     // 5. Disposed on one thread while the subscriber runs on another.
-    Scenario("disposed-while-delivering", summary: "Anomaly 5: the subscription is disposed on the main thread while its subscriber runs on another thread", expect: .threadAnomaly) { _ in
+    Scenario(
+        "disposed-while-delivering",
+        summary:
+            "Anomaly 5: the subscription is disposed on the main thread while its subscriber runs on another thread",
+        expect: .threadAnomaly
+    ) { _ in
         let subject = PublishSubject<Int>()
         let inside = DispatchSemaphore(value: 0)
         let disposed = DispatchSemaphore(value: 0)
@@ -160,7 +196,10 @@ let threadAnomalyScenarios: [Scenario] = [
         disposed.signal()
         delivered.wait()
     },
-    Scenario("disposed-after-delivering", summary: "Lookalike of 5: the same subscription disposed once its subscriber has returned") { _ in
+    Scenario(
+        "disposed-after-delivering",
+        summary: "Lookalike of 5: the same subscription disposed once its subscriber has returned"
+    ) { _ in
         let subject = PublishSubject<Int>()
         let delivered = DispatchSemaphore(value: 0)
         let subscription = subject.map { $0 + 1 }.subscribe(onNext: { _ in })

@@ -7,7 +7,11 @@ import RxTraceRunner
 // verdict `hopsReported`; the report names the scheduler and thread of every stage.
 
 let threadHopScenarios: [Scenario] = [
-    Scenario("observe-on-hops", summary: "B18: just(42).observeOn(green).filter.observeOn(red).map.observeOn(green)", expect: .hopsReported) { context in
+    Scenario(
+        "observe-on-hops",
+        summary: "B18: just(42).observeOn(green).filter.observeOn(red).map.observeOn(green)",
+        expect: .hopsReported
+    ) { context in
         let green = context.serialScheduler("green")
         let red = context.serialScheduler("red")
         let done = SharedCounter()
@@ -21,7 +25,12 @@ let threadHopScenarios: [Scenario] = [
         // red, the subscriber on green.
         context.expectHops(["main", "green", "red", "green"], subscribedOn: "main")
     },
-    Scenario("subscribe-on-hops", summary: "B18: subscribeOn(blue) moves just's subscription and emission; the nearest subscribeOn wins; just(42, scheduler: blue) emits on blue", expect: .hopsReported) { context in
+    Scenario(
+        "subscribe-on-hops",
+        summary:
+            "B18: subscribeOn(blue) moves just's subscription and emission; the nearest subscribeOn wins; just(42, scheduler: blue) emits on blue",
+        expect: .hopsReported
+    ) { context in
         let green = context.serialScheduler("green")
         let red = context.serialScheduler("red")
         let blue = context.serialScheduler("blue")
@@ -49,7 +58,12 @@ let threadHopScenarios: [Scenario] = [
         context.expectHops(["blue", "green"], subscribedOn: "blue")
         context.expectHops(["blue"], subscribedOn: "green")
     },
-    Scenario("merged-timers-hops", summary: "B19: merge([interval(3, red), interval(5, green)]) delivers sometimes on red, sometimes on green, serialised by merge", expect: .hopsReported) { context in
+    Scenario(
+        "merged-timers-hops",
+        summary:
+            "B19: merge([interval(3, red), interval(5, green)]) delivers sometimes on red, sometimes on green, serialised by merge",
+        expect: .hopsReported
+    ) { context in
         // Two virtual clocks stand for the two schedulers: time moves only when the scenario
         // advances them, so the run is instant and always delivers the same events.
         let red = context.virtualClock("red")

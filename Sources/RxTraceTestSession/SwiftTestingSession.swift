@@ -10,9 +10,10 @@ import RxTraceRunner
 /// when it was created. While the run lasts, the main thread serves the main run loop, so
 /// `@MainActor` tests and MainScheduler work run on it.
 final class SwiftTestingSession: @unchecked Sendable {
-    typealias EntryPoint = @convention(thin) @Sendable (
-        UnsafeRawBufferPointer?, @escaping @Sendable (UnsafeRawBufferPointer) -> Void
-    ) async throws -> Bool
+    typealias EntryPoint =
+        @convention(thin) @Sendable (
+            UnsafeRawBufferPointer?, @escaping @Sendable (UnsafeRawBufferPointer) -> Void
+        ) async throws -> Bool
 
     /// A test as Swift Testing's records describe it.
     struct TestRecord {
@@ -82,8 +83,15 @@ final class SwiftTestingSession: @unchecked Sendable {
     }
 
     private func unit(for record: TestRecord, caseName: String? = nil, caseID: String? = nil) -> TestUnit {
-        TestUnit(library: .swiftTesting, test: Self.testName(fromID: record.id), testID: record.id,
-                 caseName: caseName, caseID: caseID, file: record.file, line: record.line)
+        TestUnit(
+            library: .swiftTesting,
+            test: Self.testName(fromID: record.id),
+            testID: record.id,
+            caseName: caseName,
+            caseID: caseID,
+            file: record.file,
+            line: record.line
+        )
     }
 
     private func call(_ configuration: [String: Any]) {
@@ -109,20 +117,25 @@ final class SwiftTestingSession: @unchecked Sendable {
 
     private func handle(_ bytes: UnsafeRawBufferPointer) {
         guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
-              let kind = object["kind"] as? String, let payload = object["payload"] as? [String: Any] else { return }
+            let kind = object["kind"] as? String, let payload = object["payload"] as? [String: Any]
+        else { return }
         if kind == "test" {
             guard let id = payload["id"] as? String else { return }
             let location = payload["sourceLocation"] as? [String: Any]
-            let record = TestRecord(id: id, isFunction: payload["kind"] as? String == "function",
-                                    isParameterized: payload["isParameterized"] as? Bool ?? false,
-                                    file: location?["_filePath"] as? String ?? location?["fileID"] as? String,
-                                    line: location?["line"] as? Int)
+            let record = TestRecord(
+                id: id,
+                isFunction: payload["kind"] as? String == "function",
+                isParameterized: payload["isParameterized"] as? Bool ?? false,
+                file: location?["_filePath"] as? String ?? location?["fileID"] as? String,
+                line: location?["line"] as? Int
+            )
             lock.withLock { tests[id] = record }
             return
         }
         #if TRACE_RESOURCES
         guard kind == "event", let event = payload["kind"] as? String, let id = payload["testID"] as? String,
-              let record = lock.withLock({ tests[id] }), record.isFunction else { return }
+            let record = lock.withLock({ tests[id] }), record.isFunction
+        else { return }
         let testCase = payload["_testCase"] as? [String: Any]
         switch event {
         case "testStarted":
@@ -131,7 +144,10 @@ final class SwiftTestingSession: @unchecked Sendable {
         case "testCaseStarted" where record.isParameterized:
             begin(unit(for: record, caseName: testCase?["displayName"] as? String, caseID: testCase?["id"] as? String))
         case "testCaseEnded" where record.isParameterized:
-            end(unit(for: record, caseName: testCase?["displayName"] as? String, caseID: testCase?["id"] as? String), test: id)
+            end(
+                unit(for: record, caseName: testCase?["displayName"] as? String, caseID: testCase?["id"] as? String),
+                test: id
+            )
         case "testEnded":
             if !record.isParameterized { end(unit(for: record), test: id) }
             let pending = lock.withLock { !rerun && awaitingRerun[id] != nil }
@@ -140,9 +156,18 @@ final class SwiftTestingSession: @unchecked Sendable {
             // A disabled test (or one a trait skips) never starts: it is reported as skipped.
             guard !lock.withLock({ rerun }), let folder else { return }
             let skipped = unit(for: record)
-            folder.record(TestSessionFolder.Result(unit: skipped, report: ScenarioReport(
-                name: skipped.reportName, summary: "Swift Testing test · skipped", expectedVerdict: .clean,
-                actualVerdict: .clean, status: .clean)))
+            folder.record(
+                TestSessionFolder.Result(
+                    unit: skipped,
+                    report: ScenarioReport(
+                        name: skipped.reportName,
+                        summary: "Swift Testing test · skipped",
+                        expectedVerdict: .clean,
+                        actualVerdict: .clean,
+                        status: .clean
+                    )
+                )
+            )
             folder.recordEnd(id)
         default:
             break

@@ -43,7 +43,9 @@ enum TestSession {
             }
             return tests.isEmpty ? nil : (testCaseClass: entry.testCaseClass, allTests: tests)
         }
-        XCTestObservationCenter.shared.addTestObserver(XCTestUnitObserver(folder: folder, recorder: recorder, closures: closures))
+        XCTestObservationCenter.shared.addTestObserver(
+            XCTestUnitObserver(folder: folder, recorder: recorder, closures: closures)
+        )
         return selected
         #else
         fail("this test binary's RxCore was built without the TraceResources trait")

@@ -19,7 +19,9 @@ public func rxtraceTestSessionXCTMain(_ entries: [XCTestCaseEntry]) -> Never {
     let selected = TestSession.start(entries)
     typealias XCTMainFunction = @convention(thin) ([XCTestCaseEntry]) -> Never
     guard let next = dlsym(UnsafeMutableRawPointer(bitPattern: -1), xctMainSymbol) else {
-        FileHandle.standardError.write(Data("rxtrace test: XCTest's XCTMain was not found (\(String(cString: dlerror())))\n".utf8))
+        FileHandle.standardError.write(
+            Data("rxtrace test: XCTest's XCTMain was not found (\(String(cString: dlerror())))\n".utf8)
+        )
         exit(2)
     }
     unsafeBitCast(next, to: XCTMainFunction.self)(selected)

@@ -21,7 +21,9 @@ enum XCTestRunLink {
     /// Clears `test.testRun`; false when the field could not be found.
     static func clear(_ test: XCTest) -> Bool {
         guard let offset else { return false }
-        let field = Unmanaged.passUnretained(test).toOpaque().advanced(by: offset).assumingMemoryBound(to: Optional<XCTestRun>.self)
+        let field = Unmanaged.passUnretained(test).toOpaque().advanced(by: offset).assumingMemoryBound(
+            to: Optional<XCTestRun>.self
+        )
         field.pointee = nil
         return true
     }

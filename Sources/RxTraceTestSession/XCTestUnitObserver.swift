@@ -12,7 +12,11 @@ final class XCTestUnitObserver: NSObject, XCTestObservation {
     private let closures: [String: (XCTestCase.Type, String, XCTestCaseClosure)]
     private var rerunning = false
 
-    init(folder: TestSessionFolder, recorder: TestUnitRecorder, closures: [String: (XCTestCase.Type, String, XCTestCaseClosure)]) {
+    init(
+        folder: TestSessionFolder,
+        recorder: TestUnitRecorder,
+        closures: [String: (XCTestCase.Type, String, XCTestCaseClosure)]
+    ) {
         self.folder = folder
         self.recorder = recorder
         self.closures = closures
@@ -51,9 +55,22 @@ final class XCTestUnitObserver: NSObject, XCTestObservation {
             rerunning = false
         }
         // Never a test without a result: one that could not run again says so.
-        folder.record(TestSessionFolder.Result(unit: unit, report: report ?? ScenarioReport(
-            name: unit.reportName, summary: "XCTest test", expectedVerdict: .clean, actualVerdict: .crashed,
-            status: .failed(message: "it left resources alive, and rxtrace could not run it a second time to tell growth from one-time state"))))
+        folder.record(
+            TestSessionFolder.Result(
+                unit: unit,
+                report: report
+                    ?? ScenarioReport(
+                        name: unit.reportName,
+                        summary: "XCTest test",
+                        expectedVerdict: .clean,
+                        actualVerdict: .crashed,
+                        status: .failed(
+                            message:
+                                "it left resources alive, and rxtrace could not run it a second time to tell growth from one-time state"
+                        )
+                    )
+            )
+        )
         folder.recordEnd(test)
     }
 }

@@ -15,7 +15,13 @@ public func expectNoRxLeaks(
     sourceLocation: Testing.SourceLocation = #_sourceLocation,
     _ body: () throws -> Void
 ) {
-    switch RxLeakCheck.run(passes: passes, drainTimeout: drainTimeout, file: sourceLocation.filePath, line: sourceLocation.line, body) {
+    switch RxLeakCheck.run(
+        passes: passes,
+        drainTimeout: drainTimeout,
+        file: sourceLocation.filePath,
+        line: sourceLocation.line,
+        body
+    ) {
     case .clean:
         break
     case .leaked(let report):

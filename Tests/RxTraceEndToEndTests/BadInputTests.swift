@@ -37,9 +37,15 @@ final class BadInputTests: XCTestCase {
     /// it: every scenario ran and was reported as crashed (exit code 3).
     func testNegativeDrainTimeoutIsBadUsageBeforeAnythingRuns() throws {
         let output = try CLIHarness.temporaryFolder().appendingPathComponent("reports")
-        let result = try CLIHarness.run("rxtrace-fixtures", ["run", "clean", "--drain-timeout=-1", "--output", output.path])
+        let result = try CLIHarness.run(
+            "rxtrace-fixtures",
+            ["run", "clean", "--drain-timeout=-1", "--output", output.path]
+        )
         XCTAssertEqual(result.exitCode, 2, result.stdout)
-        XCTAssertEqual(result.stderrLines, ["rxtrace-fixtures: error: --drain-timeout must be 0 or more (see 'rxtrace-fixtures --help')"])
+        XCTAssertEqual(
+            result.stderrLines,
+            ["rxtrace-fixtures: error: --drain-timeout must be 0 or more (see 'rxtrace-fixtures --help')"]
+        )
         XCTAssertEqual(result.stdout, "")
         XCTAssertFalse(FileManager.default.fileExists(atPath: output.path), "nothing is written")
     }
@@ -66,7 +72,10 @@ final class BadInputTests: XCTestCase {
         let output = "/proc/rxtrace-reports-\(UUID().uuidString)"
         let result = try CLIHarness.run("rxtrace-fixtures", ["run", "clean", "--output", output])
         XCTAssertEqual(result.exitCode, 2, result.stdout)
-        XCTAssertEqual(result.stderrLines, ["rxtrace-fixtures: error: cannot create the output folder '\(output)': No such file or directory"])
+        XCTAssertEqual(
+            result.stderrLines,
+            ["rxtrace-fixtures: error: cannot create the output folder '\(output)': No such file or directory"]
+        )
     }
 
     /// A team's first `check --baseline FILE`, before any `--update-baseline`: the line says how
@@ -74,25 +83,39 @@ final class BadInputTests: XCTestCase {
     func testAMissingBaselineSaysHowToCreateIt() throws {
         let scratch = try CLIHarness.temporaryFolder()
         let baseline = scratch.appendingPathComponent("rxtrace-baseline.json").path
-        let result = try CLIHarness.run("rxtrace-fixtures", ["check", "--filter", "clean", "--baseline", baseline,
-                                                             "--output", scratch.appendingPathComponent("reports").path])
+        let result = try CLIHarness.run(
+            "rxtrace-fixtures",
+            [
+                "check", "--filter", "clean", "--baseline", baseline,
+                "--output", scratch.appendingPathComponent("reports").path,
+            ]
+        )
         XCTAssertEqual(result.exitCode, 2, result.stdout)
-        XCTAssertEqual(result.stderrLines, [
-            "rxtrace-fixtures: error: baseline '\(baseline)' does not exist; to create it from this run's findings, add --update-baseline",
-        ])
+        XCTAssertEqual(
+            result.stderrLines,
+            [
+                "rxtrace-fixtures: error: baseline '\(baseline)' does not exist; to create it from this run's findings, add --update-baseline"
+            ]
+        )
         XCTAssertEqual(result.stdout, "", "nothing runs")
     }
 
     func testAFilterThatMatchesNothingSaysSo() throws {
         let result = try CLIHarness.run("rxtrace-fixtures", ["check", "--filter", "no-such-*"])
         XCTAssertEqual(result.exitCode, 2)
-        XCTAssertEqual(result.stderrLines, ["rxtrace-fixtures: error: no scenario matches --filter 'no-such-*' (see 'rxtrace-fixtures list')"])
+        XCTAssertEqual(
+            result.stderrLines,
+            ["rxtrace-fixtures: error: no scenario matches --filter 'no-such-*' (see 'rxtrace-fixtures list')"]
+        )
     }
 
     func testMalformedShard() throws {
         let result = try CLIHarness.run("rxtrace", ["check", "--shard", "5/4"])
         XCTAssertEqual(result.exitCode, 2)
-        XCTAssertEqual(result.stderrLines, ["rxtrace: error: malformed --shard '5/4': expected i/n with 1 ≤ i ≤ n, for example 2/4"])
+        XCTAssertEqual(
+            result.stderrLines,
+            ["rxtrace: error: malformed --shard '5/4': expected i/n with 1 ≤ i ≤ n, for example 2/4"]
+        )
     }
 }
 #endif

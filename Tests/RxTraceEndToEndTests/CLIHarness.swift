@@ -20,7 +20,9 @@ enum CLIHarness {
             Bundle.main.bundleURL,
             Bundle.main.bundleURL.deletingLastPathComponent(),
         ]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.appendingPathComponent("rxtrace").path) }
+        return candidates.first {
+            FileManager.default.isExecutableFile(atPath: $0.appendingPathComponent("rxtrace").path)
+        }
             ?? candidates[0]
     }
 
@@ -51,7 +53,12 @@ enum CLIHarness {
         }
     }
 
-    static func start(_ executable: String, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Running {
+    static func start(
+        _ executable: String,
+        _ arguments: [String],
+        in directory: URL? = nil,
+        environment: [String: String] = [:]
+    ) throws -> Running {
         let path = productsFolder.appendingPathComponent(executable)
         guard FileManager.default.isExecutableFile(atPath: path.path) else {
             throw XCTSkip("\(path.path) not built (swift build --build-tests --traits TraceResources builds it)")

@@ -9,32 +9,58 @@ import XCTest
 final class CatalogVerdictTests: XCTestCase {
     func testEveryBuiltInScenarioGetsItsExpectedVerdict() throws {
         let output = try CLIHarness.temporaryFolder()
-        let result = try CLIHarness.run("rxtrace", ["run", "--all", "--output", output.path, "--jobs", "2", "--no-color"])
+        let result = try CLIHarness.run(
+            "rxtrace",
+            ["run", "--all", "--output", output.path, "--jobs", "2", "--no-color"]
+        )
         let data = try Data(contentsOf: output.appendingPathComponent("rxtrace.json"))
         let report = try JSONReportCoding.decode(data)
 
-        XCTAssertEqual(report.scenarios.map(\.name), BuiltInScenarios.all.map(\.name), "every scenario is reported, in catalogue order")
+        XCTAssertEqual(
+            report.scenarios.map(\.name),
+            BuiltInScenarios.all.map(\.name),
+            "every scenario is reported, in catalogue order"
+        )
         for scenario in BuiltInScenarios.all {
             guard let got = report.scenarios.first(where: { $0.name == scenario.name }) else { continue }
-            XCTAssertEqual(got.actualVerdict, scenario.expected, "\(scenario.name): \(got.failureReasons)\n\(got.output ?? "")")
+            XCTAssertEqual(
+                got.actualVerdict,
+                scenario.expected,
+                "\(scenario.name): \(got.failureReasons)\n\(got.output ?? "")"
+            )
         }
         XCTAssertEqual(result.exitCode, 0, "run --all exits 0 when every verdict is as expected:\n\(result.stdout)")
-        XCTAssertEqual(CLIHarness.files(in: output), ["rxtrace.html", "rxtrace.json", "rxtrace.junit.xml", "rxtrace.md", "rxtrace.sarif", "rxtrace.txt"])
+        XCTAssertEqual(
+            CLIHarness.files(in: output),
+            ["rxtrace.html", "rxtrace.json", "rxtrace.junit.xml", "rxtrace.md", "rxtrace.sarif", "rxtrace.txt"]
+        )
     }
 
     func testLeakyScenariosNameTheirCallSiteAndReason() throws {
         let output = try CLIHarness.temporaryFolder()
-        let result = try CLIHarness.run("rxtrace", ["run", "interval-never-disposed", "data-provider-leaky", "--output", output.path])
+        let result = try CLIHarness.run(
+            "rxtrace",
+            ["run", "interval-never-disposed", "data-provider-leaky", "--output", output.path]
+        )
         let report = try JSONReportCoding.load(from: output.appendingPathComponent("rxtrace.json").path)
         // The terminal's last line names the file to open.
-        XCTAssertEqual(result.stdout.split(separator: "\n").last.map(String.init),
-                       "Open \(output.appendingPathComponent("rxtrace.html").path) for every finding and scenario, with their source.")
+        XCTAssertEqual(
+            result.stdout.split(separator: "\n").last.map(String.init),
+            "Open \(output.appendingPathComponent("rxtrace.html").path) for every finding and scenario, with their source."
+        )
 
         let interval = try XCTUnwrap(report.scenarios.first?.findings.first)
         XCTAssertEqual(interval.kind, .leakedSubscription)
         XCTAssertEqual(interval.operatorChain, ["interval", "map", "subscribe"])
-        XCTAssertEqual(interval.callSite?.file.hasSuffix("IntervalScenarios.swift"), true, "\(String(describing: interval.callSite))")
-        XCTAssertEqual(interval.retentionReason, "kept alive by the periodic timer of SerialDispatchQueueScheduler(ticker)")
+        XCTAssertEqual(
+            interval.callSite?.file.hasSuffix("IntervalScenarios.swift"),
+            true,
+            "\(String(describing: interval.callSite))"
+        )
+        XCTAssertEqual(
+            interval.retentionReason,
+            "kept alive by the periodic timer of SerialDispatchQueueScheduler(ticker)"
+        )
         XCTAssertEqual(interval.countPerPass, [1, 1])
         // The source around the call site, read when the report was made, the subscribe line highlighted.
         let snippet = try XCTUnwrap(interval.snippet)
@@ -42,14 +68,21 @@ final class CatalogVerdictTests: XCTestCase {
         XCTAssertTrue(snippet.highlightedText?.contains("subscribe(onNext:") ?? false, "\(snippet)")
         XCTAssertEqual(snippet.lines.count, 7)
         // The executable's main (SwiftPM names it rxtrace_main) is the user's top-level code.
-        XCTAssertEqual(interval.backtrace.last { $0.origin == .user }?.function, "main", "\(interval.backtrace.map(\.function))")
+        XCTAssertEqual(
+            interval.backtrace.last { $0.origin == .user }?.function,
+            "main",
+            "\(interval.backtrace.map(\.function))"
+        )
         XCTAssertFalse(interval.backtrace.contains { $0.function == "rxtrace_main" })
         // The path from the timer's handler down to the subscription's observer.
         let timerPath = try XCTUnwrap(interval.retentionPath)
         XCTAssertEqual(timerPath.holder, "the periodic timer of SerialDispatchQueueScheduler(ticker)")
-        XCTAssertEqual(timerPath.steps.map(\.typeName), [
-            "closure context", "TimerSink<Int>", "MapSink<Int, Int>", "AnonymousObserver<Int>",
-        ])
+        XCTAssertEqual(
+            timerPath.steps.map(\.typeName),
+            [
+                "closure context", "TimerSink<Int>", "MapSink<Int, Int>", "AnonymousObserver<Int>",
+            ]
+        )
         XCTAssertEqual(timerPath.steps.first?.closure, "closure #1 in TimerSink.run()")
 
         let provider = try XCTUnwrap(report.scenarios.last?.findings.first)
@@ -65,10 +98,17 @@ final class CatalogVerdictTests: XCTestCase {
 
     func testMorePassesShowGrowthPerPass() throws {
         let output = try CLIHarness.temporaryFolder()
-        _ = try CLIHarness.run("rxtrace", ["run", "data-provider-leaky", "serial-disposable-refresh", "--passes", "4", "--output", output.path])
+        _ = try CLIHarness.run(
+            "rxtrace",
+            ["run", "data-provider-leaky", "serial-disposable-refresh", "--passes", "4", "--output", output.path]
+        )
         let report = try JSONReportCoding.load(from: output.appendingPathComponent("rxtrace.json").path)
         XCTAssertEqual(report.scenarios[0].passes.count, 4)
-        XCTAssertEqual(report.scenarios[0].findings.first?.countPerPass, [1, 1, 1, 1], "a per-use leak grows on every pass")
+        XCTAssertEqual(
+            report.scenarios[0].findings.first?.countPerPass,
+            [1, 1, 1, 1],
+            "a per-use leak grows on every pass"
+        )
         XCTAssertEqual(report.scenarios[1].findings, [], "a subscription replaced on every pass does not grow")
     }
 

@@ -26,7 +26,10 @@ final class DriveOffMainThreadTests: XCTestCase {
 
     func testDriveOffTheMainThreadStopsADebugBuildWithRxCocoasMessage() throws {
         let output = try CLIHarness.temporaryFolder()
-        let result = try CLIHarness.run("rxtrace-fixtures", ["run", "drives-off-main-thread", "--output", output.path, "--no-color"])
+        let result = try CLIHarness.run(
+            "rxtrace-fixtures",
+            ["run", "drives-off-main-thread", "--output", output.path, "--no-color"]
+        )
 
         XCTAssertEqual(result.exitCode, 3, result.stdout + result.stderr)
         let scenario = try XCTUnwrap(try Self.report(in: output).scenarios.first)
@@ -44,7 +47,10 @@ final class DriveOffMainThreadTests: XCTestCase {
         // which stops; the crash is placed at the user's `drive` line, not inside RxCocoa or RxCore.
         let crashed = try XCTUnwrap(scenario.threadStacks.first { $0.crashed })
         let functions = crashed.frames.map(\.function)
-        let check = try XCTUnwrap(functions.firstIndex { $0.contains("MainScheduler.ensureRunningOnMainThread(errorMessage:)") }, "\(functions)")
+        let check = try XCTUnwrap(
+            functions.firstIndex { $0.contains("MainScheduler.ensureRunningOnMainThread(errorMessage:)") },
+            "\(functions)"
+        )
         XCTAssertTrue(functions[check + 1].contains(".drive(onNext:onCompleted:onDisposed:)"), "\(functions)")
         let driveLine = try Self.lineOfFixture(marked: "fixture: the off-main drive")
         XCTAssertEqual(crashed.frames[check + 2].file, "Tools/rxtrace-fixtures/main.swift")
@@ -54,14 +60,17 @@ final class DriveOffMainThreadTests: XCTestCase {
 
     func testEmitOffTheMainThreadRunsAsInRxCocoaAndIsAnAnomalyAtTheEmitLine() throws {
         let output = try CLIHarness.temporaryFolder()
-        let result = try CLIHarness.run("rxtrace-fixtures", ["run", "emits-off-main-thread", "--output", output.path, "--no-color"])
+        let result = try CLIHarness.run(
+            "rxtrace-fixtures",
+            ["run", "emits-off-main-thread", "--output", output.path, "--no-color"]
+        )
 
         // The scenario declares the anomaly: it runs to the end (no stop, as RxCocoa) and passes.
         XCTAssertEqual(result.exitCode, 0, result.stdout + result.stderr)
         let scenario = try XCTUnwrap(try Self.report(in: output).scenarios.first)
         XCTAssertEqual(scenario.status, .threadAnomaly)
         XCTAssertTrue(scenario.passed, "\(scenario.failureReasons)")
-        let emitLine = try Self.lineOfFixture(marked: "fixture: the off-main emit")
+        let emitLine = try Self.lineOfFixture(marked: "fixture: off-main emit")
 
         // One anomaly, recorded by emit (not by a check inside RxCore), at the user's emit line.
         let anomalies = scenario.findings.filter { $0.kind == .threadAnomaly }
@@ -74,7 +83,10 @@ final class DriveOffMainThreadTests: XCTestCase {
         XCTAssertFalse(finding.anomaly?.place.thread == "main", "\(String(describing: finding.anomaly?.place))")
         XCTAssertEqual(finding.callSite?.file, "Tools/rxtrace-fixtures/main.swift")
         XCTAssertEqual(finding.callSite?.line, emitLine)
-        XCTAssertTrue(finding.backtrace.contains { $0.function.contains(".emit(onNext:onCompleted:onDisposed:)") }, "\(finding.backtrace.map(\.function))")
+        XCTAssertTrue(
+            finding.backtrace.contains { $0.function.contains(".emit(onNext:onCompleted:onDisposed:)") },
+            "\(finding.backtrace.map(\.function))"
+        )
         // The fix is where to subscribe, not a scheduler to add.
         XCTAssertTrue(finding.fixHint.hasPrefix("Call it on the main thread"), finding.fixHint)
 
@@ -93,8 +105,12 @@ final class DriveOffMainThreadTests: XCTestCase {
     }
 
     private static func lineOfFixture(marked marker: String) throws -> Int {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let source = try String(contentsOf: root.appendingPathComponent("Tools/rxtrace-fixtures/main.swift"), encoding: .utf8)
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let source = try String(
+            contentsOf: root.appendingPathComponent("Tools/rxtrace-fixtures/main.swift"),
+            encoding: .utf8
+        )
         let lines = source.components(separatedBy: "\n")
         guard let index = lines.firstIndex(where: { $0.contains(marker) }) else {
             throw CocoaError(.fileReadCorruptFile)

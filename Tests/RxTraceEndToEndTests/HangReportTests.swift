@@ -6,7 +6,8 @@ import XCTest
 /// A scenario that times out says where it waited: its threads' stacks, captured before the
 /// child is ended, with the user frame (file:line) each thread waited at.
 final class HangReportTests: XCTestCase {
-    private let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    private let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     private let fixtures = "Tools/rxtrace-fixtures/main.swift"
 
     /// The line of the fixtures' source that carries `marker`.
@@ -18,7 +19,11 @@ final class HangReportTests: XCTestCase {
 
     func testATimedOutScenarioReportsTheLinesItsThreadsWaitedAt() throws {
         let output = try CLIHarness.temporaryFolder()
-        let result = try CLIHarness.run("rxtrace-fixtures", ["run", "deadlocks", "--timeout", "2", "--output", output.path, "--no-color"], in: checkout)
+        let result = try CLIHarness.run(
+            "rxtrace-fixtures",
+            ["run", "deadlocks", "--timeout", "2", "--output", output.path, "--no-color"],
+            in: checkout
+        )
         XCTAssertEqual(result.exitCode, 3, result.stdout + result.stderr)
         let mainLine = try line("// fixture: the main thread waits here")
         let workerLine = try line("// fixture: the worker waits here")
@@ -48,21 +53,37 @@ final class HangReportTests: XCTestCase {
     /// and the report said where no thread waited (seen with `rxtrace test --jobs 2`).
     func testATimedOutScenarioSaysWhereItWaitedWithSeveralJobs() throws {
         let output = try CLIHarness.temporaryFolder()
-        let result = try CLIHarness.run("rxtrace-fixtures", ["run", "deadlocks", "traps", "--jobs", "2", "--timeout", "2",
-                                                             "--output", output.path, "--no-color"], in: checkout)
+        let result = try CLIHarness.run(
+            "rxtrace-fixtures",
+            [
+                "run", "deadlocks", "traps", "--jobs", "2", "--timeout", "2",
+                "--output", output.path, "--no-color",
+            ],
+            in: checkout
+        )
         XCTAssertEqual(result.exitCode, 3, result.stdout + result.stderr)
         XCTAssertTrue(result.stdout.contains("where it waited:"), result.stdout)
-        XCTAssertTrue(result.stdout.contains(" at \(fixtures):\(try line("// fixture: the main thread waits here")) in "), result.stdout)
+        XCTAssertTrue(
+            result.stdout.contains(" at \(fixtures):\(try line("// fixture: the main thread waits here")) in "),
+            result.stdout
+        )
     }
 
     func testACrashReportsTheLineItCrashedAt() throws {
         let output = try CLIHarness.temporaryFolder()
-        let result = try CLIHarness.run("rxtrace-fixtures", ["run", "traps", "--output", output.path, "--no-color"], in: checkout)
+        let result = try CLIHarness.run(
+            "rxtrace-fixtures",
+            ["run", "traps", "--output", output.path, "--no-color"],
+            in: checkout
+        )
         XCTAssertEqual(result.exitCode, 3, result.stdout + result.stderr)
         let trapLine = try line(#"fatalError("fixture trap")"#)
         XCTAssertTrue(result.stdout.contains("where it crashed:"), result.stdout)
         XCTAssertTrue(result.stdout.contains(" at \(fixtures):\(trapLine) in "), result.stdout)
-        XCTAssertTrue(result.stdout.contains("Fatal error: fixture trap"), "the child's own output is kept:\n\(result.stdout)")
+        XCTAssertTrue(
+            result.stdout.contains("Fatal error: fixture trap"),
+            "the child's own output is kept:\n\(result.stdout)"
+        )
     }
 }
 #endif

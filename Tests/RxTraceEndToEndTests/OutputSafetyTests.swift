@@ -6,7 +6,9 @@ import XCTest
 /// The report files are never lost, mixed or crashed: relative folders of any length, Ctrl-C,
 /// two runs into one folder, debris of a killed run, a folder that refuses the files.
 final class OutputSafetyTests: XCTestCase {
-    private let reportFiles = ["rxtrace.html", "rxtrace.json", "rxtrace.junit.xml", "rxtrace.md", "rxtrace.sarif", "rxtrace.txt"]
+    private let reportFiles = [
+        "rxtrace.html", "rxtrace.json", "rxtrace.junit.xml", "rxtrace.md", "rxtrace.sarif", "rxtrace.txt",
+    ]
 
     private func report(in folder: URL) throws -> [String: Any] {
         let data = try Data(contentsOf: folder.appendingPathComponent("rxtrace.json"))
@@ -20,7 +22,11 @@ final class OutputSafetyTests: XCTestCase {
     func testOneCharacterAndNestedRelativeOutputFolders() throws {
         let cwd = try CLIHarness.temporaryFolder()
         for folder in ["o", "R", "a/reports", "./b/"] {
-            let result = try CLIHarness.run("rxtrace-fixtures", ["run", "clean", "--output", folder, "--no-color"], in: cwd)
+            let result = try CLIHarness.run(
+                "rxtrace-fixtures",
+                ["run", "clean", "--output", folder, "--no-color"],
+                in: cwd
+            )
             XCTAssertEqual(result.exitCode, 0, "--output \(folder): \(result.stdout)\(result.stderr)")
             XCTAssertEqual(CLIHarness.files(in: cwd.appendingPathComponent(folder)), reportFiles, "--output \(folder)")
         }
@@ -34,7 +40,8 @@ final class OutputSafetyTests: XCTestCase {
             let scratch = try CLIHarness.temporaryFolder()
             let output = scratch.appendingPathComponent("Reports")
             let running = try CLIHarness.start(
-                "rxtrace-fixtures", ["run", "clean", "hangs", "leaks", "--output", output.path, "--no-color"],
+                "rxtrace-fixtures",
+                ["run", "clean", "hangs", "leaks", "--output", output.path, "--no-color"],
                 environment: ["TMPDIR": scratch.path]
             )
             let childScratch = { () -> [URL] in
@@ -42,7 +49,10 @@ final class OutputSafetyTests: XCTestCase {
                     .map { scratch.appendingPathComponent($0) }
             }
             let hanging = CLIHarness.waitUntil {
-                childScratch().contains { ((try? String(contentsOf: $0.appendingPathComponent("output.txt"), encoding: .utf8)) ?? "").contains("about to hang") }
+                childScratch().contains {
+                    ((try? String(contentsOf: $0.appendingPathComponent("output.txt"), encoding: .utf8)) ?? "")
+                        .contains("about to hang")
+                }
             }
             XCTAssertTrue(hanging, "the hanging scenario started")
             let child = try childProcesses(of: running.process.processIdentifier)
@@ -52,7 +62,10 @@ final class OutputSafetyTests: XCTestCase {
 
             XCTAssertEqual(result.exitCode, 130, result.stdout + result.stderr)
             let name = signal == SIGINT ? "SIGINT" : "SIGTERM"
-            XCTAssertTrue(result.stdout.contains("Interrupted by \(name); 2 scenarios did not finish: hangs, leaks"), result.stdout)
+            XCTAssertTrue(
+                result.stdout.contains("Interrupted by \(name); 2 scenarios did not finish: hangs, leaks"),
+                result.stdout
+            )
             XCTAssertEqual(CLIHarness.files(in: output), reportFiles)
             let json = try report(in: output)
             XCTAssertEqual(scenarioNames(json), ["clean"])
@@ -62,8 +75,14 @@ final class OutputSafetyTests: XCTestCase {
             XCTAssertEqual(childScratch(), [], "scratch folders removed")
             let sarif = try String(contentsOf: output.appendingPathComponent("rxtrace.sarif"), encoding: .utf8)
             XCTAssertTrue(sarif.contains(#""executionSuccessful" : false"#), sarif)
-            XCTAssertTrue(sarif.contains("Run interrupted by \(name); 2 scenarios did not finish: hangs, leaks."), sarif)
-            XCTAssertFalse(child.contains { FileManager.default.fileExists(atPath: "/proc/\($0)/cmdline") && isZombieFree($0) }, "the hanging child was ended")
+            XCTAssertTrue(
+                sarif.contains("Run interrupted by \(name); 2 scenarios did not finish: hangs, leaks."),
+                sarif
+            )
+            XCTAssertFalse(
+                child.contains { FileManager.default.fileExists(atPath: "/proc/\($0)/cmdline") && isZombieFree($0) },
+                "the hanging child was ended"
+            )
         }
     }
 
@@ -86,8 +105,11 @@ final class OutputSafetyTests: XCTestCase {
                 try FileManager.default.setAttributes([.modificationDate: twoHoursAgo], ofItemAtPath: folder.path)
             }
         }
-        let result = try CLIHarness.start("rxtrace-fixtures", ["run", "clean", "--output", scratch.appendingPathComponent("Reports").path],
-                                          environment: ["TMPDIR": scratch.path]).finish()
+        let result = try CLIHarness.start(
+            "rxtrace-fixtures",
+            ["run", "clean", "--output", scratch.appendingPathComponent("Reports").path],
+            environment: ["TMPDIR": scratch.path]
+        ).finish()
         XCTAssertEqual(result.exitCode, 0, result.stdout + result.stderr)
         XCTAssertEqual(CLIHarness.files(in: scratch), ["Reports", live, "rxtrace-tests-keep", recentDead].sorted())
     }
@@ -98,7 +120,12 @@ final class OutputSafetyTests: XCTestCase {
         defer { lock.release() }
         let result = try CLIHarness.run("rxtrace-fixtures", ["run", "clean", "--output", output.path])
         XCTAssertEqual(result.exitCode, 2, result.stdout + result.stderr)
-        XCTAssertEqual(result.stderrLines, ["rxtrace-fixtures: error: another rxtrace run is writing reports to '\(output.path)'; wait for it to finish or choose another --output folder"])
+        XCTAssertEqual(
+            result.stderrLines,
+            [
+                "rxtrace-fixtures: error: another rxtrace run is writing reports to '\(output.path)'; wait for it to finish or choose another --output folder"
+            ]
+        )
         XCTAssertEqual(result.stdout, "")
         XCTAssertEqual(CLIHarness.files(in: output), [])
     }
@@ -156,21 +183,31 @@ final class OutputSafetyTests: XCTestCase {
     /// then the one-line error and exit code 2.
     func testReportsThatCannotBeWrittenAreShownOnTheTerminalFirst() throws {
         let output = try CLIHarness.temporaryFolder()
-        try FileManager.default.createDirectory(at: output.appendingPathComponent("rxtrace.json"), withIntermediateDirectories: true)
-        let result = try CLIHarness.run("rxtrace-fixtures", ["run", "clean", "leaks", "--output", output.path, "--no-color"])
+        try FileManager.default.createDirectory(
+            at: output.appendingPathComponent("rxtrace.json"),
+            withIntermediateDirectories: true
+        )
+        let result = try CLIHarness.run(
+            "rxtrace-fixtures",
+            ["run", "clean", "leaks", "--output", output.path, "--no-color"]
+        )
         XCTAssertEqual(result.exitCode, 2, result.stdout + result.stderr)
         XCTAssertTrue(result.stdout.contains("✓ clean"), result.stdout)
         XCTAssertTrue(result.stdout.contains("✗ leaks"), result.stdout)
         XCTAssertTrue(result.stdout.contains("Summary: 2 scenarios"), result.stdout)
         XCTAssertFalse(result.stdout.contains("Reports:"), result.stdout)
-        XCTAssertEqual(result.stderrLines, ["rxtrace-fixtures: error: cannot write reports to '\(output.path)': rxtrace.json is a directory"])
+        XCTAssertEqual(
+            result.stderrLines,
+            ["rxtrace-fixtures: error: cannot write reports to '\(output.path)': rxtrace.json is a directory"]
+        )
         XCTAssertEqual(CLIHarness.files(in: output), ["rxtrace.json"])
     }
 
     private func childProcesses(of parent: Int32) throws -> [Int32] {
         try FileManager.default.contentsOfDirectory(atPath: "/proc").compactMap(Int32.init).filter { pid in
             guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { return false }
+                let close = stat.lastIndex(of: ")")
+            else { return false }
             let fields = stat[stat.index(after: close)...].split(separator: " ")
             return fields.count > 1 && Int32(fields[1]) == parent
         }
@@ -179,7 +216,8 @@ final class OutputSafetyTests: XCTestCase {
     /// A process that still exists and is not a zombie waiting to be reaped.
     private func isZombieFree(_ pid: Int32) -> Bool {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return false }
+            let close = stat.lastIndex(of: ")")
+        else { return false }
         return stat[stat.index(after: close)...].split(separator: " ").first != "Z"
     }
 }

@@ -14,9 +14,14 @@ final class ReferenceCycleTests: XCTestCase {
         if let cached = Self.report { return cached }
         let output = try CLIHarness.temporaryFolder()
         Self.output = output
-        _ = try CLIHarness.run("rxtrace", ["run", "strong-self-cycle", "method-reference-cycle", "weak-self", "unowned-self",
-                                           "with-unretained", "gitfeed-strong-self", "data-provider-strong-self",
-                                           "--output", output.path, "--no-color"])
+        _ = try CLIHarness.run(
+            "rxtrace",
+            [
+                "run", "strong-self-cycle", "method-reference-cycle", "weak-self", "unowned-self",
+                "with-unretained", "gitfeed-strong-self", "data-provider-strong-self",
+                "--output", output.path, "--no-color",
+            ]
+        )
         let loaded = try JSONReportCoding.load(from: output.appendingPathComponent("rxtrace.json").path)
         Self.report = loaded
         return loaded
@@ -33,7 +38,10 @@ final class ReferenceCycleTests: XCTestCase {
         let cycle = try XCTUnwrap(scenario.cycles.first)
         XCTAssertEqual(cycle.steps.first?.typeName, "Presenter")
         XCTAssertEqual(cycle.steps.first?.via, "disposeBag")
-        XCTAssertEqual(cycle.steps.dropFirst().first.map { "\($0.typeName).\($0.via ?? "")" }, "DisposeBag.disposables[0]")
+        XCTAssertEqual(
+            cycle.steps.dropFirst().first.map { "\($0.typeName).\($0.via ?? "")" },
+            "DisposeBag.disposables[0]"
+        )
         let breakAt = try XCTUnwrap(cycle.breakAt)
         let edge = cycle.steps[breakAt]
         XCTAssertEqual(edge.closure?.hasPrefix("closure #"), true, "\(edge)")
@@ -68,10 +76,17 @@ final class ReferenceCycleTests: XCTestCase {
         // The line where `map(transform)` is written (its thunk's declaration line).
         let location = try XCTUnwrap(edge.location)
         XCTAssertEqual(location.file.hasSuffix("RetentionScenarios.swift"), true)
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let file = location.file.hasPrefix("/") ? URL(fileURLWithPath: location.file) : root.appendingPathComponent(location.file)
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let file =
+            location.file.hasPrefix("/")
+            ? URL(fileURLWithPath: location.file) : root.appendingPathComponent(location.file)
         let source = try String(contentsOf: file, encoding: .utf8)
-        XCTAssertTrue(source.split(separator: "\n", omittingEmptySubsequences: false)[location.line - 1].contains("map(transform)"))
+        XCTAssertTrue(
+            source.split(separator: "\n", omittingEmptySubsequences: false)[location.line - 1].contains(
+                "map(transform)"
+            )
+        )
     }
 
     func testTheLeakyGitFeedAndDataProviderScreensAreOneCycleEach() throws {
@@ -83,7 +98,11 @@ final class ReferenceCycleTests: XCTestCase {
             XCTAssertEqual(cycle.steps.first?.typeName, owner)
             XCTAssertEqual(cycle.steps.first?.via, "disposeBag")
             let edge = cycle.steps[try XCTUnwrap(cycle.breakAt, name)]
-            XCTAssertEqual(edge.closure?.hasSuffix("in \(owner).\(owner == "FeedScreen" ? "bind(_:strongSelf:)" : "show(_:_:)")"), true, "\(edge)")
+            XCTAssertEqual(
+                edge.closure?.hasSuffix("in \(owner).\(owner == "FeedScreen" ? "bind(_:strongSelf:)" : "show(_:_:)")"),
+                true,
+                "\(edge)"
+            )
             XCTAssertNotNil(edge.location, name)
         }
     }
@@ -102,20 +121,34 @@ final class ReferenceCycleTests: XCTestCase {
         let data = try Data(contentsOf: try XCTUnwrap(Self.output).appendingPathComponent("rxtrace.sarif"))
         let sarif = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let results = try XCTUnwrap(((sarif["runs"] as? [[String: Any]])?.first?["results"]) as? [[String: Any]])
-        let rx002 = results.filter { $0["ruleId"] as? String == "RX002" && (($0["properties"] as? [String: Any])?["scenario"] as? String) == "strong-self-cycle" }
+        let rx002 = results.filter {
+            $0["ruleId"] as? String == "RX002"
+                && (($0["properties"] as? [String: Any])?["scenario"] as? String) == "strong-self-cycle"
+        }
         XCTAssertEqual(rx002.count, 1)
         let result = try XCTUnwrap(rx002.first)
-        let physical = try XCTUnwrap(((result["locations"] as? [[String: Any]])?.first?["physicalLocation"]) as? [String: Any])
+        let physical = try XCTUnwrap(
+            ((result["locations"] as? [[String: Any]])?.first?["physicalLocation"]) as? [String: Any]
+        )
         XCTAssertEqual((physical["region"] as? [String: Any])?["startLine"] as? Int, edge.location?.line)
         let flow = try XCTUnwrap((result["codeFlows"] as? [[String: Any]])?.first)
-        let locations = try XCTUnwrap(((flow["threadFlows"] as? [[String: Any]])?.first?["locations"]) as? [[String: Any]])
+        let locations = try XCTUnwrap(
+            ((flow["threadFlows"] as? [[String: Any]])?.first?["locations"]) as? [[String: Any]]
+        )
         XCTAssertEqual(locations.count, cycle.steps.count)
-        XCTAssertEqual(locations.compactMap { $0["importance"] as? String }.filter { $0 == "essential" }.count, 1, "only the edge to break is essential")
+        XCTAssertEqual(
+            locations.compactMap { $0["importance"] as? String }.filter { $0 == "essential" }.count,
+            1,
+            "only the edge to break is essential"
+        )
     }
 
     func testTheHTMLReportDrawsTheCycleAsAnInlineSVG() throws {
         _ = try report()
-        let html = try String(contentsOf: try XCTUnwrap(Self.output).appendingPathComponent("rxtrace.html"), encoding: .utf8)
+        let html = try String(
+            contentsOf: try XCTUnwrap(Self.output).appendingPathComponent("rxtrace.html"),
+            encoding: .utf8
+        )
         XCTAssertTrue(html.contains("<figure class=\"refgraph\"><svg"), "cycle graph drawn")
         XCTAssertTrue(html.contains("✂ .transform = closure #"), "the reference to break is marked")
         XCTAssertTrue(html.contains("aria-label=\"Reference cycle."), "the drawing has an accessible label")
@@ -125,7 +158,10 @@ final class ReferenceCycleTests: XCTestCase {
         let output = try CLIHarness.temporaryFolder()
         let result = try CLIHarness.run("rxtrace", ["run", "strong-self-cycle", "--output", output.path, "--no-color"])
         XCTAssertTrue(result.stdout.contains("    cycle"), result.stdout)
-        XCTAssertTrue(result.stdout.contains("      Presenter\n        .disposeBag\n      DisposeBag\n        .disposables[0]\n"), result.stdout)
+        XCTAssertTrue(
+            result.stdout.contains("      Presenter\n        .disposeBag\n      DisposeBag\n        .disposables[0]\n"),
+            result.stdout
+        )
         XCTAssertTrue(result.stdout.contains("✂ break this reference"), result.stdout)
         XCTAssertTrue(result.stdout.contains("fix: closure #"), result.stdout)
     }

@@ -39,32 +39,54 @@ final class ThreadHopReportTests: XCTestCase {
             XCTAssertTrue(scenario.passed, "\(scenario.name): \(scenario.failureReasons)")
         }
         let observeOn = report.scenarios[0]
-        XCTAssertEqual(stages(observeOn, chain: 0), [
-            "just@main", "observe(on: green)@green", "filter@green", "observe(on: red)@red", "map@red",
-            "observe(on: green)@green", "subscribe@green",
-        ])
+        XCTAssertEqual(
+            stages(observeOn, chain: 0),
+            [
+                "just@main", "observe(on: green)@green", "filter@green", "observe(on: red)@red", "map@red",
+                "observe(on: green)@green", "subscribe@green",
+            ]
+        )
         XCTAssertEqual(subscriber(observeOn, chain: 0)?.chainHops, ["main", "green", "red", "green"])
-        XCTAssertEqual(observeOn.threadHops.first { $0.stage == "filter" }?.scheduler, "SerialDispatchQueueScheduler(green)")
+        XCTAssertEqual(
+            observeOn.threadHops.first { $0.stage == "filter" }?.scheduler,
+            "SerialDispatchQueueScheduler(green)"
+        )
 
         let subscribeOn = report.scenarios[1]
-        XCTAssertEqual(stages(subscribeOn, chain: 0), [
-            "just@blue", "observe(on: green)@green", "filter@green", "observe(on: red)@red", "map@red",
-            "observe(on: green)@green", "subscribe(on: blue)@green", "subscribe@green",
-        ])
+        XCTAssertEqual(
+            stages(subscribeOn, chain: 0),
+            [
+                "just@blue", "observe(on: green)@green", "filter@green", "observe(on: red)@red", "map@red",
+                "observe(on: green)@green", "subscribe(on: blue)@green", "subscribe@green",
+            ]
+        )
         XCTAssertEqual(subscriber(subscribeOn, chain: 0)?.chainSubscribedOn, "blue")
         // Two subscribeOn: the one nearest the source wins.
-        XCTAssertEqual(stages(subscribeOn, chain: 1), [
-            "just@blue", "observe(on: green)@green", "map@green", "subscribe(on: blue)@green", "subscribe(on: green)@green", "subscribe@green",
-        ])
-        XCTAssertEqual(Set(subscribeOn.threadHops.first { $0.chain == 1 && $0.position == 0 }?.subscribedOn?.map(\.shortName) ?? []), ["blue"])
+        XCTAssertEqual(
+            stages(subscribeOn, chain: 1),
+            [
+                "just@blue", "observe(on: green)@green", "map@green", "subscribe(on: blue)@green",
+                "subscribe(on: green)@green", "subscribe@green",
+            ]
+        )
+        XCTAssertEqual(
+            Set(
+                subscribeOn.threadHops.first { $0.chain == 1 && $0.position == 0 }?.subscribedOn?.map(\.shortName) ?? []
+            ),
+            ["blue"]
+        )
         // just(42, scheduler: blue) emits on blue although it is subscribed on green.
         XCTAssertEqual(stages(subscribeOn, chain: 2), ["just@blue", "subscribe(on: green)@blue", "subscribe@blue"])
         XCTAssertEqual(subscriber(subscribeOn, chain: 2)?.chainSubscribedOn, "green")
 
         let merged = report.scenarios[2]
-        XCTAssertEqual(stages(merged, chain: 0), [
-            "interval@red", "map@red", "interval@green", "map@green", "merge@green|red", "take@green|red", "subscribe@green|red",
-        ])
+        XCTAssertEqual(
+            stages(merged, chain: 0),
+            [
+                "interval@red", "map@red", "interval@green", "map@green", "merge@green|red", "take@green|red",
+                "subscribe@green|red",
+            ]
+        )
         XCTAssertEqual(merged.findings, [], "merge serialises the two timers: no anomaly")
     }
 
@@ -85,8 +107,16 @@ final class ThreadHopReportTests: XCTestCase {
         XCTAssertEqual(finding.anomaly?.stage, "bind(to:)")
         XCTAssertEqual(finding.anomaly?.place.shortName, "background")
         // The consumer's call site: the bind(to:) line of RepositoryModel.
-        XCTAssertEqual(finding.callSite?.file.hasSuffix("RepositoryScenarios.swift"), true, "\(String(describing: finding.callSite))")
-        XCTAssertEqual(finding.callSite?.function?.contains("RepositoryModel.init"), true, "\(String(describing: finding.callSite))")
+        XCTAssertEqual(
+            finding.callSite?.file.hasSuffix("RepositoryScenarios.swift"),
+            true,
+            "\(String(describing: finding.callSite))"
+        )
+        XCTAssertEqual(
+            finding.callSite?.function?.contains("RepositoryModel.init"),
+            true,
+            "\(String(describing: finding.callSite))"
+        )
         XCTAssertEqual(subscriber(offMain, chain: 0)?.anomaly, "offMainThread")
     }
 
@@ -107,13 +137,16 @@ final class ThreadHopReportTests: XCTestCase {
         let overlap = try XCTUnwrap(report.scenarios.first { $0.name == "overlapping-on" }?.findings.first?.anomaly)
         XCTAssertNotNil(overlap.otherPlace, "the thread already inside on is named")
         XCTAssertNotEqual(overlap.otherBacktrace ?? [], [], "and its backtrace, captured as it left on")
-        let disposal = try XCTUnwrap(report.scenarios.first { $0.name == "disposed-while-delivering" }?.findings.first?.anomaly)
+        let disposal = try XCTUnwrap(
+            report.scenarios.first { $0.name == "disposed-while-delivering" }?.findings.first?.anomaly
+        )
         XCTAssertEqual(disposal.place.thread, "main")
         XCTAssertNotEqual(disposal.otherPlace?.thread, "main")
     }
 
     func testADeclaredHopSequenceThatDidNotRunFailsTheScenario() {
-        let scenario = Scenario("wrong-hops", summary: "declares red where green ran", expect: .hopsReported) { context in
+        let scenario = Scenario("wrong-hops", summary: "declares red where green ran", expect: .hopsReported) {
+            context in
             let green = context.serialScheduler("green")
             var done = false
             _ = Observable.just(1).observe(on: green).subscribe(onCompleted: { done = true })
@@ -129,11 +162,19 @@ final class ThreadHopReportTests: XCTestCase {
     func testATextReportShowsEachChainOnTwoLines() throws {
         let report = try run(["observe-on-hops"])
         let text = TextReportRenderer().render(report)
-        XCTAssertTrue(text.contains("hops: just [main] → observe(on: green) → filter → observe(on: red) → map → observe(on: green) → subscribe [green]"), text)
+        XCTAssertTrue(
+            text.contains(
+                "hops: just [main] → observe(on: green) → filter → observe(on: red) → map → observe(on: green) → subscribe [green]"
+            ),
+            text
+        )
         XCTAssertTrue(text.contains("subscribed on main · hops main → green → red → green"), text)
         let html = HTMLReportRenderer().render(report)
         XCTAssertTrue(html.contains("<section class=\"hops\">"), "the HTML report draws the lanes")
-        XCTAssertTrue(html.contains("aria-label=\"Lanes main, green, red; stages just → observe(on: green)"), "one lane per place")
+        XCTAssertTrue(
+            html.contains("aria-label=\"Lanes main, green, red; stages just → observe(on: green)"),
+            "one lane per place"
+        )
     }
 }
 #endif

@@ -34,7 +34,11 @@ open class ResourceCheckedTestCase: XCTestCase {
                 RunLoop.current.run(until: Date().addingTimeInterval(0.01))
                 attempts += 1
             }
-            XCTAssertEqual(Resources.total, startResourceCount, "Resources.total did not return to its start value: something leaked")
+            XCTAssertEqual(
+                Resources.total,
+                startResourceCount,
+                "Resources.total did not return to its start value: something leaked"
+            )
         }
         #endif
         super.tearDown()

@@ -2,7 +2,8 @@ import Foundation
 
 /// Runs the repository's schema validator (Tools/checks/validate_report.py).
 public enum SchemaValidator {
-    public static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    public static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
 
     public struct Result {
         public var status: Int32
@@ -10,12 +11,16 @@ public enum SchemaValidator {
     }
 
     public static func validate(_ mode: String, _ text: String) throws -> Result {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("rxtrace-validate-\(UUID().uuidString).\(mode)")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "rxtrace-validate-\(UUID().uuidString).\(mode)"
+        )
         try Data(text.utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", repositoryRoot.appendingPathComponent("Tools/checks/validate_report.py").path, mode, file.path]
+        process.arguments = [
+            "python3", repositoryRoot.appendingPathComponent("Tools/checks/validate_report.py").path, mode, file.path,
+        ]
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

@@ -31,7 +31,7 @@ line_of() { grep -n "$1" Tools/rxtrace-fixtures/main.swift | cut -d: -f1; }
 
 python3 - "$reports/rxtrace.json" "$reports/stdout.txt" "$status" \
     "$(line_of 'fixture: the off-main drive')" "$(line_of 'fixture: the dropped drive')" "$(line_of 'fixture: the dropped emit')" \
-    "$(line_of 'fixture: the off-main emit')" <<'PY'
+    "$(line_of 'fixture: off-main emit')" <<'PY'
 import json, sys
 report_path, stdout_path, status = sys.argv[1], sys.argv[2], int(sys.argv[3])
 off_main_line, drive_line, emit_line, off_main_emit_line = (int(n) for n in sys.argv[4:8])

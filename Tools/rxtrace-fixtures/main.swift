@@ -19,7 +19,8 @@ let fixtures: [Scenario] = [
     Scenario("clean", summary: "completes and frees everything") { _ in
         _ = Observable.from([1, 2, 3]).map { $0 + 1 }.subscribe(onNext: { _ in })
     },
-    Scenario("leaks", summary: "keeps one subscription per pass on a shared subject (expected clean: a finding)") { context in
+    Scenario("leaks", summary: "keeps one subscription per pass on a shared subject (expected clean: a finding)") {
+        context in
         let subject = context.shared("subject") { PublishSubject<Int>() }
         _ = subject.map { $0 + 1 }.subscribe(onNext: { _ in })
     },
@@ -42,30 +43,36 @@ let fixtures: [Scenario] = [
         let done = DispatchSemaphore(value: 0)
         lock.lock()
         DispatchQueue.global().async {
-            lock.lock() // fixture: the worker waits here
+            lock.lock()  // fixture: the worker waits here
             done.signal()
         }
         print("about to deadlock")
-        done.wait() // fixture: the main thread waits here
+        done.wait()  // fixture: the main thread waits here
     },
-    Scenario("drives-off-main-thread", summary: "calls drive on a background thread (RxCocoa: debug builds stop there)") { _ in
+    Scenario("drives-off-main-thread", summary: "calls drive on a background thread (RxCocoa: debug builds stop there)")
+    { _ in
         // `sync` from the main thread would run the block on the main thread: use `async`.
         let finished = DispatchSemaphore(value: 0)
         DispatchQueue(label: "fixture.worker").async {
             print("about to drive off the main thread")
-            _ = Driver.just(1).drive(onNext: { _ in }) // fixture: the off-main drive
+            _ = Driver.just(1).drive(onNext: { _ in })  // fixture: the off-main drive
             finished.signal()
         }
         finished.wait()
     },
-    Scenario("emits-off-main-thread", summary: "calls emit on a background thread (RxCocoa does not stop there: it runs, and tracing reports the anomaly)", expect: .threadAnomaly) { context in
+    Scenario(
+        "emits-off-main-thread",
+        summary:
+            "calls emit on a background thread (RxCocoa does not stop there: it runs, and tracing reports the anomaly)",
+        expect: .threadAnomaly
+    ) { context in
         // A Signal replays nothing, so every element still arrives through its observe(on: main);
         // the subscription itself is made on the worker, which tracing reports at the emit line.
         let taps = PublishRelay<Int>()
         let probe = EmitProbe()
         let subscribed = DispatchSemaphore(value: 0)
         DispatchQueue(label: "fixture.worker").async {
-            probe.subscription = taps.asSignal().emit(onNext: { probe.received.append($0) }) // fixture: the off-main emit
+            probe.subscription = taps.asSignal().emit(onNext: { probe.received.append($0) })  // fixture: off-main emit
             subscribed.signal()
         }
         subscribed.wait()
@@ -73,11 +80,12 @@ let fixtures: [Scenario] = [
         _ = context.wait(until: { probe.received == [1] })
         probe.subscription?.dispose()
     },
-    Scenario("drives-and-emits-dropped", summary: "drops a drive's and an emit's Disposable", expect: .leak) { context in
+    Scenario("drives-and-emits-dropped", summary: "drops a drive's and an emit's Disposable", expect: .leak) {
+        context in
         let subject = context.shared("subject") { PublishSubject<Int>() }
         let taps = context.shared("taps") { PublishRelay<Int>() }
-        _ = subject.asDriver(onErrorJustReturn: 0).map { $0 + 1 }.drive(onNext: { _ in }) // fixture: the dropped drive
-        _ = taps.asSignal().filter { $0 > 0 }.emit(onNext: { _ in }) // fixture: the dropped emit
+        _ = subject.asDriver(onErrorJustReturn: 0).map { $0 + 1 }.drive(onNext: { _ in })  // fixture: the dropped drive
+        _ = taps.asSignal().filter { $0 > 0 }.emit(onNext: { _ in })  // fixture: the dropped emit
     },
     Scenario("throws", summary: "its body throws") { _ in
         struct FixtureError: Error {}

@@ -65,7 +65,14 @@ let scale = Double(ProcessInfo.processInfo.environment["RXBENCH_SCALE"] ?? "1") 
 let allocations = Int(1_000_000 * scale)
 let without = nanosecondsPerObject(recording: false, count: allocations)
 let with = nanosecondsPerObject(recording: true, count: allocations)
-print(String(format: "allocation hook: %.1f ns per object allocated and freed without it, %.1f ns with it (+%.1f ns)", without, with, with - without))
+print(
+    String(
+        format: "allocation hook: %.1f ns per object allocated and freed without it, %.1f ns with it (+%.1f ns)",
+        without,
+        with,
+        with - without
+    )
+)
 
 let target = Int(100_000 * scale)
 let subject = PublishSubject<Int>()
@@ -92,8 +99,18 @@ let peakLeaked = peakResidentMegabytes()
 let result = HeapGraphMeasurement.measure(roots: leaked.map(\.address))
 let peakAfter = peakResidentMegabytes()
 print("leaked: \(leaked.count) live resources from \(subscriptions) subscriptions (\(owners.count) owners in cycles)")
-print("graph: \(result.objects) objects, \(result.references) references; build \(String(format: "%.3f", result.buildSeconds)) s, cycle search \(String(format: "%.3f", result.searchSeconds)) s, \(result.components) components")
-print(String(format: "peak memory: %.0f MB before the workload, %.0f MB with the leaks, %.0f MB after the graph (+%.0f MB)", peakBefore, peakLeaked, peakAfter, peakAfter - peakLeaked))
+print(
+    "graph: \(result.objects) objects, \(result.references) references; build \(String(format: "%.3f", result.buildSeconds)) s, cycle search \(String(format: "%.3f", result.searchSeconds)) s, \(result.components) components"
+)
+print(
+    String(
+        format: "peak memory: %.0f MB before the workload, %.0f MB with the leaks, %.0f MB after the graph (+%.0f MB)",
+        peakBefore,
+        peakLeaked,
+        peakAfter,
+        peakAfter - peakLeaked
+    )
+)
 withExtendedLifetime(owners) {}
 #else
 print("rxtrace-heapgraph-bench needs the TraceResources trait (swift build -c release --traits TraceResources)")

@@ -5,10 +5,10 @@ struct CheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "The CI leak gate: runs all (or filtered, or one shard of the) scenarios and sets the exit code.",
         discussion: """
-        Exit code: 0 when every verdict is as expected once suppressions and the baseline are \
-        applied, 1 on findings, 2 bad usage or input, 3 a scenario crashed or timed out, 130 \
-        interrupted (Ctrl-C or SIGTERM; the reports hold the scenarios that finished).
-        """
+            Exit code: 0 when every verdict is as expected once suppressions and the baseline are \
+            applied, 1 on findings, 2 bad usage or input, 3 a scenario crashed or timed out, 130 \
+            interrupted (Ctrl-C or SIGTERM; the reports hold the scenarios that finished).
+            """
     )
 
     @Option(help: "Only scenarios whose name contains this text (or matches it as a glob with * and ?).")
@@ -30,8 +30,13 @@ struct CheckCommand: ParsableCommand {
         if selected.isEmpty, let shard {
             throw BadInput("shard \(shard) holds no scenario: there are only \(filtered.count); use fewer shards")
         }
-        let status = try RunPipeline(options: options.settings, suppressionsPath: gate.suppressions, baselinePath: gate.baseline, updateBaseline: gate.updateBaseline,
-                                     selectsSomeScenarios: filter != nil || shard != nil).execute(selected)
+        let status = try RunPipeline(
+            options: options.settings,
+            suppressionsPath: gate.suppressions,
+            baselinePath: gate.baseline,
+            updateBaseline: gate.updateBaseline,
+            selectsSomeScenarios: filter != nil || shard != nil
+        ).execute(selected)
         throw ExitCode(status.rawValue)
     }
 }

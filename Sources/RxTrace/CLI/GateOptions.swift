@@ -8,7 +8,11 @@ struct GateOptions: ParsableArguments {
     @Option(help: "Baseline file: only leak signatures absent from it fail the run.")
     var baseline: String?
 
-    @Flag(name: .customLong("update-baseline"), help: "Write the current leak signatures to the --baseline file. With --filter or --shard, or when a scenario or test does not finish, old signatures are kept (only added to).")
+    @Flag(
+        name: .customLong("update-baseline"),
+        help:
+            "Write the current leak signatures to the --baseline file. With --filter or --shard, or when a scenario or test does not finish, old signatures are kept (only added to)."
+    )
     var updateBaseline = false
 
     func validate() throws {

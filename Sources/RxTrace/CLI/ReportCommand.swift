@@ -5,10 +5,10 @@ struct ReportCommand: ParsableCommand {
         commandName: "report",
         abstract: "Re-renders or merges saved JSON reports (for example from CI shards) into all formats.",
         discussion: """
-        Prints the merged text report, writes every format to --output, and exits with the \
-        merged run's gate code (0, 1, 3, or 130 when a scenario an interrupted report did not \
-        finish is in no other report); 2 when a file cannot be read or is not a report.
-        """
+            Prints the merged text report, writes every format to --output, and exits with the \
+            merged run's gate code (0, 1, 3, or 130 when a scenario an interrupted report did not \
+            finish is in no other report); 2 when a file cannot be read or is not a report.
+            """
     )
 
     @Argument(help: "JSON reports written by run or check (rxtrace.json).")

@@ -55,12 +55,15 @@ struct RootCommand: ParsableCommand {
             commandName: RxTraceCLI.commandName,
             abstract: "Runs Rx scenarios twice and reports the subscriptions they leak.",
             discussion: """
-            Exit codes: 0 every verdict is as expected; 1 findings (a verdict differs from its \
-            expectation); 2 bad usage or input, another run holding the output folder, or reports \
-            that could not be written; 3 a scenario crashed or timed out; 130 interrupted (SIGINT \
-            or SIGTERM; the reports hold the scenarios that finished).
-            """,
-            subcommands: [ListCommand.self, RunCommand.self, CheckCommand.self, TestCommand.self, ReportCommand.self, ScenarioChildCommand.self]
+                Exit codes: 0 every verdict is as expected; 1 findings (a verdict differs from its \
+                expectation); 2 bad usage or input, another run holding the output folder, or reports \
+                that could not be written; 3 a scenario crashed or timed out; 130 interrupted (SIGINT \
+                or SIGTERM; the reports hold the scenarios that finished).
+                """,
+            subcommands: [
+                ListCommand.self, RunCommand.self, CheckCommand.self, TestCommand.self, ReportCommand.self,
+                ScenarioChildCommand.self,
+            ]
         )
     }
 }

@@ -4,24 +4,28 @@ import Foundation
 struct TestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "test",
-        abstract: "Runs a package's existing tests with tracing on and reports, per test, the Rx resources each leaves alive.",
+        abstract:
+            "Runs a package's existing tests with tracing on and reports, per test, the Rx resources each leaves alive.",
         discussion: """
-        Builds the package's tests with the TraceResources trait (in .build/rxtrace-test, nothing \
-        in the package edited), runs every XCTest and Swift Testing test, and reports each one that \
-        leaves subscriptions alive after its schedulers drained, at the line that made them. A test \
-        that leaves something alive runs a second time: only what it leaves again is reported, so \
-        one-time state (a shared service touched first) is not. Thread anomalies are reported too, \
-        and fail the run only with --strict. Extra arguments after `--` go to \
-        `swift build`. Exit code: 0 no test leaks (after suppressions and the baseline), 1 a test \
-        leaks, 2 bad usage or input, 3 the tests did not build or a test crashed or hung, 130 \
-        interrupted (the reports hold the tests that finished).
-        """
+            Builds the package's tests with the TraceResources trait (in .build/rxtrace-test, nothing \
+            in the package edited), runs every XCTest and Swift Testing test, and reports each one that \
+            leaves subscriptions alive after its schedulers drained, at the line that made them. A test \
+            that leaves something alive runs a second time: only what it leaves again is reported, so \
+            one-time state (a shared service touched first) is not. Thread anomalies are reported too, \
+            and fail the run only with --strict. Extra arguments after `--` go to \
+            `swift build`. Exit code: 0 no test leaks (after suppressions and the baseline), 1 a test \
+            leaks, 2 bad usage or input, 3 the tests did not build or a test crashed or hung, 130 \
+            interrupted (the reports hold the tests that finished).
+            """
     )
 
     @Option(name: .customLong("package-path"), help: "The package whose tests to run (default: the working directory).")
     var packagePath: String = "."
 
-    @Option(help: "Only tests whose name (Module.Class/testMethod, Module.Suite/function()) matches this regular expression.")
+    @Option(
+        help:
+            "Only tests whose name (Module.Class/testMethod, Module.Suite/function()) matches this regular expression."
+    )
     var filter: String?
 
     @Option(help: "Run one shard of the tests, i/n (1-based), for example 2/4.")
@@ -32,19 +36,37 @@ struct TestCommand: ParsableCommand {
 
     @OptionGroup var gate: GateOptions
 
-    @Flag(help: "Also fail on what only the test harness keeps (a subscription in an XCTestCase's stored property) and on thread anomalies.")
+    @Flag(
+        help:
+            "Also fail on what only the test harness keeps (a subscription in an XCTestCase's stored property) and on thread anomalies."
+    )
     var strict = false
 
-    @Option(name: .shortAndLong, parsing: .unconditional, help: "Test processes at the same time; each runs its tests one at a time.")
+    @Option(
+        name: .shortAndLong,
+        parsing: .unconditional,
+        help: "Test processes at the same time; each runs its tests one at a time."
+    )
     var jobs: Int = 1
 
-    @Option(parsing: .unconditional, help: "Seconds one test (both of its runs) may take before it is reported as hung.")
+    @Option(
+        parsing: .unconditional,
+        help: "Seconds one test (both of its runs) may take before it is reported as hung."
+    )
     var timeout: Double = 120
 
-    @Option(name: .customLong("drain-timeout"), parsing: .unconditional, help: "Seconds to wait after each test for scheduled work to finish.")
+    @Option(
+        name: .customLong("drain-timeout"),
+        parsing: .unconditional,
+        help: "Seconds to wait after each test for scheduled work to finish."
+    )
     var drainTimeout: Double = 5
 
-    @Option(name: .customLong("source-root"), help: "Folder report paths are relative to (default: the nearest folder above the package that holds .git, else the package).")
+    @Option(
+        name: .customLong("source-root"),
+        help:
+            "Folder report paths are relative to (default: the nearest folder above the package that holds .git, else the package)."
+    )
     var sourceRoot: String?
 
     @Flag(name: .customLong("no-color"), help: "No colour in the text report, even on a terminal.")
@@ -64,10 +86,20 @@ struct TestCommand: ParsableCommand {
 
     func run() throws {
         let status = try TestPipeline(
-            packagePath: packagePath, filter: filter, shard: shard, output: output,
-            suppressionsPath: gate.suppressions, baselinePath: gate.baseline, updateBaseline: gate.updateBaseline,
-            strict: strict, jobs: jobs, timeout: timeout, drainTimeout: drainTimeout,
-            sourceRoot: sourceRoot, colour: !noColor, buildArguments: buildArguments
+            packagePath: packagePath,
+            filter: filter,
+            shard: shard,
+            output: output,
+            suppressionsPath: gate.suppressions,
+            baselinePath: gate.baseline,
+            updateBaseline: gate.updateBaseline,
+            strict: strict,
+            jobs: jobs,
+            timeout: timeout,
+            drainTimeout: drainTimeout,
+            sourceRoot: sourceRoot,
+            colour: !noColor,
+            buildArguments: buildArguments
         ).execute()
         throw ExitCode(status.rawValue)
     }

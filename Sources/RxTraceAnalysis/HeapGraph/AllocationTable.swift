@@ -86,7 +86,12 @@ package enum AllocationTable {
             }
             if n < capacity {
                 return (0..<n).map {
-                    Entry(address: addresses[$0], metadata: metadata[$0], size: Int(sizes[$0]), generation: generations[$0])
+                    Entry(
+                        address: addresses[$0],
+                        metadata: metadata[$0],
+                        size: Int(sizes[$0]),
+                        generation: generations[$0]
+                    )
                 }
             }
             capacity *= 2

@@ -44,12 +44,15 @@ struct CaptureLayout {
         let sources = descriptor + 12 + UInt(captureCount * 4)
         for index in 0..<sourceCount {
             let record = sources + UInt(index * 8)
-            guard let typeName = RuntimeMetadata.relative(record), let sourceName = RuntimeMetadata.relative(record + 4) else { continue }
+            guard let typeName = RuntimeMetadata.relative(record), let sourceName = RuntimeMetadata.relative(record + 4)
+            else { continue }
             let parameter = MangledName(at: typeName).loneParameter
             let source = MangledName(at: sourceName).bytes
             // "B0", "B1_": the n-th binding.
             let digits = source.dropFirst().prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
-            if let parameter, source.first == UInt8(ascii: "B"), let binding = Int(String(decoding: digits, as: UTF8.self)) {
+            if let parameter, source.first == UInt8(ascii: "B"),
+                let binding = Int(String(decoding: digits, as: UTF8.self))
+            {
                 bindingOfParameter[parameter] = binding
             }
         }
@@ -76,7 +79,9 @@ struct CaptureLayout {
                 slots.append(.generic(binding: binding, label: label))
             } else if !name.mayBeGeneric, let metadata = Self.resolve(name) {
                 let layout = RuntimeMetadata.valueLayout(metadata)
-                slots.append(.fixed(shapes.shape(metadata), size: layout.size, alignMask: layout.alignMask, label: label))
+                slots.append(
+                    .fixed(shapes.shape(metadata), size: layout.size, alignMask: layout.alignMask, label: label)
+                )
             } else if name.isArray {
                 // `[BehaviorRelay<Element>]` in a generic closure: whatever the element, one word,
                 // a strong reference to the array's storage, which is read on its own.
@@ -90,7 +95,10 @@ struct CaptureLayout {
 
     private static func resolve(_ name: MangledName) -> UInt? {
         guard name.address != 0, name.length > 0,
-              let type = rxheap_type_by_mangled_name(RuntimeMetadata.pointer(name.address).assumingMemoryBound(to: CChar.self), name.length)
+            let type = rxheap_type_by_mangled_name(
+                RuntimeMetadata.pointer(name.address).assumingMemoryBound(to: CChar.self),
+                name.length
+            )
         else { return nil }
         return UInt(bitPattern: type)
     }

@@ -50,7 +50,9 @@ enum DeclarationLine {
         let environment = ProcessInfo.processInfo.environment
         var folders: [String] = []
         let runtimeAddress = unsafeBitCast(Int.self as Any.Type, to: UInt.self)
-        if let library = rxheap_image_path(runtimeAddress).map({ String(cString: $0) }), let range = library.range(of: "/lib/swift/") {
+        if let library = rxheap_image_path(runtimeAddress).map({ String(cString: $0) }),
+            let range = library.range(of: "/lib/swift/")
+        {
             folders.append(String(library[..<range.lowerBound]) + "/bin")
         }
         folders += (environment["PATH"] ?? "").split(separator: ":").map(String.init) + ["/usr/bin"]

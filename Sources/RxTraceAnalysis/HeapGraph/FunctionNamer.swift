@@ -32,17 +32,21 @@ final class FunctionNamer {
             if frame.line == nil {
                 let forwarded = frame.function
                 if let target = directTargets(entry).lazy.filter({ $0 != entry }).compactMap({ self.frame(at: $0) })
-                    .first(where: { $0.function == forwarded }) {
+                    .first(where: { $0.function == forwarded })
+                {
                     frame = target
                 }
             }
             if frame.line == nil { frame = located(frame) }
-            let readable = frame.function.hasPrefix("thunk for ") || frame.function.hasPrefix("reabstraction thunk") ? "reabstraction thunk" : frame.function
+            let readable =
+                frame.function.hasPrefix("thunk for ") || frame.function.hasPrefix("reabstraction thunk")
+                ? "reabstraction thunk" : frame.function
             result = Name(frame: frame, readable: readable, isMethodReference: false)
             if frame.function.hasPrefix("implicit closure #"), frame.function.contains(" in implicit closure #"),
-               let method = directTargets(frame.address).lazy.compactMap({ self.frame(at: $0) })
-                   .first(where: { $0.origin == .user && !$0.function.contains("closure #") })
-                   ?? inlinedMethod(in: frame) {
+                let method = directTargets(frame.address).lazy.compactMap({ self.frame(at: $0) })
+                    .first(where: { $0.origin == .user && !$0.function.contains("closure #") })
+                    ?? inlinedMethod(in: frame)
+            {
                 var located = frame
                 if located.line == nil, let declared = DeclarationLine.lookup(frame.address) {
                     located.file = declared.file
@@ -60,7 +64,8 @@ final class FunctionNamer {
         // The symbolicator treats addresses as return addresses and looks up address − 1, so
         // pass entry + 1 to land on the entry itself. Inlined frames come first: the last
         // frame is the function that owns the address.
-        guard let frame = Symbolicator.shared.frames(forAddresses: [entry + 1]).last, !frame.function.hasPrefix("0x") else { return nil }
+        guard let frame = Symbolicator.shared.frames(forAddresses: [entry + 1]).last, !frame.function.hasPrefix("0x")
+        else { return nil }
         var named = frame
         named.address = entry
         return named
@@ -71,7 +76,8 @@ final class FunctionNamer {
     private func located(_ frame: SymbolicatedFrame) -> SymbolicatedFrame {
         let probes = stride(from: 8, through: 96, by: 8).map { frame.address + UInt($0) + 1 }
         let frames = Symbolicator.shared.frames(forAddresses: probes)
-        guard let body = frames.first(where: { $0.function == frame.function && $0.file != nil && ($0.line ?? 0) > 0 }) else { return frame }
+        guard let body = frames.first(where: { $0.function == frame.function && $0.file != nil && ($0.line ?? 0) > 0 })
+        else { return frame }
         var located = frame
         located.file = body.file
         located.line = body.line

@@ -102,7 +102,8 @@ enum HeapObjectKind: Equatable {
 
     /// Modules whose objects are machinery, not the user's own.
     static let libraryModules: Set<String> = RxtraceModules.rxTrace.union([
-        "RxCore", "RxCoreTesting", "RxCoreBlocking", "Swift", "Foundation", "FoundationEssentials", "Dispatch", "_Concurrency",
+        "RxCore", "RxCoreTesting", "RxCoreBlocking", "Swift", "Foundation", "FoundationEssentials", "Dispatch",
+        "_Concurrency",
     ])
 
     /// A class instance of the user's own code.

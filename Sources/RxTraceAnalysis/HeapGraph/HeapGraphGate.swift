@@ -33,14 +33,17 @@ public enum HeapGraphGate {
 
         /// The line every report carries when the heap graph is not the measured one, else nil.
         public var note: String? {
-            let measured = "Swift \(HeapGraphGate.measuredRuntime.major).\(HeapGraphGate.measuredRuntime.minor) \(HeapGraphGate.measuredArchitecture)"
+            let measured =
+                "Swift \(HeapGraphGate.measuredRuntime.major).\(HeapGraphGate.measuredRuntime.minor) \(HeapGraphGate.measuredArchitecture)"
             switch self {
             case .measured:
                 return nil
             case let .off(runtime, architecture):
-                return "heap graph off: measured on \(measured) only, this is Swift \(runtime) \(architecture); leaks, lines and hops are still reported (set \(HeapGraphGate.overrideVariable)=\(HeapGraphGate.overrideValue) to try it)"
+                return
+                    "heap graph off: measured on \(measured) only, this is Swift \(runtime) \(architecture); leaks, lines and hops are still reported (set \(HeapGraphGate.overrideVariable)=\(HeapGraphGate.overrideValue) to try it)"
             case let .allowedUnmeasured(runtime, architecture):
-                return "heap graph on by \(HeapGraphGate.overrideVariable)=\(HeapGraphGate.overrideValue): measured on \(measured) only, this is Swift \(runtime) \(architecture); its cycles and retention paths are unverified here"
+                return
+                    "heap graph on by \(HeapGraphGate.overrideVariable)=\(HeapGraphGate.overrideValue): measured on \(measured) only, this is Swift \(runtime) \(architecture); its cycles and retention paths are unverified here"
             }
         }
     }
@@ -49,10 +52,12 @@ public enum HeapGraphGate {
     /// also reads), an architecture ("x86_64", "arm64") and the override variable's value.
     public static func decide(runtimeVersion: String, architecture: String, override: String?) -> Decision {
         let parts = runtimeVersion.split(separator: ".").map { Int($0) }
-        let measured = parts.count >= 2 && parts[0] == measuredRuntime.major && parts[1] == measuredRuntime.minor
+        let measured =
+            parts.count >= 2 && parts[0] == measuredRuntime.major && parts[1] == measuredRuntime.minor
             && architecture == measuredArchitecture
         if measured { return .measured }
-        let runtime = parts.count >= 2 && parts[0] != nil && parts[1] != nil ? "\(parts[0]!).\(parts[1]!)" : runtimeVersion
+        let runtime =
+            parts.count >= 2 && parts[0] != nil && parts[1] != nil ? "\(parts[0]!).\(parts[1]!)" : runtimeVersion
         if override == overrideValue { return .allowedUnmeasured(runtime: runtime, architecture: architecture) }
         return .off(runtime: runtime, architecture: architecture)
     }

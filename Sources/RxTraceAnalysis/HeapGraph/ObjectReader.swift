@@ -62,7 +62,10 @@ final class ObjectReader {
         }
         var offset = layout.firstCapture + layout.bindings * 8
         for slot in layout.slots {
-            let shape: ValueShape, size: Int, alignMask: Int, label: String
+            let shape: ValueShape
+            let size: Int
+            let alignMask: Int
+            let label: String
             switch slot {
             case .fixed(let s, let z, let a, let l):
                 (shape, size, alignMask, label) = (s, z, a, l)
@@ -82,7 +85,13 @@ final class ObjectReader {
         if layout.truncated { scan(bytes, from: offset, to: bytes.count, "capture", &out) }
     }
 
-    private func visit(_ shape: ValueShape, _ bytes: UnsafeRawBufferPointer, _ offset: Int, _ label: String, _ out: inout [HeapGraph.Edge]) {
+    private func visit(
+        _ shape: ValueShape,
+        _ bytes: UnsafeRawBufferPointer,
+        _ offset: Int,
+        _ label: String,
+        _ out: inout [HeapGraph.Edge]
+    ) {
         switch shape {
         case .none:
             return
@@ -129,12 +138,19 @@ final class ObjectReader {
         storagesRead.insert(storage)
         let elementShape = shapes.shape(element)
         guard elementShape.holdsReferences, index[storage] != nil, let metadata = AllocationTable.liveMetadata(storage),
-              let size = sizes[storage] else { return }
+            let size = sizes[storage]
+        else { return }
         let length = min(size, Self.maximumCopy)
         guard length >= 32 else { return }
         let copy = UnsafeMutableRawPointer.allocate(byteCount: length, alignment: 16)
         defer { copy.deallocate() }
-        guard AllocationTable.copy(AllocationTable.Entry(address: storage, metadata: metadata, size: size), length: length, into: copy) else { return }
+        guard
+            AllocationTable.copy(
+                AllocationTable.Entry(address: storage, metadata: metadata, size: size),
+                length: length,
+                into: copy
+            )
+        else { return }
         let bytes = UnsafeRawBufferPointer(start: copy, count: length)
         let count = bytes.load(fromByteOffset: 16, as: Int.self)
         let layout = RuntimeMetadata.valueLayout(element)
@@ -155,7 +171,9 @@ final class ObjectReader {
     /// class elements the runtime uses `_ContiguousArrayStorage<AnyObject>`: strong references).
     /// Nil for any other object, or storage already read with its holder.
     func elementsOfUnreadStorage(_ entry: AllocationTable.Entry) -> [HeapGraph.Edge]? {
-        guard !storagesRead.contains(entry.address), let element = shapes.arrayStorageElement(entry.metadata) else { return nil }
+        guard !storagesRead.contains(entry.address), let element = shapes.arrayStorageElement(entry.metadata) else {
+            return nil
+        }
         var out: [HeapGraph.Edge] = []
         readArray(storage: entry.address, element: element, "", &out)
         return out
@@ -166,7 +184,13 @@ final class ObjectReader {
         out.append(.init(target: target, label: label, function: function, possible: false))
     }
 
-    private func scan(_ bytes: UnsafeRawBufferPointer, from: Int, to: Int, _ label: String, _ out: inout [HeapGraph.Edge]) {
+    private func scan(
+        _ bytes: UnsafeRawBufferPointer,
+        from: Int,
+        to: Int,
+        _ label: String,
+        _ out: inout [HeapGraph.Edge]
+    ) {
         var offset = (from + 7) & ~7
         while offset + 8 <= to {
             if let target = index[bytes.load(fromByteOffset: offset, as: UInt.self)] {

@@ -7,7 +7,8 @@ enum RuntimeMetadata {
     /// The metadata kinds the heap graph distinguishes (`MetadataKind` in the runtime).
     enum Kind: Equatable {
         case `class`, `struct`, `enum`, optional, opaque, tuple, function, existential
-        case metatype, closureContext, genericBox, errorBox, other(UInt)
+        case metatype, closureContext, genericBox, errorBox
+        case other(UInt)
 
         init(_ raw: UInt) {
             switch raw {
@@ -176,7 +177,7 @@ struct MangledName {
     /// a closure's metadata sources use to say which binding holds that parameter's metadata.
     var loneParameter: String? {
         guard let first = bytes.first, first == UInt8(ascii: "x") || first == UInt8(ascii: "q"), bytes.count <= 8,
-              !bytes.contains(0x01), !bytes.contains(where: { $0 == UInt8(ascii: "G") || $0 == UInt8(ascii: "S") })
+            !bytes.contains(0x01), !bytes.contains(where: { $0 == UInt8(ascii: "G") || $0 == UInt8(ascii: "S") })
         else { return nil }
         return String(decoding: bytes, as: UTF8.self)
     }

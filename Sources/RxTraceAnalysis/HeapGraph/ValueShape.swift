@@ -44,7 +44,7 @@ final class ShapeCache {
     /// The shape of a value of type `metadata`.
     func shape(_ metadata: UInt) -> ValueShape {
         if let cached = shapes[metadata] { return cached }
-        shapes[metadata] = .unknown(size: 8) // breaks recursion through indirect types
+        shapes[metadata] = .unknown(size: 8)  // breaks recursion through indirect types
         let built = build(metadata)
         shapes[metadata] = built
         return built
@@ -59,8 +59,9 @@ final class ShapeCache {
         if let cached = storageElements[metadata] { return cached }
         var element: UInt?
         if RuntimeMetadata.kind(metadata) == .class,
-           _typeName(RuntimeMetadata.type(metadata), qualified: true).hasPrefix("Swift._ContiguousArrayStorage<"),
-           let descriptor = RuntimeMetadata.descriptor(metadata) {
+            _typeName(RuntimeMetadata.type(metadata), qualified: true).hasPrefix("Swift._ContiguousArrayStorage<"),
+            let descriptor = RuntimeMetadata.descriptor(metadata)
+        {
             let flags = RuntimeMetadata.pointer(descriptor).load(as: UInt32.self)
             // Kind-specific flag 13: a resilient superclass, whose bounds are not in the descriptor.
             let resilientSuperclass = (flags >> 16) & (1 << 13) != 0
@@ -89,7 +90,11 @@ final class ShapeCache {
             level = RuntimeMetadata.superclass(current)
         }
         var fields: [ValueShape.Field] = []
-        _ = _forEachField(of: RuntimeMetadata.type(metadata), options: [.classType, .ignoreUnknown]) { name, offset, type, _ in
+        _ = _forEachField(of: RuntimeMetadata.type(metadata), options: [.classType, .ignoreUnknown]) {
+            name,
+            offset,
+            type,
+            _ in
             let fieldName = String(cString: name)
             if let mangled = ownership[fieldName], mangled.isWeak || mangled.isUnowned { return true }
             let shape = self.shape(unsafeBitCast(type, to: UInt.self))
@@ -114,15 +119,22 @@ final class ShapeCache {
             let count = Int(RuntimeMetadata.word(metadata, 8))
             // Element labels, space separated ("key value "), when the tuple has them.
             let labelsAddress = RuntimeMetadata.word(metadata, 16)
-            let labels = labelsAddress == 0 ? [] : String(cString: RuntimeMetadata.pointer(labelsAddress).assumingMemoryBound(to: CChar.self))
-                .split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+            let labels =
+                labelsAddress == 0
+                ? []
+                : String(cString: RuntimeMetadata.pointer(labelsAddress).assumingMemoryBound(to: CChar.self))
+                    .split(separator: " ", omittingEmptySubsequences: false).map(String.init)
             var fields: [ValueShape.Field] = []
             for index in 0..<count {
                 let element = RuntimeMetadata.word(metadata, 24 + index * 16)
-                let offset = Int(RuntimeMetadata.pointer(metadata).load(fromByteOffset: 32 + index * 16, as: UInt32.self))
+                let offset = Int(
+                    RuntimeMetadata.pointer(metadata).load(fromByteOffset: 32 + index * 16, as: UInt32.self)
+                )
                 let elementShape = shape(element)
                 let name = index < labels.count && !labels[index].isEmpty ? labels[index] : "\(index)"
-                if elementShape.holdsReferences { fields.append(.init(offset: offset, name: name, shape: elementShape)) }
+                if elementShape.holdsReferences {
+                    fields.append(.init(offset: offset, name: name, shape: elementShape))
+                }
             }
             return fields.isEmpty ? .none : .fields(fields)
         case .function:
@@ -133,7 +145,7 @@ final class ShapeCache {
             let flags = RuntimeMetadata.pointer(metadata).load(fromByteOffset: 8, as: UInt32.self)
             let classBound = flags & 0x8000_0000 == 0
             let specialProtocol = (flags >> 24) & 0x3F
-            if classBound || specialProtocol == 1 { return .reference } // `AnyObject`, `any Error`
+            if classBound || specialProtocol == 1 { return .reference }  // `AnyObject`, `any Error`
             return .opaqueExistential
         case .enum:
             let size = RuntimeMetadata.valueLayout(metadata).size
@@ -156,7 +168,9 @@ final class ShapeCache {
         if name == "Swift.String" || name == "Swift.Substring" || name == "Swift.Character" { return .none }
         var ownership: [String: MangledName] = [:]
         if let descriptor = RuntimeMetadata.descriptor(metadata) {
-            for record in RuntimeMetadata.fieldRecords(descriptor: descriptor) { ownership[record.name] = record.mangledType }
+            for record in RuntimeMetadata.fieldRecords(descriptor: descriptor) {
+                ownership[record.name] = record.mangledType
+            }
         }
         var fields: [ValueShape.Field] = []
         var complete = true

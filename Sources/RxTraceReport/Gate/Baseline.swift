@@ -48,7 +48,10 @@ public struct Baseline: Equatable, Sendable {
         if let signatures = try? JSONDecoder().decode([String].self, from: data) {
             return Baseline(signatures: Set(signatures), signatureVersion: 1)
         }
-        throw BaselineError.invalid(path: path, reason: "expected {\"signatureVersion\": N, \"signatures\": [...]} or a JSON array of signature strings")
+        throw BaselineError.invalid(
+            path: path,
+            reason: "expected {\"signatureVersion\": N, \"signatures\": [...]} or a JSON array of signature strings"
+        )
     }
 
     public static func load(path: String) throws -> Baseline {
@@ -83,7 +86,8 @@ public enum BaselineError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unreadable(let path, let reason): return "cannot read baseline '\(path)': \(reason)"
-        case .missing(let path): return "baseline '\(path)' does not exist; to create it from this run's findings, add --update-baseline"
+        case .missing(let path):
+            return "baseline '\(path)' does not exist; to create it from this run's findings, add --update-baseline"
         case .invalid(let path, let reason): return "baseline '\(path)' is malformed: \(reason)"
         case .unwritable(let path, let reason): return "cannot write baseline '\(path)': \(reason)"
         }
@@ -94,7 +98,8 @@ extension RunReport {
     /// Marks each unsuppressed finding new or known, and records the comparison in
     /// `baseline`. Suppressed findings are left unmarked: they never fail anyway.
     public mutating func compare(with baseline: Baseline, path: String) {
-        var known = 0, new = 0
+        var known = 0
+        var new = 0
         var seen = Set<String>()
         for s in scenarios.indices {
             for f in scenarios[s].findings.indices {

@@ -3,9 +3,12 @@
 /// everything else matches itself. The whole string must match.
 enum Glob {
     static func matches(_ pattern: String, _ text: String) -> Bool {
-        let p = Array(pattern), t = Array(text)
-        var pi = 0, ti = 0
-        var starPattern = -1, starText = 0
+        let p = Array(pattern)
+        let t = Array(text)
+        var pi = 0
+        var ti = 0
+        var starPattern = -1
+        var starText = 0
         while ti < t.count {
             if pi < p.count, p[pi] == "?" || p[pi] == t[ti], p[pi] != "*" {
                 pi += 1

@@ -28,7 +28,8 @@ public enum ReportMerger {
             if let interruption = report.interruption {
                 merged.interruption = RunInterruption(
                     signal: merged.interruption?.signal ?? interruption.signal,
-                    unfinishedScenarios: (merged.interruption?.unfinishedScenarios ?? []) + interruption.unfinishedScenarios
+                    unfinishedScenarios: (merged.interruption?.unfinishedScenarios ?? [])
+                        + interruption.unfinishedScenarios
                 )
             }
         }
@@ -40,7 +41,8 @@ public enum ReportMerger {
             for name in interruption.unfinishedScenarios where !seenNames.contains(name) && !unfinished.contains(name) {
                 unfinished.append(name)
             }
-            merged.interruption = unfinished.isEmpty ? nil : RunInterruption(signal: interruption.signal, unfinishedScenarios: unfinished)
+            merged.interruption =
+                unfinished.isEmpty ? nil : RunInterruption(signal: interruption.signal, unfinishedScenarios: unfinished)
         }
         merged.schemaVersion = ReportSchema.currentVersion
         return merged
@@ -77,7 +79,8 @@ public enum ReportMergeError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .nothingToMerge: return "no reports to merge"
-        case .duplicateScenario(let name): return "scenario '\(name)' appears in more than one report; shards must not overlap"
+        case .duplicateScenario(let name):
+            return "scenario '\(name)' appears in more than one report; shards must not overlap"
         }
     }
 }

@@ -80,7 +80,8 @@ public struct ReportPipeline: Sendable {
                 // only adds. Version-1 signatures can never match and are not kept.
                 var kept = 0
                 if selectsSomeScenarios || !report.everyScenarioFinished,
-                   let old = inputs.baseline, old.signatureVersion == Baseline.currentSignatureVersion {
+                    let old = inputs.baseline, old.signatureVersion == Baseline.currentSignatureVersion
+                {
                     kept = old.signatures.subtracting(updated.signatures).count
                     updated.signatures.formUnion(old.signatures)
                 }

@@ -29,9 +29,13 @@ public enum SuppressionFile {
             let words = line[..<hash].split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
             guard let kindWord = words.first else { throw fail("missing kind before '#'") }
             guard let kind = SuppressionRule.Kind(rawValue: kindWord) else {
-                throw fail("unknown kind '\(kindWord)' (expected \(SuppressionRule.Kind.allCases.map(\.rawValue).joined(separator: ", ")))")
+                throw fail(
+                    "unknown kind '\(kindWord)' (expected \(SuppressionRule.Kind.allCases.map(\.rawValue).joined(separator: ", ")))"
+                )
             }
-            guard words.count > 1 else { throw fail("missing a condition such as type:<glob>, function:<glob> or file:<glob>") }
+            guard words.count > 1 else {
+                throw fail("missing a condition such as type:<glob>, function:<glob> or file:<glob>")
+            }
             var conditions: [SuppressionRule.Condition] = []
             for word in words.dropFirst() {
                 guard let colon = word.firstIndex(of: ":") else {
@@ -45,7 +49,9 @@ public enum SuppressionFile {
                 guard !pattern.isEmpty else { throw fail("empty pattern after '\(fieldName):'") }
                 conditions.append(.init(field: field, pattern: pattern))
             }
-            rules.append(SuppressionRule(kind: kind, conditions: conditions, reason: reason, file: path, line: lineNumber))
+            rules.append(
+                SuppressionRule(kind: kind, conditions: conditions, reason: reason, file: path, line: lineNumber)
+            )
         }
         return rules
     }

@@ -14,7 +14,7 @@ public struct SuppressionRule: Codable, Equatable, Hashable, Sendable {
         public func matches(_ kind: FindingKind) -> Bool {
             switch (self, kind) {
             case (.any, _), (.leak, .leakedSubscription), (.cycle, .referenceCycle),
-                 (.thread, .threadAnomaly), (.object, .unreleasedObject):
+                (.thread, .threadAnomaly), (.object, .unreleasedObject):
                 return true
             default:
                 return false

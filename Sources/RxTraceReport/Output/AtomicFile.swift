@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -17,7 +18,9 @@ package enum AtomicFile {
     /// Writes `data` next to `destination` under a hidden temporary name and returns that name.
     static func writeTemporary(_ data: Data, for destination: URL) throws -> URL {
         let folder = destination.deletingLastPathComponent()
-        let temporary = folder.appendingPathComponent(".\(destination.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
+        let temporary = folder.appendingPathComponent(
+            ".\(destination.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        )
         let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw Failure(path: folder.path, reason: lastErrorText()) }
         var failure: String?

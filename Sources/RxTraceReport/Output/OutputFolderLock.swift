@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -31,7 +32,8 @@ public final class OutputFolderLock {
     /// folder cannot be opened.
     public init(folder: String) throws {
         key = SourceRoot.absolute(folder)
-        Self.registry.lock(); defer { Self.registry.unlock() }
+        Self.registry.lock()
+        defer { Self.registry.unlock() }
         if let entry = Self.held[key] {
             Self.held[key] = (entry.descriptor, entry.count + 1)
             return
@@ -54,7 +56,8 @@ public final class OutputFolderLock {
 
     /// Releases this hold; the lock goes when the last hold in the process is released.
     public func release() {
-        Self.registry.lock(); defer { Self.registry.unlock() }
+        Self.registry.lock()
+        defer { Self.registry.unlock() }
         guard !released, let entry = Self.held[key] else { return }
         released = true
         if entry.count > 1 {

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -32,8 +33,10 @@ enum ReportSetCommit {
             for (destination, data) in files {
                 try AtomicFile.write(data, to: staging.appendingPathComponent(destination.lastPathComponent))
             }
-            try AtomicFile.write(Data(files.map { $0.0.lastPathComponent }.joined(separator: "\n").utf8),
-                                 to: staging.appendingPathComponent(completeMarker))
+            try AtomicFile.write(
+                Data(files.map { $0.0.lastPathComponent }.joined(separator: "\n").utf8),
+                to: staging.appendingPathComponent(completeMarker)
+            )
         } catch {
             try? FileManager.default.removeItem(at: staging)
             throw error
@@ -46,8 +49,13 @@ enum ReportSetCommit {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: staging.path)) ?? []
         var failure: AtomicFile.Failure?
         for name in names.sorted() where name != completeMarker && !name.hasSuffix(".tmp") {
-            if rename(staging.appendingPathComponent(name).path, folder.appendingPathComponent(name).path) != 0, failure == nil {
-                failure = AtomicFile.Failure(path: folder.appendingPathComponent(name).path, reason: AtomicFile.lastErrorText())
+            if rename(staging.appendingPathComponent(name).path, folder.appendingPathComponent(name).path) != 0,
+                failure == nil
+            {
+                failure = AtomicFile.Failure(
+                    path: folder.appendingPathComponent(name).path,
+                    reason: AtomicFile.lastErrorText()
+                )
             }
         }
         try? FileManager.default.removeItem(at: staging)

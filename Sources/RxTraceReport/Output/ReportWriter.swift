@@ -13,7 +13,11 @@ public struct ReportWriter: Sendable {
 
     public static let defaultDirectory = "Reports"
 
-    public init(directory: String = ReportWriter.defaultDirectory, formats: [ReportFormat] = ReportFormat.allCases, baseName: String = "rxtrace") {
+    public init(
+        directory: String = ReportWriter.defaultDirectory,
+        formats: [ReportFormat] = ReportFormat.allCases,
+        baseName: String = "rxtrace"
+    ) {
         self.directory = directory
         self.formats = formats
         self.baseName = baseName
@@ -42,8 +46,13 @@ public struct ReportWriter: Sendable {
         try prepare(folder)
         for (destination, _) in rendered {
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: destination.path, isDirectory: &isDirectory), isDirectory.boolValue {
-                throw ReportWriterError.unwritableDirectory(path: directory, reason: "\(destination.lastPathComponent) is a directory")
+            if FileManager.default.fileExists(atPath: destination.path, isDirectory: &isDirectory),
+                isDirectory.boolValue
+            {
+                throw ReportWriterError.unwritableDirectory(
+                    path: directory,
+                    reason: "\(destination.lastPathComponent) is a directory"
+                )
             }
         }
 
@@ -76,7 +85,10 @@ public struct ReportWriter: Sendable {
             do {
                 try manager.createDirectory(at: folder, withIntermediateDirectories: true)
             } catch {
-                throw ReportWriterError.unwritableDirectory(path: directory, reason: ReportWriterError.reason(creating: folder))
+                throw ReportWriterError.unwritableDirectory(
+                    path: directory,
+                    reason: ReportWriterError.reason(creating: folder)
+                )
             }
         }
     }

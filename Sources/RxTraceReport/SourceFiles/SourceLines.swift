@@ -12,7 +12,8 @@ public final class SourceLines: @unchecked Sendable {
 
     /// The file's lines (without line terminators), or nil when it cannot be read.
     public func lines(of path: String) -> [Substring]? {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         if let cached = files[path] { return cached }
         var lines: [Substring]?
         if let text = try? String(contentsOfFile: path, encoding: .utf8) {
@@ -34,7 +35,8 @@ public final class SourceLines: @unchecked Sendable {
     /// same normalised text (1 for the first). Computed once per file.
     package func identity(ofLine number: Int, in path: String) -> (text: String, ordinal: Int)? {
         guard let lines = lines(of: path), number >= 1, number <= lines.count else { return nil }
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         if let known = identities[path] { return known[number - 1] }
         var seen: [String: Int] = [:]
         let computed = lines.map { line -> (text: String, ordinal: Int) in

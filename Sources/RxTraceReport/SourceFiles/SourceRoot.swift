@@ -65,10 +65,13 @@ public struct SourceRoot: Equatable, Sendable {
         // rxtrace's own sources outside a checkout (a clone depended on by path): named
         // rxtrace, not after the clone's folder on this machine.
         if let sources = components.lastIndex(of: "Sources"), sources + 1 < components.count,
-           rxtraceSourceFolders.contains(components[sources + 1]) {
+            rxtraceSourceFolders.contains(components[sources + 1])
+        {
             return (["rxtrace"] + components[sources...]).joined(separator: "/")
         }
-        if let anchor = components.lastIndex(where: { ["Sources", "Tests", "Tools", "stdlib"].contains($0) }), anchor > 0 {
+        if let anchor = components.lastIndex(where: { ["Sources", "Tests", "Tools", "stdlib"].contains($0) }),
+            anchor > 0
+        {
             return components[(anchor - 1)...].joined(separator: "/")
         }
         return components.suffix(2).joined(separator: "/")

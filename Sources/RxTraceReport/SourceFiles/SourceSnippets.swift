@@ -11,12 +11,15 @@ extension RunReport {
         for s in report.scenarios.indices {
             for f in report.scenarios[s].findings.indices {
                 guard let site = report.scenarios[s].findings[f].callSite,
-                      let snippet = reader.snippet(file: site.file, line: site.line, base: site.fileBase) else { continue }
+                    let snippet = reader.snippet(file: site.file, line: site.line, base: site.fileBase)
+                else { continue }
                 report.scenarios[s].findings[f].snippet = snippet
             }
             for t in report.scenarios[s].threadStacks.indices {
-                guard let frame = report.scenarios[s].threadStacks[t].userFrame, let file = frame.file, let line = frame.line,
-                      let snippet = reader.snippet(file: file, line: line, base: frame.fileBase) else { continue }
+                guard let frame = report.scenarios[s].threadStacks[t].userFrame, let file = frame.file,
+                    let line = frame.line,
+                    let snippet = reader.snippet(file: file, line: line, base: frame.fileBase)
+                else { continue }
                 report.scenarios[s].threadStacks[t].snippet = snippet
             }
         }
@@ -32,7 +35,8 @@ private struct SnippetReader {
 
     func snippet(file: String, line: Int, base: SourcePathBase?) -> SourceSnippet? {
         guard let path = root.absolutePath(file, base: base ?? .repository),
-              let lines = sources.lines(of: path), line >= 1, line <= lines.count else { return nil }
+            let lines = sources.lines(of: path), line >= 1, line <= lines.count
+        else { return nil }
         let first = max(1, line - context)
         let last = min(lines.count, line + context)
         return SourceSnippet(firstLine: first, lines: lines[(first - 1)..<last].map(String.init), highlightedLine: line)

@@ -1,6 +1,6 @@
 import Foundation
-import RxTraceReport
 import RxTraceAnalysis
+import RxTraceReport
 
 /// Bad usage or input: one line on stderr, exit code 2.
 package struct BadInput: Error, CustomStringConvertible {

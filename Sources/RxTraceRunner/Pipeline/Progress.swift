@@ -1,11 +1,12 @@
 import Foundation
+import RxTraceAnalysis
+import RxTraceReport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import RxTraceReport
-import RxTraceAnalysis
 
 /// A one-line progress indicator on stderr, shown only when stderr is a terminal.
 final class Progress {
@@ -20,18 +21,21 @@ final class Progress {
     }
 
     func started(_ name: String) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         show("[\(done + 1)/\(total)] \(name)…")
     }
 
     func finished(_ name: String, _ summary: String) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         done += 1
         show("[\(done)/\(total)] \(name): \(summary)")
     }
 
     func clear() {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         if enabled { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
     }
 

@@ -1,6 +1,6 @@
 import Foundation
-import RxTraceReport
 import RxTraceAnalysis
+import RxTraceReport
 
 /// What `run` and `check` share: check the inputs before running anything, run every scenario
 /// in its own process, then report and choose the exit code.
@@ -12,8 +12,13 @@ package struct RunPipeline {
     /// `--filter` or `--shard` chose the scenarios (see `ReportPipeline.selectsSomeScenarios`).
     package var selectsSomeScenarios = false
 
-    package init(options: RunSettings, suppressionsPath: String? = nil, baselinePath: String? = nil, updateBaseline: Bool = false,
-                 selectsSomeScenarios: Bool = false) {
+    package init(
+        options: RunSettings,
+        suppressionsPath: String? = nil,
+        baselinePath: String? = nil,
+        updateBaseline: Bool = false,
+        selectsSomeScenarios: Bool = false
+    ) {
         self.options = options
         self.suppressionsPath = suppressionsPath
         self.baselinePath = baselinePath
@@ -39,7 +44,8 @@ package struct RunPipeline {
         ScratchFolder.removeStale()
         let root = options.sourceRoot.map(SourceRoot.init(path:)) ?? SourceRoot.discover()
         let results = runAll(scenarios, interruption: interruption)
-        var run = RunReport(host: .thisRun(), scenarios: results.compactMap { $0?.locatingPaths(in: root) }).addingSnippets(from: root)
+        var run = RunReport(host: .thisRun(), scenarios: results.compactMap { $0?.locatingPaths(in: root) })
+            .addingSnippets(from: root)
         run.tool.executable = ToolInfo.currentExecutable
         if let signal = interruption.signal {
             run.interruption = RunInterruption(
@@ -74,7 +80,9 @@ package struct RunPipeline {
         if let folder {
             let writer = ReportWriter(directory: folder)
             print("Reports: \(ReportFormat.allCases.map { writer.path(for: $0) }.joined(separator: ", "))")
-            let what = report.findingsForReview.contains { $0.standing == .failing } ? "the failing findings first" : "every finding and scenario"
+            let what =
+                report.findingsForReview.contains { $0.standing == .failing }
+                ? "the failing findings first" : "every finding and scenario"
             print("Open \(writer.path(for: .html)) for \(what), with their source.")
         }
     }
@@ -83,7 +91,11 @@ package struct RunPipeline {
     /// After an interruption no scenario starts and the running ones are ended: theirs and the
     /// unstarted ones' results are nil.
     func runAll(_ scenarios: [Scenario], interruption: Interruption) -> [ScenarioReport?] {
-        var runner = IsolatedRunner(passes: options.passes, timeout: options.timeout, drainTimeout: options.drainTimeout)
+        var runner = IsolatedRunner(
+            passes: options.passes,
+            timeout: options.timeout,
+            drainTimeout: options.drainTimeout
+        )
         runner.interruption = interruption
         let progress = Progress(total: scenarios.count)
         var reports = [ScenarioReport?](repeating: nil, count: scenarios.count)
@@ -94,7 +106,9 @@ package struct RunPipeline {
             progress.started(scenario.name)
             guard let report = runner.run(scenario) else { return }
             progress.finished(scenario.name, report.passed ? "ok" : report.status.displayName)
-            lock.lock(); reports[index] = report; lock.unlock()
+            lock.lock()
+            reports[index] = report
+            lock.unlock()
         }
         if options.jobs == 1 {
             scenarios.indices.forEach(work)

@@ -1,5 +1,6 @@
-import RxTraceReport
 import RxTraceAnalysis
+import RxTraceReport
+
 /// How `run` and `check` run their scenarios (the command line's `RunOptions`, validated).
 package struct RunSettings {
     /// Folder the report files are written to.
@@ -16,8 +17,15 @@ package struct RunSettings {
     package var sourceRoot: String?
     package var noColor = false
 
-    package init(output: String = "Reports", passes: Int = 2, timeout: Double = 120, drainTimeout: Double = 5, jobs: Int = 1,
-                 sourceRoot: String? = nil, noColor: Bool = false) {
+    package init(
+        output: String = "Reports",
+        passes: Int = 2,
+        timeout: Double = 120,
+        drainTimeout: Double = 5,
+        jobs: Int = 1,
+        sourceRoot: String? = nil,
+        noColor: Bool = false
+    ) {
         self.output = output
         self.passes = passes
         self.timeout = timeout

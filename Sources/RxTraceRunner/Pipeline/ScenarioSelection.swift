@@ -1,6 +1,6 @@
 import Foundation
-import RxTraceReport
 import RxTraceAnalysis
+import RxTraceReport
 
 /// Picks scenarios by name, by filter and by shard.
 package enum ScenarioSelection {
@@ -33,7 +33,9 @@ package enum ScenarioSelection {
     static func shard<Item>(_ items: [Item], _ spec: String?, name: (Item) -> String) throws -> [Item] {
         guard let spec else { return items }
         let parts = spec.split(separator: "/")
-        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else {
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1,
+            (1...count).contains(index)
+        else {
             throw BadInput("malformed --shard '\(spec)': expected i/n with 1 ≤ i ≤ n, for example 2/4")
         }
         return items.sorted { name($0) < name($1) }.enumerated()

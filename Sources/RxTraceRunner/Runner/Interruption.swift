@@ -1,12 +1,13 @@
 import Dispatch
 import Foundation
+import RxTraceAnalysis
+import RxTraceReport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import RxTraceReport
-import RxTraceAnalysis
 
 /// SIGINT (Ctrl-C) and SIGTERM, recorded instead of ending the process, so a run can stop
 /// starting scenarios, end the children it started, write the reports of what finished and
@@ -36,13 +37,15 @@ final class Interruption: @unchecked Sendable {
     }
 
     private func record(_ signalNumber: Int32) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         if received == nil { received = signalNumber }
     }
 
     /// The first signal received, if any.
     var signal: Int32? {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return received
     }
 

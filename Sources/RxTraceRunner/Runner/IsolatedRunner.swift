@@ -1,11 +1,12 @@
 import Foundation
+import RxTraceAnalysis
+import RxTraceReport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import RxTraceReport
-import RxTraceAnalysis
 
 /// Runs each scenario in a child process of the same executable (the hidden `__scenario-child`
 /// command), so a scenario that traps, is killed by a signal or hangs is reported as such
@@ -23,8 +24,13 @@ package struct IsolatedRunner {
     /// The scenario's report, or nil when the run was interrupted before it finished.
     func run(_ scenario: Scenario) -> ScenarioReport? {
         let started = Date()
-        var outcome = ScenarioReport(name: scenario.name, summary: scenario.summary, expectedVerdict: scenario.expected,
-                                     actualVerdict: .crashed, status: .crashed(signal: nil, exitCode: nil))
+        var outcome = ScenarioReport(
+            name: scenario.name,
+            summary: scenario.summary,
+            expectedVerdict: scenario.expected,
+            actualVerdict: .crashed,
+            status: .crashed(signal: nil, exitCode: nil)
+        )
         let scratch: ScratchFolder
         do {
             scratch = try ScratchFolder()
@@ -71,7 +77,8 @@ package struct IsolatedRunner {
                 outcome.output = childOutput
                 outcome.threadStacks = child.crashedThread()
             } else if let data = try? Data(contentsOf: resultFile),
-                      let result = try? JSONDecoder().decode(ScenarioReport.self, from: data) {
+                let result = try? JSONDecoder().decode(ScenarioReport.self, from: data)
+            {
                 outcome = result
                 // A scenario that failed keeps what it printed, for the report.
                 if outcome.status.isAbnormal { outcome.output = childOutput }

@@ -1,6 +1,6 @@
 import Foundation
-import RxTraceReport
 import RxTraceAnalysis
+import RxTraceReport
 
 /// The run-twice protocol over a closure, in this process, for test assertions
 /// (`XCTAssertNoRxLeaks`, `expectNoRxLeaks`).
@@ -16,18 +16,41 @@ public enum RxLeakCheck {
 
     /// Runs `body` `passes` times (the first is the warm-up) and reports what the measured
     /// passes left alive.
-    public static func run(passes: Int = 2, drainTimeout: TimeInterval = 5, name: String = "leak check", _ body: () throws -> Void) -> Result {
+    public static func run(
+        passes: Int = 2,
+        drainTimeout: TimeInterval = 5,
+        name: String = "leak check",
+        _ body: () throws -> Void
+    ) -> Result {
         run(passes: passes, drainTimeout: drainTimeout, name: name, root: SourceRoot.discover(), body)
     }
 
     /// `run` named after the assertion's place, `file` (an absolute path, as `#filePath`) given
     /// relative to the repository root like every other path of the report.
-    public static func run(passes: Int = 2, drainTimeout: TimeInterval = 5, file: String, line: Int, _ body: () throws -> Void) -> Result {
+    public static func run(
+        passes: Int = 2,
+        drainTimeout: TimeInterval = 5,
+        file: String,
+        line: Int,
+        _ body: () throws -> Void
+    ) -> Result {
         let root = SourceRoot.discover()
-        return run(passes: passes, drainTimeout: drainTimeout, name: "\(root.locate(file).reportPath ?? file):\(line)", root: root, body)
+        return run(
+            passes: passes,
+            drainTimeout: drainTimeout,
+            name: "\(root.locate(file).reportPath ?? file):\(line)",
+            root: root,
+            body
+        )
     }
 
-    private static func run(passes: Int, drainTimeout: TimeInterval, name: String, root: SourceRoot, _ body: () throws -> Void) -> Result {
+    private static func run(
+        passes: Int,
+        drainTimeout: TimeInterval,
+        name: String,
+        root: SourceRoot,
+        _ body: () throws -> Void
+    ) -> Result {
         #if TRACE_RESOURCES
         return withoutActuallyEscaping(body) { body in
             let scenario = Scenario(name, summary: "in-process leak check") { _ in try body() }
@@ -40,7 +63,9 @@ public enum RxLeakCheck {
                 return .failed(reason: "the checked closure threw on \(message)")
             default:
                 // Located and with the source line of each call site, as `rxtrace run` shows it.
-                let located = RunReport(host: .thisRun(), scenarios: [report.locatingPaths(in: root)]).addingSnippets(from: root)
+                let located = RunReport(host: .thisRun(), scenarios: [report.locatingPaths(in: root)]).addingSnippets(
+                    from: root
+                )
                 return .leaked(report: TextReportRenderer().render(located.scenarios[0]))
             }
         }
@@ -52,7 +77,8 @@ public enum RxLeakCheck {
     /// Runs `scenario` in this process with the run-twice protocol and returns its full report
     /// (findings, counts per pass), or nil in a build without the TraceResources trait. For
     /// tools that want the structured result rather than a pass/fail (the scale benchmark).
-    public static func report(_ scenario: Scenario, passes: Int = 2, drainTimeout: TimeInterval = 5) -> ScenarioReport? {
+    public static func report(_ scenario: Scenario, passes: Int = 2, drainTimeout: TimeInterval = 5) -> ScenarioReport?
+    {
         #if TRACE_RESOURCES
         return ScenarioRunner(passes: passes, drainTimeout: drainTimeout).run(scenario)
         #else

@@ -1,11 +1,12 @@
 import Foundation
-import RxTraceReport
 import RxTraceAnalysis
+import RxTraceReport
 
 /// A scenario's child process (`IsolatedRunner`): runs the one scenario in this process and
 /// writes its result as JSON for the parent.
 package enum ScenarioChild {
-    package static func run(_ scenario: Scenario, passes: Int, drainTimeout: Double, resultPath: String) throws -> Never {
+    package static func run(_ scenario: Scenario, passes: Int, drainTimeout: Double, resultPath: String) throws -> Never
+    {
         #if TRACE_RESOURCES
         // Ctrl-C reaches the whole foreground process group: the parent decides what happens
         // to its children (it ends them and reports what finished).

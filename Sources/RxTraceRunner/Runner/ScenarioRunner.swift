@@ -69,10 +69,14 @@ struct ScenarioRunner {
             if heapGraph { AllocationTable.uninstall() }
             passCounts.append(PassCount(pass: pass, before: before, after: Int(Resources.total)))
             if pass < lastPass {
-                survivorsAtEndOfPass.append(Dictionary(
-                    LeakAnalysis.group(ResourceRegistry.liveSince(marks[pass - 1])).map { ($0.signature, $0.entries.count) },
-                    uniquingKeysWith: +
-                ))
+                survivorsAtEndOfPass.append(
+                    Dictionary(
+                        LeakAnalysis.group(ResourceRegistry.liveSince(marks[pass - 1])).map {
+                            ($0.signature, $0.entries.count)
+                        },
+                        uniquingKeysWith: +
+                    )
+                )
             }
         }
 
@@ -89,7 +93,10 @@ struct ScenarioRunner {
                     after: SchedulerActivity.activePeriodicTimersByQueue,
                     schedulerLabels: context.schedulerLabelsByQueueLabel
                 ),
-                subjects: SubjectEvidence(before: observersBeforeMeasuring, after: SubjectActivity.observersBySubjectType),
+                subjects: SubjectEvidence(
+                    before: observersBeforeMeasuring,
+                    after: SubjectActivity.observersBySubjectType
+                ),
                 releaseExpectations: context.releaseExpectations,
                 hopExpectations: context.hopExpectations,
                 heapGraph: heapGraph,
@@ -103,7 +110,8 @@ struct ScenarioRunner {
         let hopFailures = outcome.hopFailures
         context.tearDown()
 
-        let (status, verdict): (ScenarioStatus, Verdict) = failure.map { (.failed(message: $0), .crashed) }
+        let (status, verdict): (ScenarioStatus, Verdict) =
+            failure.map { (.failed(message: $0), .crashed) }
             ?? outcome.classification(hopsDeclared: !context.hopExpectations.isEmpty)
         return ScenarioReport(
             name: scenario.name,

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -12,7 +13,10 @@ struct ScratchFolder {
     let url: URL
 
     init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("rxtrace-\(getpid())-\(UUID().uuidString)", isDirectory: true)
+        url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "rxtrace-\(getpid())-\(UUID().uuidString)",
+            isDirectory: true
+        )
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
@@ -37,7 +41,8 @@ struct ScratchFolder {
         for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? [] {
             let parts = name.split(separator: "-", maxSplits: 2)
             guard parts.count == 3, parts[0] == "rxtrace", let pid = Int32(parts[1]), pid > 0,
-                  UUID(uuidString: String(parts[2])) != nil else { continue }
+                UUID(uuidString: String(parts[2])) != nil
+            else { continue }
             let folder = temporary.appendingPathComponent(name)
             let modified = (try? FileManager.default.attributesOfItem(atPath: folder.path)[.modificationDate]) as? Date
             guard let modified, Date().timeIntervalSince(modified) > 3600 else { continue }

@@ -1,11 +1,12 @@
 import Foundation
+import RxTraceAnalysis
+import RxTraceReport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import RxTraceReport
-import RxTraceAnalysis
 
 /// The parent's side of the stacks of a stopped scenario's threads.
 ///
@@ -39,13 +40,18 @@ package struct ThreadStackCapture {
     /// and crash reports then carry no stack).
     func backtraceSetting(existing: String?) -> String? {
         guard existing == nil else { return nil }
-        return "enable=yes,interactive=no,threads=crashed,registers=none,images=none,limit=64,format=json,output-to=\(crashFile.path)"
+        return
+            "enable=yes,interactive=no,threads=crashed,registers=none,images=none,limit=64,format=json,output-to=\(crashFile.path)"
     }
 
     /// Asks a hanging child for every thread's stack and waits for it; threads in user code
     /// first, empty when nothing came (at most `limit`
     /// seconds, or until `interruption` is requested).
-    func captureHanging(_ process: Process, limit: TimeInterval = 20, interruption: Interruption? = nil) -> [ReportThreadStack] {
+    func captureHanging(
+        _ process: Process,
+        limit: TimeInterval = 20,
+        interruption: Interruption? = nil
+    ) -> [ReportThreadStack] {
         guard process.isRunning else { return [] }
         kill(process.processIdentifier, SIGUSR1)
         let deadline = Date().addingTimeInterval(limit)
@@ -59,7 +65,8 @@ package struct ThreadStackCapture {
 
     private func readHang() -> [ReportThreadStack]? {
         guard let data = try? Data(contentsOf: hangFile),
-              let stacks = try? JSONDecoder().decode([ReportThreadStack].self, from: data) else { return nil }
+            let stacks = try? JSONDecoder().decode([ReportThreadStack].self, from: data)
+        else { return nil }
         return stacks.filter { $0.userFrame != nil } + stacks.filter { $0.userFrame == nil }
     }
 
@@ -71,7 +78,8 @@ package struct ThreadStackCapture {
     /// Nil until the file holds a whole backtrace.
     func read(crashedOnly: Bool) -> [ReportThreadStack]? {
         guard let data = try? Data(contentsOf: crashFile), !data.isEmpty,
-              let log = try? JSONDecoder().decode(BacktraceLog.self, from: data) else { return nil }
+            let log = try? JSONDecoder().decode(BacktraceLog.self, from: data)
+        else { return nil }
         return Self.stacks(log, crashedOnly: crashedOnly)
     }
 
@@ -79,7 +87,11 @@ package struct ThreadStackCapture {
     /// thread leads), frames innermost first.
     static func stacks(_ log: BacktraceLog, crashedOnly: Bool) -> [ReportThreadStack] {
         let threads = log.threads.filter { !crashedOnly || $0.crashed == true }.map { thread in
-            ReportThreadStack(name: thread.name, crashed: thread.crashed == true, frames: thread.frames.compactMap(reportFrame))
+            ReportThreadStack(
+                name: thread.name,
+                crashed: thread.crashed == true,
+                frames: thread.frames.compactMap(reportFrame)
+            )
         }
         return threads.filter { $0.userFrame != nil } + threads.filter { $0.userFrame == nil }
     }

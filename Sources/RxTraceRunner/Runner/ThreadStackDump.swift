@@ -90,7 +90,9 @@ package enum ThreadStackDump {
         let me = rxtrace_gettid()
         let process = getpid()
         let tids = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? [])
-            .compactMap(Int32.init).filter { $0 != me }.sorted { ($0 == process ? 0 : 1, $0) < ($1 == process ? 0 : 1, $1) }
+            .compactMap(Int32.init).filter { $0 != me }.sorted {
+                ($0 == process ? 0 : 1, $0) < ($1 == process ? 0 : 1, $1)
+            }
         var stacks: [ReportThreadStack] = []
         for tid in tids {
             captured.pointee = 0
@@ -104,7 +106,12 @@ package enum ThreadStackDump {
             let raw = (0..<Int(captured.pointee)).map { UInt(bitPattern: addresses[$0]) }
             let name = (try? String(contentsOfFile: "/proc/self/task/\(tid)/comm", encoding: .utf8))?
                 .trimmingCharacters(in: .whitespacesAndNewlines)
-            stacks.append(ReportThreadStack(name: name.map { ThreadNames.readable($0, number: Int(tid)) }, frames: interruptedFrames(raw)))
+            stacks.append(
+                ReportThreadStack(
+                    name: name.map { ThreadNames.readable($0, number: Int(tid)) },
+                    frames: interruptedFrames(raw)
+                )
+            )
         }
         return stacks
     }

@@ -1,10 +1,11 @@
 import Foundation
+import RxTraceReport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import RxTraceReport
 
 /// A child process rxtrace runs work in (a scenario's, or a package's test binary), so that
 /// work which traps, is killed or hangs is reported while the rest still runs. Its output goes
@@ -31,8 +32,13 @@ struct WatchedChild {
 
     /// Starts `executable` with `environment` plus the settings that make it leave its stacks in
     /// `scratch`. Throws a one-line reason when it cannot start.
-    init(executable: URL, arguments: [String] = [], environment: [String: String], workingDirectory: URL? = nil,
-                 scratch: ScratchFolder) throws {
+    init(
+        executable: URL,
+        arguments: [String] = [],
+        environment: [String: String],
+        workingDirectory: URL? = nil,
+        scratch: ScratchFolder
+    ) throws {
         stacks = ThreadStackCapture(scratch: scratch.url)
         process = Process()
         process.executableURL = executable

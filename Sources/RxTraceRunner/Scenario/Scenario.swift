@@ -1,5 +1,6 @@
-import RxTraceReport
 import RxTraceAnalysis
+import RxTraceReport
+
 /// A workload rxtrace runs to find leaks: a name for the command line, a one-line summary, the
 /// verdict it should get, and a body that exercises Rx code.
 ///

@@ -1,8 +1,8 @@
 import Dispatch
 import Foundation
 import RxCore
-import RxTraceReport
 import RxTraceAnalysis
+import RxTraceReport
 
 /// What a scenario body gets on each pass: named schedulers whose labels appear in reports,
 /// ways to let time pass, and a place to declare objects that must be freed.
@@ -26,7 +26,8 @@ public final class ScenarioContext {
     /// A serial dispatch-queue scheduler named `name` (its queue label), the same instance on
     /// every pass. Reports show it as `SerialDispatchQueueScheduler(<name>)`.
     public func serialScheduler(_ name: String) -> SerialDispatchQueueScheduler {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         if let existing = serialSchedulers[name] { return existing }
         let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: name)
         serialSchedulers[name] = scheduler
@@ -35,7 +36,8 @@ public final class ScenarioContext {
 
     /// A concurrent dispatch-queue scheduler named `name`, the same instance on every pass.
     public func concurrentScheduler(_ name: String) -> ConcurrentDispatchQueueScheduler {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         if let existing = concurrentSchedulers[name] { return existing }
         let queue = DispatchQueue(label: name, attributes: .concurrent)
         let scheduler = ConcurrentDispatchQueueScheduler(queue: queue)
@@ -50,7 +52,8 @@ public final class ScenarioContext {
     /// A virtual-time scheduler named `name`: its clock only moves through `advance(by:)`,
     /// so time-based chains run instantly and deterministically. Same instance on every pass.
     public func virtualClock(_ name: String = "virtual") -> VirtualClock {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         if let existing = clocks[name] { return existing }
         let clock = VirtualClock(name: name)
         clocks[name] = clock
@@ -75,7 +78,8 @@ public final class ScenarioContext {
     /// example). Only a weak reference is kept. If it is still alive after the last pass has
     /// drained, the run reports it as a leak under `name`.
     public func expectReleased(_ object: AnyObject, name: String, file: String = #filePath, line: Int = #line) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         releaseExpectations.append(ReleaseExpectation(object: object, name: name, pass: pass, file: file, line: line))
     }
 
@@ -87,8 +91,14 @@ public final class ScenarioContext {
     /// chain ran the declared sequence. Declare it once (repeats on later passes are ignored).
     ///
     ///     context.expectHops(["main", "green", "red", "green"])
-    public func expectHops(_ sequence: [String], subscribedOn: String? = nil, file: String = #filePath, line: Int = #line) {
-        lock.lock(); defer { lock.unlock() }
+    public func expectHops(
+        _ sequence: [String],
+        subscribedOn: String? = nil,
+        file: String = #filePath,
+        line: Int = #line
+    ) {
+        lock.lock()
+        defer { lock.unlock() }
         let expectation = HopExpectation(sequence: sequence, subscribedOn: subscribedOn, file: file, line: line)
         if !hopExpectations.contains(expectation) { hopExpectations.append(expectation) }
     }
@@ -103,7 +113,8 @@ public final class ScenarioContext {
         }
         lock.unlock()
         let object = try make()
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         sharedObjects[key] = object
         return object
     }
@@ -111,7 +122,8 @@ public final class ScenarioContext {
     /// Scheduler labels of the dispatch queues this context created, by queue label, so a
     /// retention reason can name the scheduler a timer runs on.
     var schedulerLabelsByQueueLabel: [String: String] {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         var labels: [String: String] = [:]
         for (name, scheduler) in serialSchedulers { labels[name] = scheduler.schedulerLabel }
         for (name, scheduler) in concurrentSchedulers { labels[name] = scheduler.schedulerLabel }
@@ -121,7 +133,8 @@ public final class ScenarioContext {
 
     /// Drops everything the context holds for the run (called once, after the snapshot).
     func tearDown() {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         sharedObjects.removeAll()
         clocks.removeAll()
     }

@@ -1,7 +1,7 @@
 import Foundation
 import RxCore
-import RxTraceReport
 import RxTraceAnalysis
+import RxTraceReport
 
 /// A virtual-time scheduler for scenarios, like RxTest's TestScheduler but measured in seconds:
 /// nothing runs until the scenario advances the clock, then everything due runs at once, in

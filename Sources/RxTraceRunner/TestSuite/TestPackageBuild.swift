@@ -1,6 +1,6 @@
 import Foundation
-import RxTraceReport
 import RxTraceAnalysis
+import RxTraceReport
 
 /// Builds a package's tests the way `rxtrace test` runs them: with the TraceResources trait and
 /// the test session linked in (both through the environment the manifests read, so the user's
@@ -39,23 +39,36 @@ struct TestPackageBuild {
         do {
             try FileManager.default.createDirectory(atPath: scratchPath, withIntermediateDirectories: true)
         } catch {
-            throw Failure(summary: "cannot create the build folder \(scratchPath): \(error.localizedDescription)", details: [])
+            throw Failure(
+                summary: "cannot create the build folder \(scratchPath): \(error.localizedDescription)",
+                details: []
+            )
         }
         // Planned anew each time: with its build plan cached, SwiftPM 6.3 missed a source file newly
         // added to a path dependency (here: rxtrace itself) and failed with "cannot find 'X' in
         // scope" until a build made without --package-path planned again. Planning costs a second.
-        let arguments = ["build", "--build-tests", "--disable-build-manifest-caching",
-                         "--package-path", packagePath, "--scratch-path", scratchPath] + extraArguments
+        let arguments =
+            [
+                "build", "--build-tests", "--disable-build-manifest-caching",
+                "--package-path", packagePath, "--scratch-path", scratchPath,
+            ] + extraArguments
         let status = try Self.run(swift, arguments, environment: Self.environment(), output: log)
         let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         guard status == 0 else {
-            throw Failure(summary: "the tests did not build (\(swift) \(arguments.joined(separator: " ")), exit \(status))",
-                          details: Self.firstErrors(output))
+            throw Failure(
+                summary: "the tests did not build (\(swift) \(arguments.joined(separator: " ")), exit \(status))",
+                details: Self.firstErrors(output)
+            )
         }
         let binPath = URL(fileURLWithPath: scratchPath).appendingPathComponent(configuration)
-        let binaries = ((try? FileManager.default.contentsOfDirectory(atPath: binPath.path)) ?? []).filter { $0.hasSuffix(".xctest") }.sorted()
+        let binaries = ((try? FileManager.default.contentsOfDirectory(atPath: binPath.path)) ?? []).filter {
+            $0.hasSuffix(".xctest")
+        }.sorted()
         guard let binary = binaries.first else {
-            throw Failure(summary: "the build made no test binary in \(binPath.path): does the package have a test target?", details: [])
+            throw Failure(
+                summary: "the build made no test binary in \(binPath.path): does the package have a test target?",
+                details: []
+            )
         }
         return binPath.appendingPathComponent(binary)
     }
@@ -63,7 +76,9 @@ struct TestPackageBuild {
     /// `debug`, or `release` when the extra arguments ask for it.
     var configuration: String {
         for (index, argument) in extraArguments.enumerated() {
-            if argument == "-c" || argument == "--configuration", index + 1 < extraArguments.count { return extraArguments[index + 1] }
+            if argument == "-c" || argument == "--configuration", index + 1 < extraArguments.count {
+                return extraArguments[index + 1]
+            }
             if argument.hasPrefix("--configuration=") { return String(argument.dropFirst("--configuration=".count)) }
         }
         return "debug"

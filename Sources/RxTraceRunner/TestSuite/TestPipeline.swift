@@ -1,6 +1,6 @@
 import Foundation
-import RxTraceReport
 import RxTraceAnalysis
+import RxTraceReport
 
 /// `rxtrace test` from inputs to exit code: check the inputs, build the tests traced, list and
 /// select them, run them, then report and gate exactly as `check` does.
@@ -21,10 +21,20 @@ package struct TestPipeline {
     var buildArguments: [String] = []
 
     package init(
-        packagePath: String, filter: String? = nil, shard: String? = nil, output: String,
-        suppressionsPath: String? = nil, baselinePath: String? = nil, updateBaseline: Bool = false,
-        strict: Bool = false, jobs: Int = 1, timeout: TimeInterval = 120, drainTimeout: TimeInterval = 5,
-        sourceRoot: String? = nil, colour: Bool = true, buildArguments: [String] = []
+        packagePath: String,
+        filter: String? = nil,
+        shard: String? = nil,
+        output: String,
+        suppressionsPath: String? = nil,
+        baselinePath: String? = nil,
+        updateBaseline: Bool = false,
+        strict: Bool = false,
+        jobs: Int = 1,
+        timeout: TimeInterval = 120,
+        drainTimeout: TimeInterval = 5,
+        sourceRoot: String? = nil,
+        colour: Bool = true,
+        buildArguments: [String] = []
     ) {
         self.packagePath = packagePath
         self.filter = filter
@@ -50,8 +60,11 @@ package struct TestPipeline {
         }
         let lock = try BadInput.rethrowing { try OutputFolder.claim(output) }
         let pipeline = ReportPipeline(
-            outputDirectory: output, suppressionsPath: suppressionsPath, baselinePath: baselinePath,
-            updateBaseline: updateBaseline, selectsSomeScenarios: filter != nil || shard != nil
+            outputDirectory: output,
+            suppressionsPath: suppressionsPath,
+            baselinePath: baselinePath,
+            updateBaseline: updateBaseline,
+            selectsSomeScenarios: filter != nil || shard != nil
         )
         let inputs = try BadInput.rethrowing { try pipeline.loadInputs() }
         let interruption = Interruption.install()
@@ -69,8 +82,13 @@ package struct TestPipeline {
             failure.details.forEach { note("  " + $0) }
             return .crashedOrTimedOut
         }
-        let runner = TestSuiteRunner(binary: binary, workingDirectory: package, timeout: timeout, drainTimeout: drainTimeout,
-                                     interruption: interruption)
+        let runner = TestSuiteRunner(
+            binary: binary,
+            workingDirectory: package,
+            timeout: timeout,
+            drainTimeout: drainTimeout,
+            interruption: interruption
+        )
         let all: [TestUnit]
         do {
             all = try runner.list()
@@ -90,7 +108,9 @@ package struct TestPipeline {
 
         let root = sourceRoot.map(SourceRoot.init(path:)) ?? SourceRoot.discover(from: package)
         let scenarios = results.reports.map { Self.applyingTestRules($0, strict: strict) }
-        var run = RunReport(host: .thisRun(), scenarios: scenarios.map { $0.locatingPaths(in: root) }).addingSnippets(from: root)
+        var run = RunReport(host: .thisRun(), scenarios: scenarios.map { $0.locatingPaths(in: root) }).addingSnippets(
+            from: root
+        )
         run.tool.executable = ToolInfo.currentExecutable
         run.subject = .tests
         if let signal = interruption.signal {
@@ -107,8 +127,12 @@ package struct TestPipeline {
         var tests = all
         if let filter {
             let expression = try NSRegularExpression(pattern: filter)
-            tests = tests.filter { expression.firstMatch(in: $0.test, range: NSRange($0.test.startIndex..., in: $0.test)) != nil }
-            if tests.isEmpty { throw BadInput("no test matches --filter '\(filter)' (\(all.count) tests in the package)") }
+            tests = tests.filter {
+                expression.firstMatch(in: $0.test, range: NSRange($0.test.startIndex..., in: $0.test)) != nil
+            }
+            if tests.isEmpty {
+                throw BadInput("no test matches --filter '\(filter)' (\(all.count) tests in the package)")
+            }
         }
         let shardTests = try ScenarioSelection.shard(tests, shard, name: \.test)
         if shardTests.isEmpty, let shard {
@@ -137,7 +161,8 @@ package struct TestPipeline {
 
     /// Under which a thread anomaly seen during a test is reported without failing the run.
     static let anomalyRule = SuppressionRule(
-        kind: .thread, conditions: [],
+        kind: .thread,
+        conditions: [],
         reason: "a thread anomaly seen during the test: reported, not a leak (--strict fails on it)",
         file: "rxtrace test: thread anomalies"
     )

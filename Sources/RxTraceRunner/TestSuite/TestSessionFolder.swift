@@ -1,6 +1,6 @@
 import Foundation
-import RxTraceReport
 import RxTraceAnalysis
+import RxTraceReport
 
 /// The files through which `rxtrace test` and the test process it starts talk: the parent writes
 /// the plan, the test process appends a progress line when a test starts and ends and a result
@@ -82,7 +82,9 @@ public struct TestSessionFolder: Sendable {
         var bytes = Array(line.utf8)
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            let written = bytes.withUnsafeMutableBytes {
+                write(descriptor, $0.baseAddress! + offset, $0.count - offset)
+            }
             if written <= 0 { return }
             offset += written
         }
@@ -119,7 +121,9 @@ public struct TestSessionFolder: Sendable {
 
     /// Empties the progress and results files before a test process starts.
     public func reset() {
-        for file in [progressFile, resultsFile, helloFile, listFile] { try? FileManager.default.removeItem(atPath: file) }
+        for file in [progressFile, resultsFile, helloFile, listFile] {
+            try? FileManager.default.removeItem(atPath: file)
+        }
     }
 
     private func lines(of file: String) -> [String] {

@@ -1,9 +1,10 @@
 import Foundation
+import RxTraceAnalysis
+import RxTraceReport
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import RxTraceReport
-import RxTraceAnalysis
 
 /// Runs a built test binary's tests under the test session, each test measured in the process,
 /// and turns what the processes record into one report per unit. A test that crashes or hangs
@@ -27,7 +28,12 @@ struct TestSuiteRunner {
         var plan = TestSessionFolder.Plan()
         plan.listOnly = true
         try session.folder.writePlan(plan)
-        let status = try TestPackageBuild.run(binary.path, [], environment: environment(session), output: session.output)
+        let status = try TestPackageBuild.run(
+            binary.path,
+            [],
+            environment: environment(session),
+            output: session.output
+        )
         guard session.folder.saidHello else {
             throw TestSuiteFailure.noSession(binary: binary.path, output: session.tail)
         }
@@ -88,7 +94,9 @@ struct TestSuiteRunner {
         var remaining = tests
         while !remaining.isEmpty, interruption?.isRequested != true {
             guard let session = try? Session() else {
-                for test in remaining { record(test, [Self.stopped(test, status: .failed(message: "cannot create a scratch folder"))]) }
+                for test in remaining {
+                    record(test, [Self.stopped(test, status: .failed(message: "cannot create a scratch folder"))])
+                }
                 return
             }
             defer { session.remove() }
@@ -98,7 +106,12 @@ struct TestSuiteRunner {
             var done = Set<String>()
             for test in batch where outcome.ended.contains(test.key) {
                 let reports = (byTest[test.key] ?? []).map(\.report)
-                record(test, reports.isEmpty ? [Self.stopped(test, status: .failed(message: "the test process recorded no result for it"))] : reports)
+                record(
+                    test,
+                    reports.isEmpty
+                        ? [Self.stopped(test, status: .failed(message: "the test process recorded no result for it"))]
+                        : reports
+                )
                 progress.finished(test.test, summary(byTest[test.key] ?? []))
                 done.insert(test.key)
             }
@@ -113,9 +126,21 @@ struct TestSuiteRunner {
                 // The process ended by itself without running these: the binary does not have them.
                 for test in batch where !done.contains(test.key) {
                     let started = outcome.started.contains(test.key)
-                    let message = started ? "the test process ended during this test (exit \(outcome.status))" : "the test binary did not run this test"
-                    record(test, [Self.stopped(test, status: started ? .crashed(signal: nil, exitCode: Int(outcome.status)) : .failed(message: message),
-                                               output: started ? outcome.output : nil)])
+                    let message =
+                        started
+                        ? "the test process ended during this test (exit \(outcome.status))"
+                        : "the test binary did not run this test"
+                    record(
+                        test,
+                        [
+                            Self.stopped(
+                                test,
+                                status: started
+                                    ? .crashed(signal: nil, exitCode: Int(outcome.status)) : .failed(message: message),
+                                output: started ? outcome.output : nil
+                            )
+                        ]
+                    )
                     done.insert(test.key)
                 }
             }
@@ -152,7 +177,6 @@ struct TestSuiteRunner {
         var output = ""
     }
 
-
     private func runProcess(_ tests: [TestUnit], session: Session, progress: Progress) -> ProcessOutcome {
         var plan = TestSessionFolder.Plan()
         plan.xctest = tests.filter { $0.library == .xctest }.map(\.test)
@@ -161,15 +185,31 @@ struct TestSuiteRunner {
         plan.heapGraph = heapGraph
         var outcome = ProcessOutcome()
         do { try session.folder.writePlan(plan) } catch {
-            outcome.stopped = Stop(test: tests[0].key, status: .failed(message: "cannot write the test plan: \(error)"), verdict: .crashed, output: "", stacks: [])
+            outcome.stopped = Stop(
+                test: tests[0].key,
+                status: .failed(message: "cannot write the test plan: \(error)"),
+                verdict: .crashed,
+                output: "",
+                stacks: []
+            )
             return outcome
         }
         let child: WatchedChild
         do {
-            child = try WatchedChild(executable: binary, environment: environment(session),
-                                     workingDirectory: URL(fileURLWithPath: workingDirectory), scratch: session.scratch)
+            child = try WatchedChild(
+                executable: binary,
+                environment: environment(session),
+                workingDirectory: URL(fileURLWithPath: workingDirectory),
+                scratch: session.scratch
+            )
         } catch {
-            outcome.stopped = Stop(test: tests[0].key, status: .failed(message: "\(error)"), verdict: .crashed, output: "", stacks: [])
+            outcome.stopped = Stop(
+                test: tests[0].key,
+                status: .failed(message: "\(error)"),
+                verdict: .crashed,
+                output: "",
+                stacks: []
+            )
             return outcome
         }
 
@@ -199,15 +239,26 @@ struct TestSuiteRunner {
             outcome.interrupted = true
         case .hung(let threadStacks):
             if let current {
-                outcome.stopped = Stop(test: current.test, status: .timedOut(seconds: timeout), verdict: .timedOut,
-                                       output: session.tail, stacks: threadStacks, duration: Date().timeIntervalSince(current.since))
+                outcome.stopped = Stop(
+                    test: current.test,
+                    status: .timedOut(seconds: timeout),
+                    verdict: .timedOut,
+                    output: session.tail,
+                    stacks: threadStacks,
+                    duration: Date().timeIntervalSince(current.since)
+                )
             }
         case .exited:
             if let running = Self.running(events) {
                 let signal = child.crashSignal
-                outcome.stopped = Stop(test: running, status: .crashed(signal: signal, exitCode: signal == nil ? Int(child.status) : nil),
-                                       verdict: .crashed, output: session.tail, stacks: child.crashedThread(),
-                                       duration: current.map { Date().timeIntervalSince($0.since) } ?? 0)
+                outcome.stopped = Stop(
+                    test: running,
+                    status: .crashed(signal: signal, exitCode: signal == nil ? Int(child.status) : nil),
+                    verdict: .crashed,
+                    output: session.tail,
+                    stacks: child.crashedThread(),
+                    duration: current.map { Date().timeIntervalSince($0.since) } ?? 0
+                )
             }
         }
         return outcome
@@ -227,8 +278,14 @@ struct TestSuiteRunner {
     }
 
     static func stopped(_ unit: TestUnit, status: ScenarioStatus, output: String? = nil) -> ScenarioReport {
-        ScenarioReport(name: unit.test, summary: "\(unit.library.displayName) test", expectedVerdict: .clean,
-                       actualVerdict: status.isAbnormal ? .crashed : .clean, status: status, output: output)
+        ScenarioReport(
+            name: unit.test,
+            summary: "\(unit.library.displayName) test",
+            expectedVerdict: .clean,
+            actualVerdict: status.isAbnormal ? .crashed : .clean,
+            status: status,
+            output: output
+        )
     }
 
     private func summary(_ results: [TestSessionFolder.Result]) -> String {
@@ -266,9 +323,11 @@ enum TestSuiteFailure: Error, CustomStringConvertible {
     var description: String {
         switch self {
         case .noSession(let binary, _):
-            return "\(binary) did not load rxtrace's test session: does the test target depend on a product of rxtrace (RxSwift, RxTest, RxBlocking, RxCore…)?"
+            return
+                "\(binary) did not load rxtrace's test session: does the test target depend on a product of rxtrace (RxSwift, RxTest, RxBlocking, RxCore…)?"
         case .listing(let binary, let status, let output):
-            return "\(binary) could not list its tests (exit \(status)): \(output.split(separator: "\n").suffix(3).joined(separator: " / "))"
+            return
+                "\(binary) could not list its tests (exit \(status)): \(output.split(separator: "\n").suffix(3).joined(separator: " / "))"
         }
     }
 }

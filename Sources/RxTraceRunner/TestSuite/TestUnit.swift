@@ -1,5 +1,6 @@
-import RxTraceReport
 import RxTraceAnalysis
+import RxTraceReport
+
 /// One thing `rxtrace test` checks on its own: an XCTest test method, a Swift Testing test
 /// function, or one argument case of a parameterized Swift Testing test.
 public struct TestUnit: Codable, Hashable, Sendable {
@@ -25,8 +26,15 @@ public struct TestUnit: Codable, Hashable, Sendable {
     public var file: String?
     public var line: Int?
 
-    public init(library: Library, test: String, testID: String? = nil, caseName: String? = nil, caseID: String? = nil,
-                file: String? = nil, line: Int? = nil) {
+    public init(
+        library: Library,
+        test: String,
+        testID: String? = nil,
+        caseName: String? = nil,
+        caseID: String? = nil,
+        file: String? = nil,
+        line: Int? = nil
+    ) {
         self.library = library
         self.test = test
         self.testID = testID

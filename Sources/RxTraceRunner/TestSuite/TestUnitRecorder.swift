@@ -67,7 +67,10 @@ package final class TestUnitRecorder: @unchecked Sendable {
             lock.withLock { measurements[unit] = nil }
             return report(unit, measurement, outcome: anomaliesOnly(passes: 1))
         }
-        measurement.firstSurvivors = Dictionary(LeakAnalysis.group(left).map { ($0.signature, $0.entries.count) }, uniquingKeysWith: +)
+        measurement.firstSurvivors = Dictionary(
+            LeakAnalysis.group(left).map { ($0.signature, $0.entries.count) },
+            uniquingKeysWith: +
+        )
         lock.withLock { measurements[unit] = measurement }
         return nil
     }
@@ -115,7 +118,8 @@ package final class TestUnitRecorder: @unchecked Sendable {
         SchedulerActivity.waitUntilIdle(timeout: drainTimeout)
         if heapGraph { AllocationTable.uninstall() }
         guard var measurement = lock.withLock({ measurements.removeValue(forKey: unit) }),
-              var rerun = measurement.rerun, let firstEnd = measurement.first.end else { return nil }
+            var rerun = measurement.rerun, let firstEnd = measurement.first.end
+        else { return nil }
         rerun.end = ResourceRegistry.mark()
         rerun.totalAfter = Int(Resources.total)
         measurement.rerun = rerun
@@ -128,8 +132,15 @@ package final class TestUnitRecorder: @unchecked Sendable {
             survivors: [measurement.firstSurvivors],
             passOf: { entry in inFirst(entry) ? 1 : inRerun(entry) ? 2 : nil },
             passCount: 2,
-            timers: TimerEvidence(before: measurement.periodicBefore, after: SchedulerActivity.activePeriodicTimersByQueue, schedulerLabels: [:]),
-            subjects: SubjectEvidence(before: measurement.observersBefore, after: SubjectActivity.observersBySubjectType),
+            timers: TimerEvidence(
+                before: measurement.periodicBefore,
+                after: SchedulerActivity.activePeriodicTimersByQueue,
+                schedulerLabels: [:]
+            ),
+            subjects: SubjectEvidence(
+                before: measurement.observersBefore,
+                after: SubjectActivity.observersBySubjectType
+            ),
             heapGraph: heapGraph,
             harnessObjects: harness?.addresses ?? []
         )
@@ -143,8 +154,15 @@ package final class TestUnitRecorder: @unchecked Sendable {
     /// The findings whose resources all go away once the harness releases its objects (released
     /// here, then drained), each with what held them: the heap path's holder when the graph
     /// names a field of the harness object, else the harness.
-    private func heldByHarness(_ outcome: PassAnalysis.Outcome, harness: Harness, since start: ResourceMark) -> [String: String] {
-        guard outcome.leaked else { harness.release(); return [:] }
+    private func heldByHarness(
+        _ outcome: PassAnalysis.Outcome,
+        harness: Harness,
+        since start: ResourceMark
+    ) -> [String: String] {
+        guard outcome.leaked else {
+            harness.release()
+            return [:]
+        }
         harness.release()
         SchedulerActivity.waitUntilIdle(timeout: drainTimeout)
         let alive = Set(ResourceRegistry.liveSince(start).map(\.id))
@@ -165,9 +183,15 @@ package final class TestUnitRecorder: @unchecked Sendable {
 
     private func anomaliesOnly(passes: Int) -> PassAnalysis.Outcome {
         guard !ThreadHops.anomalies().isEmpty else { return PassAnalysis.Outcome() }
-        return PassAnalysis(snapshots: [[], []], survivors: [], passOf: { _ in nil }, passCount: passes,
-                            timers: TimerEvidence(before: [:], after: [:], schedulerLabels: [:]),
-                            subjects: SubjectEvidence(before: [:], after: [:]), heapGraph: false).analyse()
+        return PassAnalysis(
+            snapshots: [[], []],
+            survivors: [],
+            passOf: { _ in nil },
+            passCount: passes,
+            timers: TimerEvidence(before: [:], after: [:], schedulerLabels: [:]),
+            subjects: SubjectEvidence(before: [:], after: [:]),
+            heapGraph: false
+        ).analyse()
     }
 
     private func report(_ unit: TestUnit, _ measurement: Measurement, outcome: PassAnalysis.Outcome) -> ScenarioReport {
@@ -178,22 +202,28 @@ package final class TestUnitRecorder: @unchecked Sendable {
             findings[index].retentionReason = "kept alive by \(holder), which XCTest keeps until the end of the run"
             findings[index].retentionPath = nil
             findings[index].suppressedBy = SuppressionRule(
-                kind: .any, conditions: [],
-                reason: "held by the test case, which XCTest keeps until the end of the run; released with it (--strict fails on it)",
+                kind: .any,
+                conditions: [],
+                reason:
+                    "held by the test case, which XCTest keeps until the end of the run; released with it (--strict fails on it)",
                 file: TestSessionFolder.harnessRuleFile
             )
         }
         let passes = [measurement.first] + (measurement.rerun.map { [$0] } ?? [])
         // The harness-held findings stay leaks here; the gate decides whether they fail the run.
         let (status, verdict) = outcome.classification()
-        let place = unit.file.map { file in " · " + ((file as NSString).lastPathComponent) + (unit.line.map { ":\($0)" } ?? "") } ?? ""
+        let place =
+            unit.file.map { file in " · " + ((file as NSString).lastPathComponent) + (unit.line.map { ":\($0)" } ?? "")
+            } ?? ""
         return ScenarioReport(
             name: unit.reportName,
             summary: "\(unit.library.displayName) test" + place,
             expectedVerdict: .clean,
             actualVerdict: verdict,
             status: status,
-            passes: passes.enumerated().map { PassCount(pass: $0.offset + 1, before: $0.element.totalBefore, after: $0.element.totalAfter) },
+            passes: passes.enumerated().map {
+                PassCount(pass: $0.offset + 1, before: $0.element.totalBefore, after: $0.element.totalAfter)
+            },
             findings: findings,
             cycles: outcome.cycles,
             threadHops: outcome.threadHops,

@@ -7,23 +7,32 @@ import PackageDescription
 // product names, as an app switched to rxtrace does; RXTRACE_PACKAGE_URL/RXTRACE_PACKAGE_VERSION
 // make it depend by version on a tagged clone instead of by path.
 let environment = Context.environment
-let rxtrace: Package.Dependency = environment["RXTRACE_PACKAGE_URL"].map {
-    .package(url: $0, exact: Version(stringLiteral: environment["RXTRACE_PACKAGE_VERSION"] ?? "0.0.1"))
-} ?? .package(name: "rxtrace", path: "../../..")
+let rxtrace: Package.Dependency =
+    environment["RXTRACE_PACKAGE_URL"].map {
+        .package(url: $0, exact: Version(stringLiteral: environment["RXTRACE_PACKAGE_VERSION"] ?? "0.0.1"))
+    } ?? .package(name: "rxtrace", path: "../../..")
 
 let package = Package(
     name: "LeakyTestSuite",
     platforms: [.macOS(.v15)],
     dependencies: [rxtrace],
     targets: [
-        .target(name: "Feed", dependencies: [
-            .product(name: "RxSwift", package: "rxtrace"),
-            .product(name: "RxRelay", package: "rxtrace"),
-        ], swiftSettings: [.swiftLanguageMode(.v5)]),
-        .testTarget(name: "FeedTests", dependencies: [
-            "Feed",
-            .product(name: "RxSwift", package: "rxtrace"),
-            .product(name: "RxTest", package: "rxtrace"),
-        ], swiftSettings: [.swiftLanguageMode(.v5)]),
+        .target(
+            name: "Feed",
+            dependencies: [
+                .product(name: "RxSwift", package: "rxtrace"),
+                .product(name: "RxRelay", package: "rxtrace"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        .testTarget(
+            name: "FeedTests",
+            dependencies: [
+                "Feed",
+                .product(name: "RxSwift", package: "rxtrace"),
+                .product(name: "RxTest", package: "rxtrace"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
     ]
 )

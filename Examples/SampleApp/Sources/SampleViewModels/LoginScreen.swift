@@ -21,11 +21,16 @@ public final class LoginScreen {
             service: service
         )
         viewModel.signInEnabled.drive(signInEnabled).disposed(by: disposeBag)
-        viewModel.status.drive(with: self, onNext: { screen, status in screen.status = status }).disposed(by: disposeBag)
+        viewModel.status.drive(with: self, onNext: { screen, status in screen.status = status }).disposed(
+            by: disposeBag
+        )
         viewModel.signedIn
-            .emit(with: self, onNext: { screen, success in
-                if success { screen.session.currentUser.accept(screen.user.value) }
-            })
+            .emit(
+                with: self,
+                onNext: { screen, success in
+                    if success { screen.session.currentUser.accept(screen.user.value) }
+                }
+            )
             .disposed(by: disposeBag)
     }
 }

@@ -9,16 +9,19 @@ public final class LoginViewModel {
 
     public init(user: Driver<String>, password: Driver<String>, signInTaps: Signal<Void>, service: AccountService) {
         let credentials = Driver.combineLatest(user, password) { (user: $0, password: $1) }
-        signInEnabled = credentials
+        signInEnabled =
+            credentials
             .map { !$0.user.isEmpty && !$0.password.isEmpty }
             .distinctUntilChanged()
-        signedIn = signInTaps
+        signedIn =
+            signInTaps
             .withLatestFrom(credentials)
             .flatMapLatest { credentials in
                 service.signIn(user: credentials.user, password: credentials.password)
                     .asSignal(onErrorJustReturn: false)
             }
-        status = signedIn
+        status =
+            signedIn
             .map { $0 ? "Welcome" : "Wrong user or password" }
             .asDriver(onErrorJustReturn: "")
             .startWith("")

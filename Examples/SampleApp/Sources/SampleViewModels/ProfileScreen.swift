@@ -25,6 +25,6 @@ public final class LeakyProfileScreen {
     public init(session: SessionStore) {
         _ = session.currentUser.asDriver()
             .map { $0 ?? "Guest" }
-            .drive(onNext: { [weak self] name in self?.title = name }) // the dropped drive (expected leak)
+            .drive(onNext: { [weak self] name in self?.title = name })  // the dropped drive (expected leak)
     }
 }

@@ -8,7 +8,8 @@ public final class SearchViewModel {
     public let isEmpty: Driver<Bool>
 
     public init(query: Driver<String>, service: AccountService) {
-        results = query
+        results =
+            query
             .debounce(.milliseconds(300))
             .distinctUntilChanged()
             .flatMapLatest { query in

@@ -7,7 +7,8 @@ import SampleViewModels
 // `profile-screen-dropped-drive` is the leak rxtrace must find, at the `drive` line of
 // LeakyProfileScreen.
 let scenarios = [
-    Scenario("profile-screen", summary: "open the profile, sign in, close: the drive goes into the screen's bag") { context in
+    Scenario("profile-screen", summary: "open the profile, sign in, close: the drive goes into the screen's bag") {
+        context in
         let session = context.shared("session") { SessionStore() }
         var screen: ProfileScreen? = ProfileScreen(session: session)
         session.currentUser.accept("ada")
@@ -27,7 +28,8 @@ let scenarios = [
         screen = nil
         session.currentUser.accept(nil)
     },
-    Scenario("login-screen", summary: "sign in through the login screen's Driver/Signal view model, then close it") { context in
+    Scenario("login-screen", summary: "sign in through the login screen's Driver/Signal view model, then close it") {
+        context in
         let session = context.shared("session") { SessionStore() }
         var screen: LoginScreen? = LoginScreen(session: session, service: InMemoryAccountService(names: []))
         screen!.user.accept("ada")
@@ -54,7 +56,10 @@ let scenarios = [
         let clock = context.virtualClock("typing")
         try SharingScheduler.mock(scheduler: clock) {
             let query = PublishRelay<String>()
-            let viewModel = SearchViewModel(query: query.asDriver(onErrorJustReturn: ""), service: InMemoryAccountService(names: ["Ada", "Bob"]))
+            let viewModel = SearchViewModel(
+                query: query.asDriver(onErrorJustReturn: ""),
+                service: InMemoryAccountService(names: ["Ada", "Bob"])
+            )
             var results = [[String]]()
             let subscription = viewModel.results.drive(onNext: { results.append($0) })
             query.accept("a")

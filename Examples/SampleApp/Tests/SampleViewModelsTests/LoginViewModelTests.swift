@@ -48,7 +48,10 @@ final class LoginViewModelTests: XCTestCase {
         screen.password.accept("lovelace")
         XCTAssertTrue(screen.signInEnabled.value)
         screen.signInTaps.accept(())
-        XCTAssertEqual(try session.currentUser.asObservable().compactMap { $0 }.take(1).toBlocking(timeout: 5).first(), "ada")
+        XCTAssertEqual(
+            try session.currentUser.asObservable().compactMap { $0 }.take(1).toBlocking(timeout: 5).first(),
+            "ada"
+        )
         XCTAssertEqual(screen.status, "Welcome")
     }
 }

@@ -11,15 +11,21 @@ final class SearchViewModelTests: XCTestCase {
             let query = scheduler.createHotObservable([
                 .next(300, "a"), .next(400, "ad"), .next(1_000, "ad"), .next(1_100, "b"), .next(2_000, "!"),
             ]).asDriver(onErrorJustReturn: "")
-            let viewModel = SearchViewModel(query: query, service: InMemoryAccountService(names: ["Ada", "Adele", "Alan", "Bob"]))
+            let viewModel = SearchViewModel(
+                query: query,
+                service: InMemoryAccountService(names: ["Ada", "Adele", "Alan", "Bob"])
+            )
             let results = scheduler.start(disposed: 3_000) { viewModel.results }
             // "a" is overtaken before 300 ms pass; the repeated "ad" is dropped; "!" fails and
             // shows as no results. Delivery of the query and of the answer each add one tick.
-            XCTAssertEqual(results.events, [
-                .next(702, ["Ada", "Adele"]),
-                .next(1_402, ["Bob"]),
-                .next(2_302, []),
-            ])
+            XCTAssertEqual(
+                results.events,
+                [
+                    .next(702, ["Ada", "Adele"]),
+                    .next(1_402, ["Bob"]),
+                    .next(2_302, []),
+                ]
+            )
         }
     }
 

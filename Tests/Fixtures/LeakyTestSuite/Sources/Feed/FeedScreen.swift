@@ -27,7 +27,9 @@ public final class TickCounter {
     public init() {}
 
     public func start(on scheduler: SchedulerType) {
-        _ = Observable<Int>.interval(.seconds(1), scheduler: scheduler).subscribe(onNext: { [weak self] _ in self?.ticks += 1 })
+        _ = Observable<Int>.interval(.seconds(1), scheduler: scheduler).subscribe(onNext: { [weak self] _ in
+            self?.ticks += 1
+        })
     }
 }
 

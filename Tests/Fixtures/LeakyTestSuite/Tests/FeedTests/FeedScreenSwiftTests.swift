@@ -31,7 +31,10 @@ import Testing
     }
 
     @Test func asyncClean() async throws {
-        let value = try await Observable.just(1).delay(.milliseconds(1), scheduler: ConcurrentDispatchQueueScheduler(qos: .default)).asSingle().value
+        let value = try await Observable.just(1).delay(
+            .milliseconds(1),
+            scheduler: ConcurrentDispatchQueueScheduler(qos: .default)
+        ).asSingle().value
         #expect(value == 1)
     }
 }
