@@ -15,7 +15,7 @@ import RxTraceReport
 ///
 /// The index, and what each caller's producer stacks said, are kept for the process until a
 /// new stack is interned: a run asks about the same stacks in each of its analyses, and
-/// rebuilding the index (every interned stack) per analysis was most of naming's cost.
+/// rebuilding the index (every interned stack) per analysis would dominate naming's cost.
 final class ProducerOrigins {
     struct Origin {
         /// The producer's type, without generic arguments (`FlatMapLatest`).

@@ -23,9 +23,9 @@ package struct TimerEvidence {
 
 /// Observers held by live subjects, by subject type, before and after the measured passes.
 /// Not a reason on its own: that some subject gained observers does not say it holds a given
-/// leak (a hot observable's subscription was once said to be kept by an unrelated
-/// `BehaviorSubject` this way). A subject is named only where the heap graph ties it to the leak
-/// (`HeapExplanation`: the path from its observer list).
+/// leak (an unrelated subject of the same type may be the one that gained them). A subject is
+/// named only where the heap graph ties it to the leak (`HeapExplanation`: the path from its
+/// observer list).
 package struct SubjectEvidence {
     var before: [String: Int]
     var after: [String: Int]

@@ -7,7 +7,7 @@ import RxTraceReport
 /// its own (`implicit closure #2 in implicit closure #1 in Presenter.bind()`, which
 /// `map(self.transform)` builds: its line table says line 0). Its debug information entry still
 /// has `DW_AT_decl_line`, which the in-process symbolicator does not expose, so this asks the
-/// toolchain's `llvm-dwarfdump --lookup` (one process, about 0.1 s), only for a reference to
+/// toolchain's `llvm-dwarfdump --lookup` (one short-lived process), only for a reference to
 /// break. Nothing when the tool or the entry is missing.
 enum DeclarationLine {
     static func lookup(_ entry: UInt) -> (file: String, line: Int)? {

@@ -75,9 +75,9 @@ struct TestSuiteRunner {
 
     /// Tests one process runs at most before a fresh one takes over. What a traced process
     /// keeps for its whole life grows with the code it runs (thread-hop stages are interned per
-    /// code site, at most `ThreadHops.maximumStages`; RxSwift's suite filled them after about
-    /// 1,190 tests, and anomalies of later tests went unrecorded), so no process runs a whole
-    /// large suite. RXTRACE_TESTS_PER_PROCESS sets another bound (docs/testing.md).
+    /// code site, at most `ThreadHops.maximumStages`, and anomalies past that bound go
+    /// unrecorded), so no process runs a whole large suite. RXTRACE_TESTS_PER_PROCESS sets
+    /// another bound (docs/testing.md has the measurement behind the default).
     static var testsPerProcess: Int {
         ProcessInfo.processInfo.environment["RXTRACE_TESTS_PER_PROCESS"].flatMap(Int.init).map { max(1, $0) } ?? 250
     }
