@@ -22,14 +22,7 @@ struct CheckCommand: ParsableCommand {
     @OptionGroup var options: RunOptions
 
     func run() throws {
-        let filtered = ScenarioSelection.filtered(RxTraceCLI.catalog, pattern: filter)
-        if filtered.isEmpty, let filter {
-            throw BadInput("no scenario matches --filter '\(filter)' (see '\(RxTraceCLI.commandName) list')")
-        }
-        let selected = try ScenarioSelection.shard(filtered, shard)
-        if selected.isEmpty, let shard {
-            throw BadInput("shard \(shard) holds no scenario: there are only \(filtered.count); use fewer shards")
-        }
+        let selected = try ScenarioSelection.selected(RxTraceCLI.catalog, filter: filter, shard: shard)
         let status = try RunPipeline(
             options: options.settings,
             suppressionsPath: gate.suppressions,

@@ -23,6 +23,20 @@ package enum ScenarioSelection {
         return catalog.filter { $0.name.contains(pattern) }
     }
 
+    /// What `--filter` and `--shard` choose; a filter that matches nothing or an empty shard is
+    /// bad input, so a gate never passes on no scenario at all.
+    package static func selected(_ catalog: [Scenario], filter: String?, shard spec: String?) throws -> [Scenario] {
+        let filtered = filtered(catalog, pattern: filter)
+        if filtered.isEmpty, let filter {
+            throw BadInput("no scenario matches --filter '\(filter)' (see '\(ToolInfo.currentExecutable) list')")
+        }
+        let selected = try shard(filtered, spec)
+        if selected.isEmpty, let spec {
+            throw BadInput("shard \(spec) holds no scenario: there are only \(filtered.count); use fewer shards")
+        }
+        return selected
+    }
+
     /// Shard `index` of `count` (1-based, "2/4"): every count-th scenario in name order, so
     /// the shards of one catalogue are disjoint and together cover it.
     package static func shard(_ scenarios: [Scenario], _ spec: String?) throws -> [Scenario] {
