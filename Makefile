@@ -90,10 +90,12 @@ free-interposer-check: setup
 
 # The DocC catalogs, built by the toolchain's own docc (no plugin, so no dependency for users):
 # RxCore's with its symbol graph (a traced debug build of RxCore alone, in its own scratch
-# folder), RxTrace's articles alone. Any DocC warning fails. Archives in .build/docs/.
+# folder), RxTrace's articles alone. Any DocC warning fails. Archives in .build/docs/. First
+# Tools/checks/docs-check.sh: the README at most 300 lines, every relative link in the docs resolves.
 DOCC ?= docc
 DOCS := .build/docs
 docs: setup
+	@bash Tools/checks/docs-check.sh
 	$(SWIFT) build $(TRAITS) --target RxCore --scratch-path $(DOCS)/build -Xswiftc -emit-symbol-graph \
 	  -Xswiftc -emit-symbol-graph-dir -Xswiftc $(CURDIR)/$(DOCS)/symbol-graphs
 	$(DOCC) convert Sources/RxCore/RxCore.docc --additional-symbol-graph-dir $(DOCS)/symbol-graphs \
