@@ -2,7 +2,9 @@
 // every report format take for many leaks, and the peak memory. Not a test: speed targets live
 // in benchmarks. Two cases:
 //   one-site:   100,000 leaked subscriptions from one call site;
-//   many-sites: 10,000 leaked subscriptions from 1,000 call sites (Sites.swift, generated).
+//   many-sites: 10,000 leaked subscriptions from 1,000 call sites (Sites.swift, generated);
+// and `merged-callers`, which checks that merged call sites reached from different calls stay
+// apart.
 // Each pass of the run-twice protocol leaks that many again (the warm-up pass's leaks are not
 // findings). What is timed is the run minus the scenario bodies (the subscriptions
 // themselves), then rendering all formats.
@@ -54,6 +56,13 @@ let cases = [
     },
     Case(name: "many-sites: 10,000 leaks from 1,000 call sites", leaks: 10_000) { subject, kept in
         for _ in 0..<10 { for site in sites { kept.append(site(subject)) } }
+    },
+    // Not timed by make bench-scale: two sites a release build merges into one function (their
+    // bodies differ only in the operator and its count), each reached from its own call: two
+    // findings in every build, each naming both functions in release.
+    Case(name: "merged-callers: 2 leaks from 2 merged call sites", leaks: 2) { subject, kept in
+        kept.append(site224(subject))
+        kept.append(site225(subject))
     },
 ]
 
