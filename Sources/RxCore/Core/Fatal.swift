@@ -8,6 +8,7 @@ func rxFatalError(_ lastMessage: @autoclosure () -> String, file: StaticString =
     fatalError(lastMessage(), file: file, line: line)
 }
 
+@usableFromInline
 func rxFatalErrorInDebug(_ lastMessage: @autoclosure () -> String, file: StaticString = #file, line: UInt = #line) {
     #if DEBUG
     fatalError(lastMessage(), file: file, line: line)

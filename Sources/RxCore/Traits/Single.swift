@@ -27,7 +27,10 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         return PrimitiveSequence(raw: source)
     }
 
-    /// Subscribes `observer` to the one event this `Single` produces.
+    /// Subscribes `observer` to the one event this `Single` produces. `@inlinable`, as
+    /// `subscribe(onSuccess:onFailure:onDisposed:)` is: specialised in the client, the event's
+    /// type needs no run-time metadata look-up.
+    @inlinable
     public func subscribe(_ observer: @escaping (SingleEvent<Element>) -> Void) -> Disposable {
         // The completion that follows the element is not an event of its own for a Single.
         var stopped = false
@@ -79,29 +82,40 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     }
 
     /// Subscribes success, failure and disposal handlers. A failure without `onFailure` goes to
-    /// `Hooks.defaultErrorHandler`.
+    /// `Hooks.defaultErrorHandler`. `@inlinable` so the client specialises it (as a public
+    /// generic function called from outside RxCore, it ran unspecialised).
+    @inlinable
     public func subscribe(
         onSuccess: ((Element) -> Void)? = nil,
         onFailure: ((Swift.Error) -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
         let callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
-        let disposable: Disposable = onDisposed.map(Disposables.create(with:)) ?? Disposables.create()
-
-        let observer: SingleObserver = { event in
+        let onDisposedDisposable = onDisposed.map { Disposables.create(with: $0) }
+        // `subscribe(_:)`'s first-event rule and the handlers in one closure (one context, not
+        // two); without `onDisposed` the subscription is returned as it is, as
+        // `subscribe(onNext:onError:onCompleted:onDisposed:)` does.
+        var stopped = false
+        let subscription = primitiveSequence.asObservable().subscribe { event in
+            if stopped { return }
+            stopped = true
             switch event {
-            case .success(let element):
+            case .next(let element):
                 onSuccess?(element)
-            case .failure(let error):
+            case .error(let error):
                 if let onFailure {
                     onFailure(error)
                 } else {
                     Hooks.defaultErrorHandler(callStack, error)
                 }
+            case .completed:
+                rxFatalErrorInDebug("Singles can't emit a completion event")
+                return
             }
-            disposable.dispose()
+            onDisposedDisposable?.dispose()
         }
-        return Disposables.create(primitiveSequence.subscribe(observer), disposable)
+        guard let onDisposedDisposable else { return subscription }
+        return Disposables.create(subscription, onDisposedDisposable)
     }
 }
 

@@ -191,6 +191,17 @@ let workloads = [
     // `seed-chain.subscribe` measured until issue 23 (docs/performance.md's earlier seed-chain figures and
     // RxSwift's stored figure are this spelling's); plain and closure should cost the same.
     Workload("seed-chain-closure.subscribe", operations: 100_000) { n in seedChain(n) { $0.distinctUntilChanged { $0 == $1 } } },
+    // A Single's subscription as users write it, beside its Observable sibling's.
+    Workload("single-just.subscribe", operations: 100_000) { n in
+        var count = 0
+        for _ in 0..<n { _ = Single.just(n).subscribe(onSuccess: { count &+= $0 }) }
+        blackHole(count)
+    },
+    Workload("just.subscribe", operations: 100_000) { n in
+        var count = 0
+        for _ in 0..<n { _ = Observable.just(n).subscribe(onNext: { count &+= $0 }) }
+        blackHole(count)
+    },
     // The same chains subscribed 20 frames deeper than the workloads above.
     Workload("seed-chain.subscribe.20-frames-deeper", operations: 100_000) { n in
         deeper(20) { seedChain(n) { $0.distinctUntilChanged() } }
