@@ -113,6 +113,18 @@ final class MergedFunctionTests: XCTestCase {
         XCTAssertNil(backtrace.first?["mergedFunction"], "only merged frames carry the field")
     }
 
+    /// Where the symbols name no candidates (the optimiser rewrote every call to the merged body),
+    /// a frame still says it is merged, and claims no line it does not have.
+    func testAMergedFrameWithoutCandidatesOrLine() {
+        let frame = ReportFrame(function: "closure #2 in bind()", origin: .user, mergedFunction: true)
+        XCTAssertEqual(frame.fileAndLineNoted, "in a merged function, no line of its own")
+        var placed = frame
+        placed.file = "Sources/App/Screens.swift"
+        placed.line = 30
+        XCTAssertEqual(placed.fileAndLineNoted, "Sources/App/Screens.swift:30, line shared by merged functions")
+        XCTAssertEqual(frame.mergedNote, "in a function the optimizer merged with others, with no line of its own; build with -Xswiftc -Xfrontend -Xswiftc -disable-llvm-merge-functions-pass to tell them apart")
+    }
+
     /// A call site with a line in a merged function says the line is shared, in every format.
     func testALineInAMergedFunctionIsSaidToBeShared() throws {
         let site = SourceLocation(file: "Sources/App/Screens.swift", line: 12, function: "bindFeed(_:)", mergedFunction: true,

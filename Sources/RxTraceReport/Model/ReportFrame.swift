@@ -57,11 +57,11 @@ public struct ReportFrame: Codable, Equatable, Sendable {
         return "in a function the optimizer merged with others\(which), with no line of its own; build with \(SourceLocation.mergeFunctionsOff) to tell them apart"
     }
 
-    /// `fileAndLine`, with `SourceLocation.mergedFunctionShortNote` after it in a merged function
-    /// (or alone there, without a line).
+    /// `fileAndLine`, with `SourceLocation.mergedFunctionShortNote` (or the merged functions, when
+    /// known) after it in a merged function; without a line, that the function has none.
     public var fileAndLineNoted: String? {
         guard mergedFunction == true else { return fileAndLine }
-        var merged = SourceLocation.mergedFunctionShortNote
+        var merged = line == nil ? "in a merged function, no line of its own" : SourceLocation.mergedFunctionShortNote
         if let candidates = mergedCandidates, candidates.count > 1 { merged = "merged: " + candidates.joined(separator: ", ") }
         return fileAndLine.map { "\($0), \(merged)" } ?? merged
     }
