@@ -101,7 +101,8 @@ extension BlockingObservable {
 
         // Records under the lock, and reports whether this call ended the run.
         func record(_ update: (inout Outcome) -> Bool) -> Bool {
-            lock.lock(); defer { lock.unlock() }
+            lock.lock()
+            defer { lock.unlock() }
             if finished { return false }
             finished = update(&outcome)
             return finished
@@ -145,7 +146,8 @@ extension BlockingObservable {
         }
         subscription.dispose()
 
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return outcome
     }
 }
@@ -165,7 +167,8 @@ final class BlockingWaiter {
     }
 
     private var isSignalled: Bool {
-        condition.lock(); defer { condition.unlock() }
+        condition.lock()
+        defer { condition.unlock() }
         return signalled
     }
 
@@ -175,7 +178,8 @@ final class BlockingWaiter {
         if Thread.isMainThread {
             return waitRunningMainRunLoop(until: deadline)
         }
-        condition.lock(); defer { condition.unlock() }
+        condition.lock()
+        defer { condition.unlock() }
         while !signalled {
             if !condition.wait(until: deadline) { return signalled }
         }

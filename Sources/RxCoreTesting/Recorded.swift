@@ -27,12 +27,14 @@ extension Recorded {
     }
 
     /// A `completed` event at `time`.
-    public static func completed<T>(_ time: TestTime, _ type: T.Type = T.self) -> Recorded<Event<T>> where Value == Event<T> {
+    public static func completed<T>(_ time: TestTime, _ type: T.Type = T.self) -> Recorded<Event<T>>
+    where Value == Event<T> {
         Recorded(time: time, value: .completed)
     }
 
     /// An `error` event at `time`.
-    public static func error<T>(_ time: TestTime, _ error: Swift.Error, _ type: T.Type = T.self) -> Recorded<Event<T>> where Value == Event<T> {
+    public static func error<T>(_ time: TestTime, _ error: Swift.Error, _ type: T.Type = T.self) -> Recorded<Event<T>>
+    where Value == Event<T> {
         Recorded(time: time, value: .error(error))
     }
 
@@ -43,12 +45,14 @@ extension Recorded {
     // reasonable time" (RecordedEventsTypeCheckTests is the guard).
 
     /// Collects recorded events into an array; lets the element type be inferred.
-    public static func events<T>(_ recordedEvents: Recorded<Event<T>>...) -> [Recorded<Event<T>>] where Value == Event<T> {
+    public static func events<T>(_ recordedEvents: Recorded<Event<T>>...) -> [Recorded<Event<T>>]
+    where Value == Event<T> {
         events(recordedEvents)
     }
 
     /// The recorded events of an array literal; lets the element type be inferred.
-    public static func events<T>(_ recordedEvents: [Recorded<Event<T>>]) -> [Recorded<Event<T>>] where Value == Event<T> {
+    public static func events<T>(_ recordedEvents: [Recorded<Event<T>>]) -> [Recorded<Event<T>>]
+    where Value == Event<T> {
         recordedEvents
     }
 }

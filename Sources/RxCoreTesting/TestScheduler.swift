@@ -96,7 +96,10 @@ public class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConvert
     /// Creates the observable at `created`, subscribes at `subscribed`, disposes at `disposed`,
     /// runs the scheduler, and returns what the observer recorded.
     public func start<Element, OutputSequence: ObservableConvertibleType>(
-        created: TestTime, subscribed: TestTime, disposed: TestTime, create: @escaping () -> OutputSequence
+        created: TestTime,
+        subscribed: TestTime,
+        disposed: TestTime,
+        create: @escaping () -> OutputSequence
     ) -> TestableObserver<Element> where OutputSequence.Element == Element {
         var source: Observable<Element>?
         var subscription: Disposable?
@@ -121,7 +124,8 @@ public class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConvert
 
     /// `start` with the default creation and subscription times.
     public func start<Element, OutputSequence: ObservableConvertibleType>(
-        disposed: TestTime, create: @escaping () -> OutputSequence
+        disposed: TestTime,
+        create: @escaping () -> OutputSequence
     ) -> TestableObserver<Element> where OutputSequence.Element == Element {
         start(created: Defaults.created, subscribed: Defaults.subscribed, disposed: disposed, create: create)
     }
@@ -137,12 +141,20 @@ public class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConvert
 // The positional spellings RxTest kept (deprecated) after adding the labelled `start` overloads.
 extension TestScheduler {
     @available(*, deprecated, renamed: "start(disposed:create:)")
-    public func start<Element>(_ disposed: TestTime, create: @escaping () -> Observable<Element>) -> TestableObserver<Element> {
+    public func start<Element>(
+        _ disposed: TestTime,
+        create: @escaping () -> Observable<Element>
+    ) -> TestableObserver<Element> {
         start(created: Defaults.created, subscribed: Defaults.subscribed, disposed: disposed, create: create)
     }
 
     @available(*, deprecated, renamed: "start(created:subscribed:disposed:create:)")
-    public func start<Element>(_ created: TestTime, subscribed: TestTime, disposed: TestTime, create: @escaping () -> Observable<Element>) -> TestableObserver<Element> {
+    public func start<Element>(
+        _ created: TestTime,
+        subscribed: TestTime,
+        disposed: TestTime,
+        create: @escaping () -> Observable<Element>
+    ) -> TestableObserver<Element> {
         start(created: created, subscribed: subscribed, disposed: disposed, create: create)
     }
 }

@@ -18,7 +18,8 @@ public class TestableObservable<Element>: ObservableType {
         self.subscriptions = []
     }
 
-    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
         fatalError("Abstract method")
     }
 }
@@ -41,7 +42,8 @@ final class HotObservable<Element>: TestableObservable<Element> {
         }
     }
 
-    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
         let id = nextObserverId
         nextObserverId += 1
         observers.append((id, AnyObserver(observer)))
@@ -60,7 +62,8 @@ final class HotObservable<Element>: TestableObservable<Element> {
 
 /// Plays its events relative to each subscription's time.
 final class ColdObservable<Element>: TestableObservable<Element> {
-    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
         subscriptions.append(Subscription(testScheduler.clock))
         let index = subscriptions.count - 1
 

@@ -4,7 +4,12 @@ import XCTest
 // The assertion overloads RxTest offers, so that failures print the events readably.
 
 /// Asserts two arrays of events are equal.
-public func XCTAssertEqual<T: Equatable>(_ lhs: [Event<T>], _ rhs: [Event<T>], file: StaticString = #file, line: UInt = #line) {
+public func XCTAssertEqual<T: Equatable>(
+    _ lhs: [Event<T>],
+    _ rhs: [Event<T>],
+    file: StaticString = #file,
+    line: UInt = #line
+) {
     let leftEquatable = lhs.map { AnyEquatable(target: $0, comparer: ==) }
     let rightEquatable = rhs.map { AnyEquatable(target: $0, comparer: ==) }
     XCTAssertEqual(leftEquatable, rightEquatable, file: file, line: line)
@@ -13,7 +18,12 @@ public func XCTAssertEqual<T: Equatable>(_ lhs: [Event<T>], _ rhs: [Event<T>], f
 }
 
 /// Asserts two arrays of recorded events are equal.
-public func XCTAssertEqual<T: Equatable>(_ lhs: [Recorded<Event<T>>], _ rhs: [Recorded<Event<T>>], file: StaticString = #file, line: UInt = #line) {
+public func XCTAssertEqual<T: Equatable>(
+    _ lhs: [Recorded<Event<T>>],
+    _ rhs: [Recorded<Event<T>>],
+    file: StaticString = #file,
+    line: UInt = #line
+) {
     let leftEquatable = lhs.map { AnyEquatable(target: $0, comparer: ==) }
     let rightEquatable = rhs.map { AnyEquatable(target: $0, comparer: ==) }
     XCTAssertEqual(leftEquatable, rightEquatable, file: file, line: line)
@@ -22,7 +32,12 @@ public func XCTAssertEqual<T: Equatable>(_ lhs: [Recorded<Event<T>>], _ rhs: [Re
 }
 
 /// Asserts two arrays of recorded events of optionals are equal.
-public func XCTAssertEqual<T: Equatable>(_ lhs: [Recorded<Event<T?>>], _ rhs: [Recorded<Event<T?>>], file: StaticString = #file, line: UInt = #line) {
+public func XCTAssertEqual<T: Equatable>(
+    _ lhs: [Recorded<Event<T?>>],
+    _ rhs: [Recorded<Event<T?>>],
+    file: StaticString = #file,
+    line: UInt = #line
+) {
     let leftEquatable = lhs.map { AnyEquatable(target: $0, comparer: ==) }
     let rightEquatable = rhs.map { AnyEquatable(target: $0, comparer: ==) }
     XCTAssertEqual(leftEquatable, rightEquatable, file: file, line: line)
@@ -32,7 +47,12 @@ public func XCTAssertEqual<T: Equatable>(_ lhs: [Recorded<Event<T?>>], _ rhs: [R
 
 /// Asserts the `next` elements of recorded events, ignoring their times. Fails if the stream
 /// holds a terminal event (`completed` or `error`).
-public func XCTAssertRecordedElements<T: Equatable>(_ stream: [Recorded<Event<T>>], _ elements: [T], file: StaticString = #file, line: UInt = #line) {
+public func XCTAssertRecordedElements<T: Equatable>(
+    _ stream: [Recorded<Event<T>>],
+    _ elements: [T],
+    file: StaticString = #file,
+    line: UInt = #line
+) {
     if let stopEvent = stream.first(where: { $0.value.isStopEvent }) {
         XCTFail("A non-next stop event has been emitted: \(stopEvent)", file: file, line: line)
         return

@@ -13,9 +13,12 @@ final class ControlTests: RxCocoaTestCase {
         withTestScheduler { scheduler in
             let text = BehaviorRelay<String?>(value: "a")
             var written = [String?]()
-            let property = ControlProperty(values: text.asObservable(), valueSink: AnyObserver<String?> { event in
-                if case .next(let value) = event { written.append(value) }
-            })
+            let property = ControlProperty(
+                values: text.asObservable(),
+                valueSink: AnyObserver<String?> { event in
+                    if case .next(let value) = event { written.append(value) }
+                }
+            )
             let values = scheduler.createObserver(String?.self)
             let subscription = property.subscribe(values)
             property.onNext("typed")
@@ -43,9 +46,12 @@ final class ControlTests: RxCocoaTestCase {
     func testOrEmptyReadsNilAsEmptyString() {
         let text = BehaviorRelay<String?>(value: nil)
         var written = [String?]()
-        let property = ControlProperty(values: text.asObservable(), valueSink: AnyObserver<String?> { event in
-            if case .next(let value) = event { written.append(value) }
-        })
+        let property = ControlProperty(
+            values: text.asObservable(),
+            valueSink: AnyObserver<String?> { event in
+                if case .next(let value) = event { written.append(value) }
+            }
+        )
         var values = [String]()
         let subscription = property.orEmpty.subscribe(onNext: { values.append($0) })
         text.accept("x")

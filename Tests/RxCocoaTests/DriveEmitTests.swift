@@ -31,7 +31,11 @@ final class DriveEmitTests: RxCocoaTestCase {
                 driver.drive(optionalBehavior),
                 driver.drive(replay),
                 driver.drive(optionalReplay),
-                driver.drive(onNext: { closureValues.append($0) }, onCompleted: { completed = true }, onDisposed: { disposed = true }),
+                driver.drive(
+                    onNext: { closureValues.append($0) },
+                    onCompleted: { completed = true },
+                    onDisposed: { disposed = true }
+                ),
                 driver.drive(with: owner, onNext: { owner, value in owner.seen.append(value) }),
                 driver.drive(),
             ]
@@ -58,9 +62,14 @@ final class DriveEmitTests: RxCocoaTestCase {
             let subscription = driver.drive { (source: Observable<Int>) -> Disposable in
                 source.subscribe(onNext: { received.append($0) })
             }
-            let curried = driver.drive({ (source: Observable<Int>) in { (offset: Int) -> Disposable in
-                source.subscribe(onNext: { received.append($0 + offset) })
-            } }, curriedArgument: 100)
+            let curried = driver.drive(
+                { (source: Observable<Int>) in
+                    { (offset: Int) -> Disposable in
+                        source.subscribe(onNext: { received.append($0 + offset) })
+                    }
+                },
+                curriedArgument: 100
+            )
             scheduler.start()
             subscription.dispose()
             curried.dispose()
@@ -73,7 +82,10 @@ final class DriveEmitTests: RxCocoaTestCase {
             let relay = BehaviorRelay(value: 1)
             var owner: Owner? = Owner()
             weak var weakOwner = owner
-            let subscription = relay.asDriver().drive(with: owner!, onNext: { owner, value in owner.seen.append(value) })
+            let subscription = relay.asDriver().drive(
+                with: owner!,
+                onNext: { owner, value in owner.seen.append(value) }
+            )
             scheduler.start()
             XCTAssertEqual(owner?.seen, [1])
             owner = nil

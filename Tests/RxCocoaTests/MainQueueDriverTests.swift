@@ -5,6 +5,7 @@ import RxSwift
 import RxTest
 import TestSupport
 import XCTest
+
 #if canImport(Testing)
 import Testing
 #endif
@@ -28,7 +29,8 @@ final class SearchViewModel {
     let searches: Signal<String>
 
     init(scheduler: SchedulerType) {
-        title = query
+        title =
+            query
             .debounce(.seconds(1), scheduler: scheduler)
             .map { "Results for \($0)" }
             .startWith("Type to search")

@@ -17,13 +17,19 @@ final class SharedSequenceOperatorTests: RxCocoaTestCase {
 
     func testFactories() {
         withTestScheduler { scheduler in
-            XCTAssertEqual(record(scheduler) { Driver.of(1, 2) }.events, [.next(201, 1), .next(202, 2), .completed(203)])
+            XCTAssertEqual(
+                record(scheduler) { Driver.of(1, 2) }.events,
+                [.next(201, 1), .next(202, 2), .completed(203)]
+            )
         }
         withTestScheduler { scheduler in
             XCTAssertEqual(record(scheduler) { Driver.from([3]) }.events, [.next(201, 3), .completed(202)])
         }
         withTestScheduler { scheduler in
-            XCTAssertEqual(record(scheduler) { Driver.from(AnySequence([4])) }.events, [.next(201, 4), .completed(202)])
+            XCTAssertEqual(
+                record(scheduler) { Driver.from(AnySequence([4])) }.events,
+                [.next(201, 4), .completed(202)]
+            )
         }
         withTestScheduler { scheduler in
             XCTAssertEqual(record(scheduler) { Driver.from(optional: Int?.none) }.events, [.completed(201)])
@@ -39,7 +45,12 @@ final class SharedSequenceOperatorTests: RxCocoaTestCase {
         }
         withTestScheduler { scheduler in
             var made = 0
-            let events = record(scheduler) { Driver.deferred { made += 1; return Driver.just(made) } }.events
+            let events = record(scheduler) {
+                Driver.deferred {
+                    made += 1
+                    return Driver.just(made)
+                }
+            }.events
             XCTAssertEqual(events, [.next(201, 1), .completed(201)])
         }
         withTestScheduler { scheduler in
@@ -47,7 +58,9 @@ final class SharedSequenceOperatorTests: RxCocoaTestCase {
             XCTAssertEqual(events, [.next(210, 0), .next(220, 1), .next(230, 2)])
         }
         withTestScheduler { scheduler in
-            let events = scheduler.start(disposed: 235) { Driver<Int>.timer(.seconds(5), period: .seconds(10)).asObservable() }.events
+            let events = scheduler.start(disposed: 235) {
+                Driver<Int>.timer(.seconds(5), period: .seconds(10)).asObservable()
+            }.events
             XCTAssertEqual(events, [.next(205, 0), .next(215, 1), .next(225, 2)])
         }
     }
@@ -74,7 +87,10 @@ final class SharedSequenceOperatorTests: RxCocoaTestCase {
                     driver.scan(0, accumulator: +).drive(scanned),
                     driver.skip(2).drive(skipped),
                     driver.startWith(0).drive(started),
-                    driver.do(onNext: { sideEffects.append("next \($0)") }, onSubscribe: { sideEffects.append("subscribe") }).drive(),
+                    driver.do(
+                        onNext: { sideEffects.append("next \($0)") },
+                        onSubscribe: { sideEffects.append("subscribe") }
+                    ).drive(),
                 ]
             }
             scheduler.scheduleAt(300) { subscriptions.forEach { $0.dispose() } }
@@ -93,7 +109,9 @@ final class SharedSequenceOperatorTests: RxCocoaTestCase {
 
     func testDistinctUntilChangedForms() {
         withTestScheduler { scheduler in
-            let source = scheduler.createHotObservable([.next(210, "a"), .next(220, "A"), .next(230, "bb"), .next(240, "cc")])
+            let source = scheduler.createHotObservable([
+                .next(210, "a"), .next(220, "A"), .next(230, "bb"), .next(240, "cc"),
+            ])
             let driver = source.asDriver(onErrorJustReturn: "")
             let byKey = scheduler.createObserver(String.self)
             let byComparer = scheduler.createObserver(String.self)
@@ -194,7 +212,8 @@ final class SharedSequenceOperatorTests: RxCocoaTestCase {
         withTestScheduler { scheduler in
             let d = (1...8).map { Driver.just($0) }
             let zipped = scheduler.start {
-                Driver.zip(d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7]) { $0 + $1 + $2 + $3 + $4 + $5 + $6 + $7 }.asObservable()
+                Driver.zip(d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7]) { $0 + $1 + $2 + $3 + $4 + $5 + $6 + $7 }
+                    .asObservable()
             }
             XCTAssertEqual(zipped.events.first, .next(201, 36))
         }
@@ -213,7 +232,9 @@ final class SharedSequenceOperatorTests: RxCocoaTestCase {
             XCTAssertEqual(events, [.next(201, 1), .next(202, 2), .next(204, 3), .completed(204)])
         }
         withTestScheduler { scheduler in
-            let events = scheduler.start { Driver.concat(AnySequence([Driver.just(1), Driver.just(2)])).asObservable() }.events
+            let events = scheduler.start {
+                Driver.concat(AnySequence([Driver.just(1), Driver.just(2)])).asObservable()
+            }.events
             XCTAssertEqual(events, [.next(201, 1), .next(202, 2), .completed(202)])
         }
     }

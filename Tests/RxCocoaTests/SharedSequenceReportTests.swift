@@ -50,14 +50,17 @@ final class DroppedDriveHeader {
 /// Each test runs a real chain through the run-twice protocol and the analysis.
 final class SharedSequenceReportTests: XCTestCase {
     private func leaks(_ body: @escaping (ScenarioContext) -> Void) -> ScenarioReport {
-        ScenarioRunner(passes: 2).run(Scenario("shared-sequence-names", summary: "Driver/Signal leaks", expect: .leak) { body($0) })
+        ScenarioRunner(passes: 2).run(
+            Scenario("shared-sequence-names", summary: "Driver/Signal leaks", expect: .leak) { body($0) }
+        )
     }
 
     func testALeakedDriverIsNamedByTheAPIsCalledAtTheDriveLine() {
         var driveLine = 0
         let report = leaks { context in
             let subject = context.shared("subject") { PublishSubject<Int>() }
-            _ = subject.asDriver(onErrorJustReturn: 0).map { $0 + 1 }.drive(onNext: { _ in }); driveLine = #line
+            driveLine = #line + 1
+            _ = subject.asDriver(onErrorJustReturn: 0).map { $0 + 1 }.drive(onNext: { _ in })
         }
 
         XCTAssertEqual(report.findings.map(\.chainDescription), ["asDriver(onErrorJustReturn:) → map → drive"])
@@ -69,7 +72,8 @@ final class SharedSequenceReportTests: XCTestCase {
         var emitLine = 0
         let report = leaks { context in
             let taps = context.shared("taps") { PublishRelay<Int>() }
-            _ = taps.asSignal().filter { $0 > 0 }.emit(onNext: { _ in }); emitLine = #line
+            emitLine = #line + 1
+            _ = taps.asSignal().filter { $0 > 0 }.emit(onNext: { _ in })
         }
 
         XCTAssertEqual(report.findings.map(\.chainDescription), ["asSignal → filter → emit"])
@@ -84,23 +88,40 @@ final class SharedSequenceReportTests: XCTestCase {
             let mirror = context.shared("mirror") { BehaviorRelay<Int>(value: 0) }
             let input = context.shared("input") { PublishSubject<String>() }
             let text = context.shared("text") { BehaviorRelay<String>(value: "") }
-            _ = state.asDriver().drive(mirror); driveLine = #line
-            _ = input.map { $0.uppercased() }.bind(to: text); bindLine = #line
+            driveLine = #line + 1
+            _ = state.asDriver().drive(mirror)
+            bindLine = #line + 1
+            _ = input.map { $0.uppercased() }.bind(to: text)
         }
 
-        let byLine = Dictionary(report.findings.map { ($0.callSite?.line ?? 0, $0.chainDescription) }, uniquingKeysWith: { $1 })
-        XCTAssertEqual(byLine[driveLine], "asDriver → drive", "\(report.findings.map { ($0.callSite?.line, $0.chainDescription) })")
-        XCTAssertEqual(byLine[bindLine], "map → bind(to:)", "\(report.findings.map { ($0.callSite?.line, $0.chainDescription) })")
+        let byLine = Dictionary(
+            report.findings.map { ($0.callSite?.line ?? 0, $0.chainDescription) },
+            uniquingKeysWith: { $1 }
+        )
+        XCTAssertEqual(
+            byLine[driveLine],
+            "asDriver → drive",
+            "\(report.findings.map { ($0.callSite?.line, $0.chainDescription) })"
+        )
+        XCTAssertEqual(
+            byLine[bindLine],
+            "map → bind(to:)",
+            "\(report.findings.map { ($0.callSite?.line, $0.chainDescription) })"
+        )
     }
 
     func testTheUsersOwnShareIsAStageAndTheDriversSharingIsNot() {
         var driveLine = 0
         let report = leaks { context in
             let answers = context.shared("answers") { PublishSubject<Int>() }
-            _ = answers.share().map { "\($0)" }.asDriver(onErrorJustReturn: "").drive(onNext: { _ in }); driveLine = #line
+            driveLine = #line + 1
+            _ = answers.share().map { "\($0)" }.asDriver(onErrorJustReturn: "").drive(onNext: { _ in })
         }
 
-        XCTAssertEqual(report.findings.map(\.chainDescription), ["share(replay:) → map → asDriver(onErrorJustReturn:) → drive"])
+        XCTAssertEqual(
+            report.findings.map(\.chainDescription),
+            ["share(replay:) → map → asDriver(onErrorJustReturn:) → drive"]
+        )
         XCTAssertEqual(report.findings.first?.callSite?.line, driveLine)
     }
 
@@ -111,11 +132,16 @@ final class SharedSequenceReportTests: XCTestCase {
             let name = context.shared("name") { BehaviorRelay<String>(value: "") }
             let age = context.shared("age") { BehaviorRelay<Int>(value: 0) }
             let taps = context.shared("taps") { PublishSubject<Void>() }
-            _ = Driver.combineLatest(name.asDriver(), age.asDriver()) { "\($0) \($1)" }.drive(onNext: { _ in }); combineLine = #line
-            _ = ControlEvent(events: taps).asSignal().emit(onNext: { }); eventLine = #line
+            combineLine = #line + 1
+            _ = Driver.combineLatest(name.asDriver(), age.asDriver()) { "\($0) \($1)" }.drive(onNext: { _ in })
+            eventLine = #line + 1
+            _ = ControlEvent(events: taps).asSignal().emit(onNext: {})
         }
 
-        let byLine = Dictionary(report.findings.map { ($0.callSite?.line ?? 0, $0.chainDescription) }, uniquingKeysWith: { $1 })
+        let byLine = Dictionary(
+            report.findings.map { ($0.callSite?.line ?? 0, $0.chainDescription) },
+            uniquingKeysWith: { $1 }
+        )
         XCTAssertEqual(byLine[combineLine], "asDriver → combineLatest → drive", "\(byLine)")
         XCTAssertEqual(byLine[eventLine], "ControlEvent → asSignal → emit", "\(byLine)")
     }
@@ -142,13 +168,16 @@ final class SharedSequenceReportTests: XCTestCase {
         var driveLine = 0
         let report = leaks { context in
             let subject = context.shared("subject") { PublishSubject<Int>() }
-            _ = subject.asDriver(onErrorJustReturn: 0).map { $0 + 1 }.drive(onNext: { _ in }); driveLine = #line
+            driveLine = #line + 1
+            _ = subject.asDriver(onErrorJustReturn: 0).map { $0 + 1 }.drive(onNext: { _ in })
             subject.onNext(1)
         }
 
         let leak = report.findings.first { $0.kind == .leakedSubscription && $0.callSite?.line == driveLine }
         XCTAssertEqual(leak?.operatorChain, ["asDriver(onErrorJustReturn:)", "map", "drive"])
-        let chains = Dictionary(grouping: report.threadHops, by: { $0.chain ?? -1 }).values.map { $0.sorted { ($0.position ?? 0) < ($1.position ?? 0) } }
+        let chains = Dictionary(grouping: report.threadHops, by: { $0.chain ?? -1 }).values.map {
+            $0.sorted { ($0.position ?? 0) < ($1.position ?? 0) }
+        }
         let atDrive = chains.filter { $0.last?.callSite?.line == driveLine }.map { $0.map(\.stage) }
         XCTAssertEqual(atDrive.count, 1, "\(report.threadHops.map { ($0.chain, $0.stage) })")
         XCTAssertEqual(atDrive.first, leak?.operatorChain, "the hop line names the same calls as the leak")
@@ -167,8 +196,13 @@ final class SharedSequenceReportTests: XCTestCase {
         }
         let leak = report.findings.first { $0.kind == .leakedSubscription }
         XCTAssertEqual(leak?.operatorChain, ["asDriver", "map", "drive"], "\(report.findings.map(\.headline))")
-        let chains = Dictionary(grouping: report.threadHops, by: { $0.chain ?? -1 }).values.map { $0.sorted { ($0.position ?? 0) < ($1.position ?? 0) } }
-        XCTAssertEqual(chains.first { $0.last?.callSite?.line == leak?.callSite?.line }?.map(\.stage), leak?.operatorChain)
+        let chains = Dictionary(grouping: report.threadHops, by: { $0.chain ?? -1 }).values.map {
+            $0.sorted { ($0.position ?? 0) < ($1.position ?? 0) }
+        }
+        XCTAssertEqual(
+            chains.first { $0.last?.callSite?.line == leak?.callSite?.line }?.map(\.stage),
+            leak?.operatorChain
+        )
     }
 
     /// A Driver's Disposable refers to its shared connection weakly, so a bagged `drive` whose
@@ -186,7 +220,13 @@ final class SharedSequenceReportTests: XCTestCase {
         let leak = strong.findings.first { $0.kind == .leakedSubscription }
         XCTAssertEqual(leak?.operatorChain, ["asDriver", "map", "drive"])
         XCTAssertEqual(leak?.fix?.hasPrefix("closure #"), true, leak?.fix ?? "no fix of its own")
-        XCTAssertEqual(leak?.fix?.contains("in StrongSelfHeader.init(items:) captures StrongSelfHeader strongly, so StrongSelfHeader and its `disposeBag` live as long as this subscription"), true, leak?.fix ?? "")
+        XCTAssertEqual(
+            leak?.fix?.contains(
+                "in StrongSelfHeader.init(items:) captures StrongSelfHeader strongly, so StrongSelfHeader and its `disposeBag` live as long as this subscription"
+            ),
+            true,
+            leak?.fix ?? ""
+        )
         XCTAssertEqual(leak?.fixHint.contains("[weak self]"), true)
         XCTAssertEqual(leak.map { TextReportRenderer().render($0) }?.contains("fix: closure #"), true)
 
@@ -197,19 +237,27 @@ final class SharedSequenceReportTests: XCTestCase {
         }
         let dropped = weak.findings.first { $0.kind == .leakedSubscription }
         XCTAssertNotNil(dropped)
-        XCTAssertNil(dropped?.fix, "a weak capture keeps nothing: the kind's fix (dispose it with the owner) is the right one")
+        XCTAssertNil(
+            dropped?.fix,
+            "a weak capture keeps nothing: the kind's fix (dispose it with the owner) is the right one"
+        )
         XCTAssertEqual(dropped?.fixHint, FindingKind.leakedSubscription.fixHint)
     }
 
     func testTheHopReportShowsADriversDeliveryOnMainScheduler() {
         var driveLine = 0
-        let scenario = Scenario("driver-hops", summary: "a Driver moves an answer to the main thread", expect: .hopsReported) { context in
+        let scenario = Scenario(
+            "driver-hops",
+            summary: "a Driver moves an answer to the main thread",
+            expect: .hopsReported
+        ) { context in
             let api = context.serialScheduler("api")
             var answer: Int?
+            driveLine = #line + 4  // the `.drive` line
             let subscription = Observable.just(41, scheduler: api)
                 .asDriver(onErrorJustReturn: 0)
                 .map { $0 + 1 }
-                .drive(onNext: { answer = $0 }); driveLine = #line
+                .drive(onNext: { answer = $0 })
             _ = context.wait(until: { answer != nil })
             subscription.dispose()
             context.expectHops(["api", "main"], subscribedOn: "main")

@@ -179,4 +179,3 @@ final class SharingBehaviourTests: RxCocoaTestCase {
         XCTAssertEqual(threads, [true, true])
     }
 }
-

@@ -9,7 +9,12 @@ private struct TestError: Error, Equatable {}
 /// `ResourceCheckedTestCase` checks, in traced builds, that each test releases every Rx
 /// resource it created.
 class BlockingTestCase: ResourceCheckedTestCase {
-    func assertRxError(_ body: () throws -> Void, _ matches: (RxError) -> Bool, file: StaticString = #filePath, line: UInt = #line) {
+    func assertRxError(
+        _ body: () throws -> Void,
+        _ matches: (RxError) -> Bool,
+        file: StaticString = #filePath,
+        line: UInt = #line
+    ) {
         do {
             try body()
             XCTFail("expected an RxError", file: file, line: line)
@@ -51,10 +56,13 @@ final class BlockingObservableTests: BlockingTestCase {
     }
 
     func testToArrayTimesOut() {
-        assertRxError({ _ = try Observable<Int>.never().toBlocking(timeout: 0.05).toArray() }) { error in
-            if case .timeout = error { return true }
-            return false
-        }
+        assertRxError(
+            { _ = try Observable<Int>.never().toBlocking(timeout: 0.05).toArray() },
+            { error in
+                if case .timeout = error { return true }
+                return false
+            }
+        )
     }
 
     func testAFinishingSequenceDoesNotTimeOut() throws {
@@ -85,10 +93,13 @@ final class BlockingObservableTests: BlockingTestCase {
     }
 
     func testFirstTimesOut() {
-        assertRxError({ _ = try Observable<Int>.never().toBlocking(timeout: 0.05).first() }) { error in
-            if case .timeout = error { return true }
-            return false
-        }
+        assertRxError(
+            { _ = try Observable<Int>.never().toBlocking(timeout: 0.05).first() },
+            { error in
+                if case .timeout = error { return true }
+                return false
+            }
+        )
     }
 
     func testLastReturnsTheLastElement() throws {
@@ -117,26 +128,35 @@ final class BlockingObservableTests: BlockingTestCase {
     }
 
     func testSingleOfEmptyThrowsNoElements() {
-        assertRxError({ _ = try Observable<Int>.empty().toBlocking().single() }) { error in
-            if case .noElements = error { return true }
-            return false
-        }
+        assertRxError(
+            { _ = try Observable<Int>.empty().toBlocking().single() },
+            { error in
+                if case .noElements = error { return true }
+                return false
+            }
+        )
     }
 
     func testSingleOfTwoThrowsMoreThanOneElement() {
-        assertRxError({ _ = try Observable.of(1, 2).toBlocking().single() }) { error in
-            if case .moreThanOneElement = error { return true }
-            return false
-        }
+        assertRxError(
+            { _ = try Observable.of(1, 2).toBlocking().single() },
+            { error in
+                if case .moreThanOneElement = error { return true }
+                return false
+            }
+        )
     }
 
     func testSingleStopsAtTheSecondElementOfAnEndlessSequence() {
         var disposed = false
         let source = Observable.of(1, 2).concatNever().do(onDispose: { disposed = true })
-        assertRxError({ _ = try source.toBlocking().single() }) { error in
-            if case .moreThanOneElement = error { return true }
-            return false
-        }
+        assertRxError(
+            { _ = try source.toBlocking().single() },
+            { error in
+                if case .moreThanOneElement = error { return true }
+                return false
+            }
+        )
         XCTAssertTrue(disposed)
     }
 
@@ -151,17 +171,23 @@ final class BlockingObservableTests: BlockingTestCase {
     }
 
     func testSingleWithPredicateMatchingNothing() {
-        assertRxError({ _ = try Observable.of(1, 2, 3).toBlocking().single { $0 == 9 } }) { error in
-            if case .noElements = error { return true }
-            return false
-        }
+        assertRxError(
+            { _ = try Observable.of(1, 2, 3).toBlocking().single { $0 == 9 } },
+            { error in
+                if case .noElements = error { return true }
+                return false
+            }
+        )
     }
 
     func testSingleWithPredicateMatchingTwo() {
-        assertRxError({ _ = try Observable.of(1, 2, 3).toBlocking().single { $0 > 1 } }) { error in
-            if case .moreThanOneElement = error { return true }
-            return false
-        }
+        assertRxError(
+            { _ = try Observable.of(1, 2, 3).toBlocking().single { $0 > 1 } },
+            { error in
+                if case .moreThanOneElement = error { return true }
+                return false
+            }
+        )
     }
 
     func testSingleWithThrowingPredicate() {
@@ -235,7 +261,10 @@ final class BlockingObservableTests: BlockingTestCase {
 
     func testOffTheMainThreadWaitsOnACondition() throws {
         let done = expectation(description: "background blocking call")
-        final class Box: @unchecked Sendable { var elements: [Int] = []; var wasMainThread = true }
+        final class Box: @unchecked Sendable {
+            var elements: [Int] = []
+            var wasMainThread = true
+        }
         let box = Box()
         DispatchQueue.global().async {
             let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "blocking.worker")

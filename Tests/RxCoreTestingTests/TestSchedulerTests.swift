@@ -210,7 +210,10 @@ final class RecordedTests: RxCoreTestingTestCase {
         XCTAssertNotEqual(Recorded.next(10, 1), Recorded.next(10, 2))
         XCTAssertNotEqual(Recorded.next(10, 1), Recorded.completed(10))
         XCTAssertEqual(Recorded.error(10, testError, Int.self), Recorded.error(10, testError, Int.self))
-        XCTAssertNotEqual(Recorded.error(10, testError, Int.self), Recorded.error(10, NSError(domain: "other", code: 7), Int.self))
+        XCTAssertNotEqual(
+            Recorded.error(10, testError, Int.self),
+            Recorded.error(10, NSError(domain: "other", code: 7), Int.self)
+        )
     }
 
     func testDebugDescription() {
@@ -250,7 +253,12 @@ final class AssertionTests: RxCoreTestingTestCase {
     private var capturedFailures: [String] = []
     private var capturingFailures = false
 
-    override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
+    override func recordFailure(
+        withDescription description: String,
+        inFile filePath: String,
+        atLine lineNumber: Int,
+        expected: Bool
+    ) {
         if capturingFailures {
             capturedFailures.append(description)
             return

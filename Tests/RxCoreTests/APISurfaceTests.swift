@@ -60,7 +60,8 @@ private final class ManualObservable<Element>: ObservableType {
 }
 
 /// A hand-written connectable observable over a subject, like RxSwift's TestConnectableObservable.
-private final class ManualConnectable<Subject: SubjectType>: ConnectableObservableType where Subject.Element == Subject.Observer.Element {
+private final class ManualConnectable<Subject: SubjectType>: ConnectableObservableType
+where Subject.Element == Subject.Observer.Element {
     typealias Element = Subject.Element
     private let connectable: ConnectableObservable<Subject.Element>
 
@@ -175,7 +176,12 @@ extension APISurfaceTests {
         _ = source.subscribe(onNext: { nexts.append($0) })
         var completed = false
         var disposed = false
-        _ = source.subscribe(onNext: { nexts.append($0) }, onError: { _ in XCTFail() }, onCompleted: { completed = true }, onDisposed: { disposed = true })
+        _ = source.subscribe(
+            onNext: { nexts.append($0) },
+            onError: { _ in XCTFail() },
+            onCompleted: { completed = true },
+            onDisposed: { disposed = true }
+        )
         XCTAssertEqual(nexts, [1, 2, 1, 2])
         XCTAssertTrue(completed)
         XCTAssertTrue(disposed)
@@ -185,7 +191,11 @@ extension APISurfaceTests {
         XCTAssertEqual(failure as NSError?, testError)
 
         let owner = Counter()
-        _ = source.subscribe(with: owner, onNext: { owner, value in owner.value += value }, onCompleted: { owner in owner.value *= 10 })
+        _ = source.subscribe(
+            with: owner,
+            onNext: { owner, value in owner.value += value },
+            onCompleted: { owner in owner.value *= 10 }
+        )
         XCTAssertEqual(owner.value, 30)
 
         // An observer subscribed directly, and the observer-type conveniences.
@@ -195,7 +205,9 @@ extension APISurfaceTests {
         XCTAssertEqual(events, [.next(5), .completed])
 
         var strings: [String] = []
-        let stringObserver = AnyObserver<String>(eventHandler: { if let element = $0.element { strings.append(element) } })
+        let stringObserver = AnyObserver<String>(eventHandler: {
+            if let element = $0.element { strings.append(element) }
+        })
         let intObserver: AnyObserver<Int> = stringObserver.mapObserver { "#\($0)" }
         send([1, 2], to: intObserver)
         XCTAssertEqual(strings, ["#1", "#2"])
@@ -239,9 +251,13 @@ extension APISurfaceTests {
         _ = Observable.of(3, 4).bind(onNext: { bound.append($0) })
         XCTAssertEqual(bound, [3, 4])
 
-        let counted: Int = Observable.of(1, 2, 3).bind(to: { (source: Observable<Int>) -> Int in collect(source).count })
+        let counted: Int = Observable.of(1, 2, 3).bind(to: { (source: Observable<Int>) -> Int in collect(source).count }
+        )
         XCTAssertEqual(counted, 3)
-        let curried: String = Observable.just(7).bind(to: { (source: Observable<Int>) in { (prefix: String) in prefix + "\(collect(source))" } }, curriedArgument: "got ")
+        let curried: String = Observable.just(7).bind(
+            to: { (source: Observable<Int>) in { (prefix: String) in prefix + "\(collect(source))" } },
+            curriedArgument: "got "
+        )
         XCTAssertEqual(curried, "got [7]")
 
         let counter = Counter()
@@ -258,13 +274,15 @@ extension APISurfaceTests {
         let reactive = Reactive(Counter())
         XCTAssertEqual(reactive.base.value, 0)
         var box = ValueBox(number: 1)
-        box.rx = Reactive(ValueBox(number: 2)) // the setter exists so `rx` works on mutable receivers
+        box.rx = Reactive(ValueBox(number: 2))  // the setter exists so `rx` works on mutable receivers
         XCTAssertEqual(box.number, 1)
     }
 
     func testBinderDeliversOnItsScheduler() {
         let counter = Counter()
-        let binder = Binder<Int>(counter, scheduler: CurrentThreadScheduler.instance) { target, value in target.value = value }
+        let binder = Binder<Int>(counter, scheduler: CurrentThreadScheduler.instance) { target, value in
+            target.value = value
+        }
         binder.onNext(9)
         XCTAssertEqual(counter.value, 9)
         binder.on(.completed)
@@ -303,7 +321,10 @@ extension APISurfaceTests {
     }
 
     func testRxErrorCases() {
-        let errors: [RxError] = [.unknown, .disposed(object: Counter()), .overflow, .argumentOutOfRange, .noElements, .moreThanOneElement, .timeout]
+        let errors: [RxError] = [
+            .unknown, .disposed(object: Counter()), .overflow, .argumentOutOfRange, .noElements, .moreThanOneElement,
+            .timeout,
+        ]
         XCTAssertEqual(errors.map { $0.debugDescription }.filter { $0.isEmpty }, [])
         XCTAssertEqual(RxError.noElements.debugDescription, "Sequence doesn't contain any elements.")
         XCTAssertEqual(RxError.timeout.debugDescription, "Sequence timeout.")
@@ -320,8 +341,18 @@ extension APISurfaceTests {
         let action: Cancelable = Disposables.create { count += 1 }
         let nop: Disposable = Disposables.create()
         let two: Cancelable = Disposables.create(Disposables.create { count += 1 }, Disposables.create { count += 1 })
-        let three: Cancelable = Disposables.create(Disposables.create { count += 1 }, nop, Disposables.create { count += 1 })
-        let many: Cancelable = Disposables.create(nop, nop, nop, Disposables.create { count += 1 }, Disposables.create { count += 1 })
+        let three: Cancelable = Disposables.create(
+            Disposables.create { count += 1 },
+            nop,
+            Disposables.create { count += 1 }
+        )
+        let many: Cancelable = Disposables.create(
+            nop,
+            nop,
+            nop,
+            Disposables.create { count += 1 },
+            Disposables.create { count += 1 }
+        )
         let array: Cancelable = Disposables.create([Disposables.create { count += 1 }, nop])
         let withLabel: Cancelable = Disposables.create(with: { count += 1 })
 
@@ -357,7 +388,8 @@ extension APISurfaceTests {
         log = []
         CompositeDisposable(Disposables.create { log.append("a") }, Disposables.create { log.append("b") }).dispose()
         CompositeDisposable(disposables: [Disposables.create { log.append("c") }]).dispose()
-        CompositeDisposable(Disposables.create(), Disposables.create(), Disposables.create { log.append("d") }).dispose()
+        CompositeDisposable(Disposables.create(), Disposables.create(), Disposables.create { log.append("d") })
+            .dispose()
         XCTAssertEqual(log, ["a", "b", "c", "d"])
 
         log = []
@@ -384,7 +416,10 @@ extension APISurfaceTests {
         XCTAssertTrue(refCount.isDisposed)
         XCTAssertEqual(log.last, "underlying")
 
-        let scheduled = ScheduledDisposable(scheduler: CurrentThreadScheduler.instance, disposable: Disposables.create { log.append("scheduled") })
+        let scheduled = ScheduledDisposable(
+            scheduler: CurrentThreadScheduler.instance,
+            disposable: Disposables.create { log.append("scheduled") }
+        )
         XCTAssertTrue(scheduled.scheduler is CurrentThreadScheduler)
         scheduled.dispose()
         XCTAssertTrue(scheduled.isDisposed)
@@ -560,7 +595,7 @@ extension APISurfaceTests {
         let publish = PublishRelay<Int>()
         let behavior = BehaviorRelay<Int>(value: 0)
         let replay = ReplayRelay<Int>.create(bufferSize: 1)
-        let unbounded = ReplayRelay<Int>.createUnbound() // RxRelay's spelling
+        let unbounded = ReplayRelay<Int>.createUnbound()  // RxRelay's spelling
         let unboundedRxCoreSpelling = ReplayRelay<Int>.createUnbounded()
         let optional = PublishRelay<Int?>()
 
@@ -572,7 +607,7 @@ extension APISurfaceTests {
         _ = Observable.just(1).bind(to: publish)
         _ = Observable.of(2, 3).bind(to: behavior, BehaviorRelay<Int>(value: 9))
         _ = Observable.just(4).bind(to: replay, unbounded)
-        _ = Observable.just(5).bind(to: optional) // no ambiguity between Int and Int? relays
+        _ = Observable.just(5).bind(to: optional)  // no ambiguity between Int and Int? relays
         publish.accept(6)
 
         XCTAssertEqual(events, [Recorded(time: 0, value: .next(1)), Recorded(time: 0, value: .next(6))])
@@ -602,15 +637,23 @@ extension APISurfaceTests {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
 
-        let connectable = ManualConnectable(source: xs.asObservable(), subject: ReplaySubject<Int>.create(bufferSize: 1))
+        let connectable = ManualConnectable(
+            source: xs.asObservable(),
+            subject: ReplaySubject<Int>.create(bufferSize: 1)
+        )
         let published: ConnectableObservable<Int> = xs.publish()
         let replayed = xs.replay(1)
         let replayedAll = xs.replayAll()
         let multicasted = xs.multicast(makeSubject: { PublishSubject<Int>() })
-        let selected: Observable<Int> = xs.multicast({ PublishSubject<Int>() }, selector: { shared in shared.map { $0 * 10 } })
+        let selected: Observable<Int> = xs.multicast(
+            { PublishSubject<Int>() },
+            selector: { shared in shared.map { $0 * 10 } }
+        )
 
         func connectAll(_ items: [() -> Disposable]) -> [Disposable] { items.map { $0() } }
-        let connections = connectAll([connectable.connect, published.connect, replayed.connect, replayedAll.connect, multicasted.connect])
+        let connections = connectAll([
+            connectable.connect, published.connect, replayed.connect, replayedAll.connect, multicasted.connect,
+        ])
 
         let observer = scheduler.createObserver(Int.self)
         let refCounted = scheduler.createObserver(Int.self)
@@ -645,7 +688,10 @@ extension APISurfaceTests {
         scheduler.start()
         XCTAssertEqual(late.events, [.next(200, 1), .completed(200)])
         XCTAssertEqual(xs.subscriptions.first, Subscription(100, 120))
-        XCTAssertEqual(xs.subscriptions.filter { $0.subscribe == 300 }, [Subscription(300, 320), Subscription(300, 320)])
+        XCTAssertEqual(
+            xs.subscriptions.filter { $0.subscribe == 300 },
+            [Subscription(300, 320), Subscription(300, 320)]
+        )
     }
 }
 
@@ -655,7 +701,9 @@ extension APISurfaceTests {
     func testRecordedAndSubscriptionShapes() {
         let explicit: [Recorded<Event<Int>>] = [.next(210, 2), .error(220, testError), .completed(230)]
         let inferred = Recorded.events(.next(210, 2), .error(220, testError), .completed(230, Int.self))
-        let fromArray = Recorded.events([.next(210, 2), .error(220, testError), .completed(230)] as [Recorded<Event<Int>>])
+        let fromArray = Recorded.events(
+            [.next(210, 2), .error(220, testError), .completed(230)] as [Recorded<Event<Int>>]
+        )
         XCTAssertEqual(explicit, inferred)
         XCTAssertEqual(explicit, fromArray)
         XCTAssertEqual(explicit[0].time, 210)
@@ -672,7 +720,8 @@ extension APISurfaceTests {
         XCTAssertEqual(closed.debugDescription, "(200 : 1000)")
         XCTAssertEqual(open.debugDescription, "(200 : Infinity)")
 
-        let time: TestTime = TestScheduler.Defaults.created + TestScheduler.Defaults.subscribed + TestScheduler.Defaults.disposed
+        let time: TestTime =
+            TestScheduler.Defaults.created + TestScheduler.Defaults.subscribed + TestScheduler.Defaults.disposed
         XCTAssertEqual(time, 1300)
     }
 
@@ -703,7 +752,9 @@ extension APISurfaceTests {
         let early = TestScheduler(initialClock: 0).start(disposed: 300) { Observable.just(1) }
         XCTAssertEqual(early.events, [.next(200, 1), .completed(200)])
 
-        let defaults: (TestTime, TestTime, TestTime) = (TestScheduler.Defaults.created, TestScheduler.Defaults.subscribed, TestScheduler.Defaults.disposed)
+        let defaults: (TestTime, TestTime, TestTime) = (
+            TestScheduler.Defaults.created, TestScheduler.Defaults.subscribed, TestScheduler.Defaults.disposed
+        )
         XCTAssertTrue(defaults == (100, 200, 1000))
 
         let custom = TestScheduler(initialClock: 0, resolution: 0.1, simulateProcessingDelay: false)
@@ -742,8 +793,14 @@ extension APISurfaceTests {
         XCTAssertEqual(collect(Observable.from(Set([3]))), [3])
         XCTAssertEqual(collect(Observable<Int>.from(Optional(4))), [4])
         XCTAssertEqual(collect(Observable<Int>.from(nil, scheduler: CurrentThreadScheduler.instance)), [])
-        XCTAssertEqual(collect(Observable.of(5, 6, 7, 1).skipWhileWithIndex { value, index in value < 7 && index < 2 }), [7, 1])
-        XCTAssertEqual(collect(Observable.of(5, 6, 7, 1).takeWhileWithIndex { value, index in value < 7 && index < 2 }), [5, 6])
+        XCTAssertEqual(
+            collect(Observable.of(5, 6, 7, 1).skipWhileWithIndex { value, index in value < 7 && index < 2 }),
+            [7, 1]
+        )
+        XCTAssertEqual(
+            collect(Observable.of(5, 6, 7, 1).takeWhileWithIndex { value, index in value < 7 && index < 2 }),
+            [5, 6]
+        )
         XCTAssertEqual(collect(Observable.of(1, 2).shareReplayLatestWhileConnected()), [1, 2])
         XCTAssertEqual(collect(Observable.of(1, 2).shareReplay(1)), [1, 2])
 

@@ -99,7 +99,10 @@ final class AmbTests: RxTestCase {
         var elements: [Int] = []
         var completed = false
         let subject = PublishSubject<Int>()
-        _ = Observable.just(1).amb(subject).subscribe(onNext: { elements.append($0) }, onCompleted: { completed = true })
+        _ = Observable.just(1).amb(subject).subscribe(
+            onNext: { elements.append($0) },
+            onCompleted: { completed = true }
+        )
         subject.onNext(2)
         XCTAssertEqual(elements, [1])
         XCTAssertTrue(completed)

@@ -32,10 +32,15 @@ final class LockedBox<Value>: @unchecked Sendable {
 
     init(_ value: Value) { stored = value }
 
-    var value: Value { lock.lock(); defer { lock.unlock() }; return stored }
+    var value: Value {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
+    }
 
     func mutate(_ body: (inout Value) -> Void) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         body(&stored)
     }
 }

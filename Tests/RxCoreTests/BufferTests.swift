@@ -9,16 +9,19 @@ final class BufferTests: RxTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = timeSpanCountSource(scheduler, end: .completed(480))
         let res = scheduler.start { xs.buffer(timeSpan: .seconds(50), count: 3, scheduler: scheduler) }
-        XCTAssertEqual(res.events, [
-            .next(225, [1, 2, 3]),   // full before the first timer (due at 250)
-            .next(275, [4]),         // the timer restarted at 225
-            .next(325, []),          // a timer that finds nothing sends an empty buffer
-            .next(345, [5, 6, 7]),   // full again, timer restarts
-            .next(395, [8]),
-            .next(445, []),
-            .next(480, []),          // completion sends the last, empty, buffer
-            .completed(480),
-        ])
+        XCTAssertEqual(
+            res.events,
+            [
+                .next(225, [1, 2, 3]),  // full before the first timer (due at 250)
+                .next(275, [4]),  // the timer restarted at 225
+                .next(325, []),  // a timer that finds nothing sends an empty buffer
+                .next(345, [5, 6, 7]),  // full again, timer restarts
+                .next(395, [8]),
+                .next(445, []),
+                .next(480, []),  // completion sends the last, empty, buffer
+                .completed(480),
+            ]
+        )
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 480)])
     }
 
@@ -34,13 +37,16 @@ final class BufferTests: RxTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = timeSpanCountSource(scheduler, end: .error(360, BufferFailure()))
         let res = scheduler.start { xs.buffer(timeSpan: .seconds(50), count: 3, scheduler: scheduler) }
-        XCTAssertEqual(res.events, [
-            .next(225, [1, 2, 3]),
-            .next(275, [4]),
-            .next(325, []),
-            .next(345, [5, 6, 7]),
-            .error(360, BufferFailure()),
-        ])
+        XCTAssertEqual(
+            res.events,
+            [
+                .next(225, [1, 2, 3]),
+                .next(275, [4]),
+                .next(325, []),
+                .next(345, [5, 6, 7]),
+                .error(360, BufferFailure()),
+            ]
+        )
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 360)])
     }
 
@@ -56,13 +62,16 @@ final class BufferTests: RxTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = timeSpanCountSource(scheduler, end: .completed(400))
         let res = scheduler.start { xs.buffer(timeSpan: .seconds(100), count: .max, scheduler: scheduler) }
-        XCTAssertEqual(res.events, [
-            .next(300, [1, 2, 3, 4]),
-            // The completion at 400 was scheduled before the timer due at 400, so it wins the
-            // tie and carries the second buffer.
-            .next(400, [5, 6, 7, 8]),
-            .completed(400),
-        ])
+        XCTAssertEqual(
+            res.events,
+            [
+                .next(300, [1, 2, 3, 4]),
+                // The completion at 400 was scheduled before the timer due at 400, so it wins the
+                // tie and carries the second buffer.
+                .next(400, [5, 6, 7, 8]),
+                .completed(400),
+            ]
+        )
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 400)])
     }
 

@@ -67,7 +67,8 @@ private final class OverlapRecorder<Value>: @unchecked Sendable {
     private var sawOverlap = false
 
     var overlapped: Bool {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return sawOverlap
     }
 
@@ -87,7 +88,8 @@ private final class OverlapRecorder<Value>: @unchecked Sendable {
     }
 
     var values: [Value] {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return stored
     }
 }

@@ -83,23 +83,32 @@ final class CatchRetryTests: RxTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable([.next(100, 1), .next(150, 2), .error(200, catchError1)])
         let res = scheduler.start { xs.retry() }
-        XCTAssertEqual(res.events, [
-            .next(300, 1), .next(350, 2), .next(500, 1), .next(550, 2),
-            .next(700, 1), .next(750, 2), .next(900, 1), .next(950, 2),
-        ])
-        XCTAssertEqual(xs.subscriptions, [
-            Subscription(200, 400), Subscription(400, 600), Subscription(600, 800), Subscription(800, 1000),
-        ])
+        XCTAssertEqual(
+            res.events,
+            [
+                .next(300, 1), .next(350, 2), .next(500, 1), .next(550, 2),
+                .next(700, 1), .next(750, 2), .next(900, 1), .next(950, 2),
+            ]
+        )
+        XCTAssertEqual(
+            xs.subscriptions,
+            [
+                Subscription(200, 400), Subscription(400, 600), Subscription(600, 800), Subscription(800, 1000),
+            ]
+        )
     }
 
     func testRetryCountGivesUpWithTheLastError() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable([.next(100, 1), .next(150, 2), .error(200, catchError1)])
         let res = scheduler.start { xs.retry(3) }
-        XCTAssertEqual(res.events, [
-            .next(300, 1), .next(350, 2), .next(500, 1), .next(550, 2), .next(700, 1), .next(750, 2),
-            .error(800, catchError1),
-        ])
+        XCTAssertEqual(
+            res.events,
+            [
+                .next(300, 1), .next(350, 2), .next(500, 1), .next(550, 2), .next(700, 1), .next(750, 2),
+                .error(800, catchError1),
+            ]
+        )
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 400), Subscription(400, 600), Subscription(600, 800)])
     }
 
@@ -160,9 +169,12 @@ final class CatchRetryTests: RxTestCase {
             xs.retry(when: { errors in errors.delay(.seconds(50), scheduler: scheduler) })
         }
         XCTAssertEqual(res.events, [.next(300, 1), .next(550, 1), .next(800, 1)])
-        XCTAssertEqual(xs.subscriptions, [
-            Subscription(200, 400), Subscription(450, 650), Subscription(700, 900), Subscription(950, 1000),
-        ])
+        XCTAssertEqual(
+            xs.subscriptions,
+            [
+                Subscription(200, 400), Subscription(450, 650), Subscription(700, 900), Subscription(950, 1000),
+            ]
+        )
     }
 
     func testRetryWhenTriggerCompletionCompletesAtTheNextError() {

@@ -72,7 +72,8 @@ final class CatchSequenceTests: RxTestCase {
 
     func testCatchSequenceReleasesEverythingOnEveryTerminalPath() {
         _ = Observable.catch(sequence: [Observable<Int>.error(testError), Observable.just(1)]).subscribe()
-        _ = Observable.catch(sequence: [Observable<Int>.error(testError), Observable<Int>.error(testError2)]).subscribe()
+        _ = Observable.catch(sequence: [Observable<Int>.error(testError), Observable<Int>.error(testError2)])
+            .subscribe()
         _ = Observable.catch(sequence: AnySequence([Observable.just(1)])).subscribe()
     }
 }

@@ -161,7 +161,8 @@ final class CombineLatestTests: RxTestCase {
 
     private func assertCombined(
         _ count: Int,
-        file: StaticString = #filePath, line: UInt = #line,
+        file: StaticString = #filePath,
+        line: UInt = #line,
         _ build: @escaping ([TestableObservable<Int>]) -> Observable<Int>
     ) {
         let scheduler = TestScheduler(initialClock: 0)
@@ -199,7 +200,8 @@ final class CombineLatestTests: RxTestCase {
         assertCombined(4) { e in Observable.combineLatest(e[0], e[1], e[2], e[3]).map { $0 + $1 + $2 + $3 } }
         assertCombined(5) { e in Observable.combineLatest(e[0], e[1], e[2], e[3], e[4]).map { $0 + $1 + $2 + $3 + $4 } }
         assertCombined(6) { e in
-            Observable.combineLatest(e[0], e[1], e[2], e[3], e[4], e[5]).map { a, b, c, d, f, g in a + b + c + d + f + g }
+            Observable.combineLatest(e[0], e[1], e[2], e[3], e[4], e[5]).map { a, b, c, d, f, g in a + b + c + d + f + g
+            }
         }
         assertCombined(7) { e in
             Observable.combineLatest(e[0], e[1], e[2], e[3], e[4], e[5], e[6]).map { a, b, c, d, f, g, h in
@@ -223,13 +225,16 @@ final class CombineLatestTests: RxTestCase {
 
         let res = scheduler.start { Observable.combineLatest([e0, e1, e2]) }
 
-        XCTAssertEqual(res.events, [
-            .next(230, [1, 2, 3]),
-            .next(240, [1, 5, 3]),
-            .next(250, [4, 5, 3]),
-            .next(260, [4, 5, 6]),
-            .completed(420),
-        ])
+        XCTAssertEqual(
+            res.events,
+            [
+                .next(230, [1, 2, 3]),
+                .next(240, [1, 5, 3]),
+                .next(250, [4, 5, 3]),
+                .next(260, [4, 5, 6]),
+                .completed(420),
+            ]
+        )
         XCTAssertEqual(e0.subscriptions, [Subscription(200, 420)])
         XCTAssertEqual(e1.subscriptions, [Subscription(200, 410)])
         XCTAssertEqual(e2.subscriptions, [Subscription(200, 400)])
@@ -294,10 +299,13 @@ final class CombineLatestTests: RxTestCase {
         let overlaps = CombiningTestCounter()
         var completed = false
         let subscription = Observable.combineLatest(subjects) { $0.reduce(0, +) }
-            .subscribe(onNext: { _ in
-                if inside.increment() != 0 { overlaps.increment() }
-                inside.decrement()
-            }, onCompleted: { completed = true })
+            .subscribe(
+                onNext: { _ in
+                    if inside.increment() != 0 { overlaps.increment() }
+                    inside.decrement()
+                },
+                onCompleted: { completed = true }
+            )
 
         DispatchQueue.concurrentPerform(iterations: subjects.count) { index in
             for value in 0..<2_000 {
@@ -332,6 +340,8 @@ final class CombineLatestTests: RxTestCase {
         _ = Observable.combineLatest(Observable.just(1), Observable<Int>.error(testError)).subscribe()
         _ = Observable.combineLatest([Observable.just(1), Observable.just(2)]).subscribe()
         _ = Observable.combineLatest([Observable.just(1), Observable<Int>.error(testError)]) { $0.count }.subscribe()
-        _ = Observable.combineLatest(Observable.just(1), Observable.just(2)) { (_: Int, _: Int) -> Int in throw testError }.subscribe()
+        _ = Observable.combineLatest(Observable.just(1), Observable.just(2)) { (_: Int, _: Int) -> Int in
+            throw testError
+        }.subscribe()
     }
 }

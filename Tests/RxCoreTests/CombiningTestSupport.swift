@@ -8,20 +8,23 @@ final class CombiningTestCounter: @unchecked Sendable {
     /// Adds one and returns the previous value.
     @discardableResult
     func increment() -> Int {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         current += 1
         return current - 1
     }
 
     @discardableResult
     func decrement() -> Int {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         current -= 1
         return current + 1
     }
 
     var value: Int {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return current
     }
 }

@@ -117,7 +117,13 @@ final class ConcatTests: RxTestCase {
         var received = 0
         var last = 0
         var completed = false
-        _ = Observable.concat(sources).subscribe(onNext: { received += 1; last = $0 }, onCompleted: { completed = true })
+        _ = Observable.concat(sources).subscribe(
+            onNext: {
+                received += 1
+                last = $0
+            },
+            onCompleted: { completed = true }
+        )
         XCTAssertEqual(received, 20_000)
         XCTAssertEqual(last, 20_000)
         XCTAssertTrue(completed)
@@ -150,21 +156,25 @@ extension ConcatTests {
     /// `concat` of [source(i), concat of the rest], built lazily: a two-element collection whose
     /// second element is the next level.
     private func nestedCollection(from index: Int, _ make: @escaping (Int) -> Observable<Int>) -> Observable<Int> {
-        Observable.concat((0..<2).lazy.map { part in
-            part == 0 ? make(index) : self.nestedCollection(from: index + 1, make)
-        })
+        Observable.concat(
+            (0..<2).lazy.map { part in
+                part == 0 ? make(index) : self.nestedCollection(from: index + 1, make)
+            }
+        )
     }
 
     /// The same nesting through a plain sequence, whose remaining length is unknown.
     private func nestedSequence(from index: Int, _ make: @escaping (Int) -> Observable<Int>) -> Observable<Int> {
-        Observable.concat(sequence(state: 0) { (part: inout Int) -> Observable<Int>? in
-            defer { part += 1 }
-            switch part {
-            case 0: return make(index)
-            case 1: return self.nestedSequence(from: index + 1, make)
-            default: return nil
+        Observable.concat(
+            sequence(state: 0) { (part: inout Int) -> Observable<Int>? in
+                defer { part += 1 }
+                switch part {
+                case 0: return make(index)
+                case 1: return self.nestedSequence(from: index + 1, make)
+                default: return nil
+                }
             }
-        })
+        )
     }
 
     func testNestedConcatOfCollectionsKeepsOneIteratorAtATime() {

@@ -229,10 +229,12 @@ final class DeferredTests: RxTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         var invoked = 0
         let xs = scheduler.createColdObservable([.next(100, 1), .completed(200)])
-        let res = scheduler.start { Observable.deferred { () -> Observable<Int> in
-            invoked += 1
-            return xs.asObservable()
-        } }
+        let res = scheduler.start {
+            Observable.deferred { () -> Observable<Int> in
+                invoked += 1
+                return xs.asObservable()
+            }
+        }
         XCTAssertEqual(invoked, 1)
         XCTAssertEqual(res.events, [.next(300, 1), .completed(400)])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 400)])
@@ -240,7 +242,10 @@ final class DeferredTests: RxTestCase {
 
     func testFactoryIsNotCalledBeforeSubscription() {
         var invoked = 0
-        let source = Observable<Int>.deferred { invoked += 1; return .just(invoked) }
+        let source = Observable<Int>.deferred {
+            invoked += 1
+            return .just(invoked)
+        }
         XCTAssertEqual(invoked, 0)
         var received: [Int] = []
         _ = source.subscribe(onNext: { received.append($0) })
@@ -295,7 +300,12 @@ final class GeneratorTests: RxTestCase {
     func testGenerateThrowingCondition() {
         let scheduler = TestScheduler(initialClock: 0)
         let res = scheduler.start {
-            Observable.generate(initialState: 0, condition: { _ in throw testError }, scheduler: scheduler, iterate: { $0 + 1 })
+            Observable.generate(
+                initialState: 0,
+                condition: { _ in throw testError },
+                scheduler: scheduler,
+                iterate: { $0 + 1 }
+            )
         }
         XCTAssertEqual(res.events, [.error(201, testError)])
     }
@@ -303,7 +313,12 @@ final class GeneratorTests: RxTestCase {
     func testGenerateThrowingIterate() {
         let scheduler = TestScheduler(initialClock: 0)
         let res = scheduler.start {
-            Observable.generate(initialState: 0, condition: { _ in true }, scheduler: scheduler, iterate: { _ in throw testError })
+            Observable.generate(
+                initialState: 0,
+                condition: { _ in true },
+                scheduler: scheduler,
+                iterate: { _ in throw testError }
+            )
         }
         XCTAssertEqual(res.events, [.next(201, 0), .error(202, testError)])
     }
@@ -363,7 +378,9 @@ final class TimerCreationTests: RxTestCase {
 
     func testTimerWithPeriod() {
         let scheduler = TestScheduler(initialClock: 0)
-        let res = scheduler.start(disposed: 260) { Observable<Int>.timer(.seconds(10), period: .seconds(20), scheduler: scheduler) }
+        let res = scheduler.start(disposed: 260) {
+            Observable<Int>.timer(.seconds(10), period: .seconds(20), scheduler: scheduler)
+        }
         XCTAssertEqual(res.events, [.next(210, 0), .next(230, 1), .next(250, 2)])
     }
 }
@@ -381,14 +398,17 @@ final class UsingTests: RxTestCase {
         var resources: [Resource] = []
         var xs: TestableObservable<Int>!
         let res = scheduler.start {
-            Observable.using({ () -> Resource in
-                let resource = Resource(scheduler: scheduler)
-                resources.append(resource)
-                return resource
-            }, observableFactory: { _ in
-                xs = scheduler.createColdObservable([.next(100, 1), .completed(200)])
-                return xs.asObservable()
-            })
+            Observable.using(
+                { () -> Resource in
+                    let resource = Resource(scheduler: scheduler)
+                    resources.append(resource)
+                    return resource
+                },
+                observableFactory: { _ in
+                    xs = scheduler.createColdObservable([.next(100, 1), .completed(200)])
+                    return xs.asObservable()
+                }
+            )
         }
         XCTAssertEqual(res.events, [.next(300, 1), .completed(400)])
         XCTAssertEqual(resources.count, 1)
@@ -400,11 +420,14 @@ final class UsingTests: RxTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         var resources: [Resource] = []
         let res = scheduler.start(disposed: 350) {
-            Observable<Int>.using({ () -> Resource in
-                let resource = Resource(scheduler: scheduler)
-                resources.append(resource)
-                return resource
-            }, observableFactory: { _ in .never() })
+            Observable<Int>.using(
+                { () -> Resource in
+                    let resource = Resource(scheduler: scheduler)
+                    resources.append(resource)
+                    return resource
+                },
+                observableFactory: { _ in .never() }
+            )
         }
         XCTAssertEqual(res.events, [])
         XCTAssertEqual(resources.map(\.disposedAt), [[350]])
@@ -421,11 +444,14 @@ final class UsingTests: RxTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         var resources: [Resource] = []
         let res = scheduler.start {
-            Observable<Int>.using({ () -> Resource in
-                let resource = Resource(scheduler: scheduler)
-                resources.append(resource)
-                return resource
-            }, observableFactory: { _ in throw testError })
+            Observable<Int>.using(
+                { () -> Resource in
+                    let resource = Resource(scheduler: scheduler)
+                    resources.append(resource)
+                    return resource
+                },
+                observableFactory: { _ in throw testError }
+            )
         }
         XCTAssertEqual(res.events, [.error(200, testError)])
         XCTAssertEqual(resources.map(\.disposedAt), [[200]])

@@ -7,11 +7,21 @@ final class DebugTests: RxTestCase {
     private let timestamp = #"\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}"#
 
     /// Asserts each printed line is `<timestamp>: <expected line>`.
-    private func assertDebugLines(_ lines: [String], _ expected: [String], file: StaticString = #filePath, line: UInt = #line) {
+    private func assertDebugLines(
+        _ lines: [String],
+        _ expected: [String],
+        file: StaticString = #filePath,
+        line: UInt = #line
+    ) {
         XCTAssertEqual(lines.count, expected.count, "printed: \(lines)", file: file, line: line)
         for (printed, content) in zip(lines, expected) {
             let pattern = "^" + timestamp + ": " + NSRegularExpression.escapedPattern(for: content) + "$"
-            XCTAssertNotNil(printed.range(of: pattern, options: .regularExpression), "\(printed) does not match <timestamp>: \(content)", file: file, line: line)
+            XCTAssertNotNil(
+                printed.range(of: pattern, options: .regularExpression),
+                "\(printed) does not match <timestamp>: \(content)",
+                file: file,
+                line: line
+            )
         }
     }
 
@@ -34,7 +44,10 @@ final class DebugTests: RxTestCase {
         let completedLines = captureStandardOutput {
             _ = scheduler.start { xs.debug("probe") }
         }
-        assertDebugLines(completedLines, ["probe -> subscribed", "probe -> Event next(a)", "probe -> Event completed", "probe -> isDisposed"])
+        assertDebugLines(
+            completedLines,
+            ["probe -> subscribed", "probe -> Event next(a)", "probe -> Event completed", "probe -> isDisposed"]
+        )
 
         let failing = Observable<Int>.error(testError)
         let errorLines = captureStandardOutput {
@@ -42,7 +55,13 @@ final class DebugTests: RxTestCase {
         }
         XCTAssertEqual(errorLines.count, 3)
         assertDebugLines([errorLines[0], errorLines[2]], ["failing -> subscribed", "failing -> isDisposed"])
-        XCTAssertNotNil(errorLines[1].range(of: "^" + timestamp + ": failing -> Event error\\(.*RxCoreTests.*\\)$", options: .regularExpression), errorLines[1])
+        XCTAssertNotNil(
+            errorLines[1].range(
+                of: "^" + timestamp + ": failing -> Event error\\(.*RxCoreTests.*\\)$",
+                options: .regularExpression
+            ),
+            errorLines[1]
+        )
     }
 
     func testDefaultIdentifierNamesTheCallSite() {
@@ -50,7 +69,8 @@ final class DebugTests: RxTestCase {
             _ = Observable.just(1).debug().subscribe()
         }
         XCTAssertEqual(lines.count, 4)
-        let pattern = "^" + timestamp + #": DebugTests\.swift:\d+ \(testDefaultIdentifierNamesTheCallSite\(\)\) -> subscribed$"#
+        let pattern =
+            "^" + timestamp + #": DebugTests\.swift:\d+ \(testDefaultIdentifierNamesTheCallSite\(\)\) -> subscribed$"#
         XCTAssertNotNil(lines.first?.range(of: pattern, options: .regularExpression), lines.first ?? "")
     }
 

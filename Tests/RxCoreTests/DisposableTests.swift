@@ -402,6 +402,10 @@ final class DisposableConcurrencyTests: RxTestCase {
         }
         XCTAssertEqual(group.wait(timeout: .now() + 20), .success)
         composite.dispose()
-        XCTAssertEqual(disposed.value, 1000, "removed, disposed with the group, or disposed on a late insert: each exactly once")
+        XCTAssertEqual(
+            disposed.value,
+            1000,
+            "removed, disposed with the group, or disposed on a late insert: each exactly once"
+        )
     }
 }

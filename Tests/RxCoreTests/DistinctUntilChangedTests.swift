@@ -15,9 +15,12 @@ final class DistinctUntilChangedTests: RxTestCase {
             .completed(250),
         ])
         let res = scheduler.start { xs.distinctUntilChanged() }
-        XCTAssertEqual(res.events, [
-            .next(210, 2), .next(215, 3), .next(225, 2), .next(235, 1), .next(240, 2), .completed(250),
-        ])
+        XCTAssertEqual(
+            res.events,
+            [
+                .next(210, 2), .next(215, 3), .next(225, 2), .next(235, 1), .next(240, 2), .completed(250),
+            ]
+        )
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 250)])
     }
 
@@ -52,7 +55,10 @@ final class DistinctUntilChangedTests: RxTestCase {
     }
 
     func testKeyPath() {
-        struct Point { var x: Int; var y: Int }
+        struct Point {
+            var x: Int
+            var y: Int
+        }
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([
             .next(210, Point(x: 1, y: 1)), .next(220, Point(x: 1, y: 2)), .next(230, Point(x: 2, y: 2)),

@@ -19,13 +19,16 @@ final class DoTests: RxTestCase {
                 onDispose: { log.append("onDispose") }
             )
             .subscribe(onNext: { log.append("observer \($0)") }, onCompleted: { log.append("observer completed") })
-        XCTAssertEqual(log, [
-            "onSubscribe",
-            "onNext 1", "observer 1", "afterNext 1",
-            "onCompleted", "observer completed", "afterCompleted",
-            "onSubscribed",
-            "onDispose",
-        ])
+        XCTAssertEqual(
+            log,
+            [
+                "onSubscribe",
+                "onNext 1", "observer 1", "afterNext 1",
+                "onCompleted", "observer completed", "afterCompleted",
+                "onSubscribed",
+                "onDispose",
+            ]
+        )
     }
 
     func testHandlerOrderForAFailingSequence() {
@@ -41,7 +44,10 @@ final class DoTests: RxTestCase {
                 onDispose: { log.append("onDispose") }
             )
             .subscribe(onError: { _ in log.append("observer error") })
-        XCTAssertEqual(log, ["onSubscribe", "onError -232", "observer error", "afterError -232", "onSubscribed", "onDispose"])
+        XCTAssertEqual(
+            log,
+            ["onSubscribe", "onError -232", "observer error", "afterError -232", "onSubscribed", "onDispose"]
+        )
     }
 
     func testHandlersRunAtEventTimesAndOnDisposeAtDisposal() {

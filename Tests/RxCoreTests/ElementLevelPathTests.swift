@@ -1,6 +1,7 @@
-@testable import RxCore
 import RxCoreTesting
 import XCTest
+
+@testable import RxCore
 
 /// Issue 11: between RxCore's own stages, elements, errors and completion travel as bare values
 /// (`Receiver.receiveNext` and friends), never as an `Event` whose metadata the runtime looks up
@@ -62,11 +63,14 @@ final class ElementLevelPathTests: RxTestCase {
     }
 
     func testCreationOperatorsDeliverElementLevel() {
-        expect(Observable.create { observer in
-            observer.onNext(1)
-            observer.onCompleted()
-            return Disposables.create()
-        }, [1])
+        expect(
+            Observable.create { observer in
+                observer.onNext(1)
+                observer.onCompleted()
+                return Disposables.create()
+            },
+            [1]
+        )
         expect(Observable.of(1, 2), [1, 2])
         expect(Observable<Int>.empty(), [Int]())
         expect(Observable<Int>.error(Failure()), [Int](), error: true)
@@ -94,7 +98,9 @@ final class ElementLevelPathTests: RxTestCase {
         let takeFor = EventCountingReceiver<Int>()
         let takeForSubscription = taken.take(for: .seconds(10), scheduler: scheduler).subscribeReceiver(takeFor)
         let delayed = EventCountingReceiver<Int>()
-        let delaySubscription = Observable.from([1, 2]).delay(.seconds(5), scheduler: scheduler).subscribeReceiver(delayed)
+        let delaySubscription = Observable.from([1, 2]).delay(.seconds(5), scheduler: scheduler).subscribeReceiver(
+            delayed
+        )
         skipped.onNext(1)
         taken.onNext(1)
         scheduler.advanceTo(20)
@@ -142,10 +148,14 @@ final class ElementLevelPathTests: RxTestCase {
 
         let queue = DispatchQueue(label: "ElementLevelPathTests.observeOn")
         let serial = EventCountingReceiver<Int>()
-        let serialSubscription = Observable.from([1, 2, 3]).observe(on: SerialDispatchQueueScheduler(serialQueue: queue)).subscribeReceiver(serial)
+        let serialSubscription = Observable.from([1, 2, 3]).observe(
+            on: SerialDispatchQueueScheduler(serialQueue: queue)
+        ).subscribeReceiver(serial)
         let serialFailing = EventCountingReceiver<Int>()
-        let serialFailingSubscription = Observable<Int>.error(Failure()).observe(on: SerialDispatchQueueScheduler(serialQueue: queue))
-            .subscribeReceiver(serialFailing)
+        let serialFailingSubscription = Observable<Int>.error(Failure()).observe(
+            on: SerialDispatchQueueScheduler(serialQueue: queue)
+        )
+        .subscribeReceiver(serialFailing)
         queue.sync {}
         XCTAssertEqual(serial.elements, [1, 2, 3])
         XCTAssertTrue(serial.completed)
@@ -153,13 +163,19 @@ final class ElementLevelPathTests: RxTestCase {
         for receiver in [virtual, failing, serial, serialFailing] {
             XCTAssertEqual(receiver.eventCalls, 0)
         }
-        [virtualSubscription, failingSubscription, serialSubscription, serialFailingSubscription].forEach { $0.dispose() }
+        [virtualSubscription, failingSubscription, serialSubscription, serialFailingSubscription].forEach {
+            $0.dispose()
+        }
     }
 
     // MARK: helpers
 
     /// Subscribes a counting receiver to `observable`, which must end synchronously.
-    private func deliver<Element>(_ observable: Observable<Element>, file: StaticString = #filePath, line: UInt = #line) -> EventCountingReceiver<Element> {
+    private func deliver<Element>(
+        _ observable: Observable<Element>,
+        file: StaticString = #filePath,
+        line: UInt = #line
+    ) -> EventCountingReceiver<Element> {
         let receiver = EventCountingReceiver<Element>()
         observable.subscribeReceiver(receiver).dispose()
         XCTAssertEqual(receiver.eventCalls, 0, "an Event reached the receiver through on(_:)", file: file, line: line)
@@ -168,12 +184,21 @@ final class ElementLevelPathTests: RxTestCase {
     }
 
     private func expect<Element: Equatable>(
-        _ observable: Observable<Element>, _ elements: [Element], error: Bool = false,
-        file: StaticString = #filePath, line: UInt = #line
+        _ observable: Observable<Element>,
+        _ elements: [Element],
+        error: Bool = false,
+        file: StaticString = #filePath,
+        line: UInt = #line
     ) {
         let receiver = deliver(observable, file: file, line: line)
         XCTAssertEqual(receiver.elements, elements, file: file, line: line)
-        XCTAssertEqual(receiver.error != nil, error, "error: \(String(describing: receiver.error))", file: file, line: line)
+        XCTAssertEqual(
+            receiver.error != nil,
+            error,
+            "error: \(String(describing: receiver.error))",
+            file: file,
+            line: line
+        )
         XCTAssertEqual(receiver.completed, !error, file: file, line: line)
     }
 }

@@ -20,22 +20,27 @@ final class EnumeratedTests: RxTestCase {
             .completed(240),
         ])
         let res = scheduler.start { xs.enumerated().map { Indexed(index: $0.index, element: $0.element) } }
-        XCTAssertEqual(res.events, [
-            .next(210, Indexed(index: 0, element: "a")),
-            .next(220, Indexed(index: 1, element: "b")),
-            .next(230, Indexed(index: 2, element: "c")),
-            .completed(240),
-        ])
+        XCTAssertEqual(
+            res.events,
+            [
+                .next(210, Indexed(index: 0, element: "a")),
+                .next(220, Indexed(index: 1, element: "b")),
+                .next(230, Indexed(index: 2, element: "c")),
+                .completed(240),
+            ]
+        )
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 240)])
     }
 
     func testTupleLabelsAreIndexAndElement() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 7), .completed(220)])
-        let res = scheduler.start { xs.enumerated().map { pair -> Int in
-            let (index, element): (index: Int, element: Int) = pair
-            return index * 100 + element
-        } }
+        let res = scheduler.start {
+            xs.enumerated().map { pair -> Int in
+                let (index, element): (index: Int, element: Int) = pair
+                return index * 100 + element
+            }
+        }
         XCTAssertEqual(res.events, [.next(210, 7), .completed(220)])
     }
 
@@ -50,8 +55,13 @@ final class EnumeratedTests: RxTestCase {
     func testDisposedInTheMiddle() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable([.next(10, 5), .next(20, 6), .next(30, 7), .completed(40)])
-        let res = scheduler.start(disposed: 225) { xs.enumerated().map { Indexed(index: $0.index, element: $0.element) } }
-        XCTAssertEqual(res.events, [.next(210, Indexed(index: 0, element: 5)), .next(220, Indexed(index: 1, element: 6))])
+        let res = scheduler.start(disposed: 225) {
+            xs.enumerated().map { Indexed(index: $0.index, element: $0.element) }
+        }
+        XCTAssertEqual(
+            res.events,
+            [.next(210, Indexed(index: 0, element: 5)), .next(220, Indexed(index: 1, element: 6))]
+        )
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 225)])
     }
 

@@ -10,21 +10,40 @@ final class FilteringConcurrencyTests: RxTestCase {
     private let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
 
     /// Subscribes, records every event under a lock, and waits for the terminal one.
-    private func collect<Element>(_ source: Observable<Element>, timeout: TimeInterval = 5, whileRunning work: () -> Void = {}) -> (elements: [Element], error: Swift.Error?, completed: Bool) {
+    private func collect<Element>(
+        _ source: Observable<Element>,
+        timeout: TimeInterval = 5,
+        whileRunning work: () -> Void = {}
+    ) -> (elements: [Element], error: Swift.Error?, completed: Bool) {
         let lock = NSLock()
         var elements: [Element] = []
         var failure: Swift.Error?
         var completed = false
         let done = DispatchSemaphore(value: 0)
         let subscription = source.subscribe(
-            onNext: { element in lock.lock(); elements.append(element); lock.unlock() },
-            onError: { error in lock.lock(); failure = error; lock.unlock(); done.signal() },
-            onCompleted: { lock.lock(); completed = true; lock.unlock(); done.signal() }
+            onNext: { element in
+                lock.lock()
+                elements.append(element)
+                lock.unlock()
+            },
+            onError: { error in
+                lock.lock()
+                failure = error
+                lock.unlock()
+                done.signal()
+            },
+            onCompleted: {
+                lock.lock()
+                completed = true
+                lock.unlock()
+                done.signal()
+            }
         )
         work()
         XCTAssertEqual(done.wait(timeout: .now() + timeout), .success, "the sequence did not terminate")
         subscription.dispose()
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return (elements, failure, completed)
     }
 
@@ -76,9 +95,13 @@ final class FilteringConcurrencyTests: RxTestCase {
         let result = collect(subject.debounce(.milliseconds(100), scheduler: scheduler)) {
             DispatchQueue.concurrentPerform(iterations: 8) { index in
                 // The subject's observers must not be called concurrently: serialise the sends.
-                serial.lock(); subject.onNext(index); serial.unlock()
+                serial.lock()
+                subject.onNext(index)
+                serial.unlock()
             }
-            serial.lock(); subject.onNext(100); serial.unlock()
+            serial.lock()
+            subject.onNext(100)
+            serial.unlock()
             DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) { subject.onCompleted() }
         }
         XCTAssertEqual(result.elements, [100])
@@ -92,7 +115,9 @@ final class FilteringConcurrencyTests: RxTestCase {
             return XCTFail("expected RxError.timeout, got \(String(describing: result.error))")
         }
 
-        let switched = collect(Observable<Int>.never().timeout(.milliseconds(20), other: Observable.just(7), scheduler: scheduler))
+        let switched = collect(
+            Observable<Int>.never().timeout(.milliseconds(20), other: Observable.just(7), scheduler: scheduler)
+        )
         XCTAssertEqual(switched.elements, [7])
         XCTAssertTrue(switched.completed)
     }
@@ -102,7 +127,9 @@ final class FilteringConcurrencyTests: RxTestCase {
         let source = Observable<Int>.deferred {
             attempts.increment() < 3 ? Observable.error(concurrencyError) : Observable.just(42)
         }
-        let result = collect(source.retry(when: { errors in errors.delay(.milliseconds(5), scheduler: self.scheduler) }))
+        let result = collect(
+            source.retry(when: { errors in errors.delay(.milliseconds(5), scheduler: self.scheduler) })
+        )
         XCTAssertEqual(result.elements, [42])
         XCTAssertTrue(result.completed)
         XCTAssertEqual(attempts.value, 3)
@@ -127,13 +154,15 @@ private final class AtomicCounter: @unchecked Sendable {
 
     /// Increments and returns the new value.
     func increment() -> Int {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         count += 1
         return count
     }
 
     var value: Int {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return count
     }
 }

@@ -15,15 +15,25 @@ final class FramePointerCaptureTests: XCTestCase {
         let unwound = CaptureThreadState.current.pointee.libunwindCaptures != unwoundBefore
         let walked = id == 0 ? [] : ResourceRegistry.addresses(of: StackID(rawValue: id))
         let reference = ResourceRegistry.libunwindStacks(depth: depth)
-        return (Array(walked.dropFirst()), Array(reference.stepped.dropFirst()), Array(reference.backtrace.dropFirst()), unwound)
+        return (
+            Array(walked.dropFirst()), Array(reference.stepped.dropFirst()), Array(reference.backtrace.dropFirst()),
+            unwound
+        )
     }
 
-    private func assertSameAsLibunwind(depth: Int, _ context: String, file: StaticString = #filePath, line: UInt = #line) {
+    private func assertSameAsLibunwind(
+        depth: Int,
+        _ context: String,
+        file: StaticString = #filePath,
+        line: UInt = #line
+    ) {
         // Twice: the second capture reuses the outer frames remembered by the first, and asks
         // libunwind nothing.
         for attempt in 1...2 {
             let (walked, stepped, backtrace, unwound) = captureBothWays(depth: depth)
-            if attempt == 2 { XCTAssertFalse(unwound, "\(context): the second capture used libunwind", file: file, line: line) }
+            if attempt == 2 {
+                XCTAssertFalse(unwound, "\(context): the second capture used libunwind", file: file, line: line)
+            }
             XCTAssertFalse(walked.isEmpty, "\(context) #\(attempt): nothing captured", file: file, line: line)
             XCTAssertEqual(walked, stepped, "\(context) #\(attempt): walk vs libunwind steps", file: file, line: line)
             XCTAssertEqual(walked, backtrace, "\(context) #\(attempt): walk vs unw_backtrace", file: file, line: line)
@@ -66,8 +76,12 @@ final class FramePointerCaptureTests: XCTestCase {
     func testARegisteredResourceStartsAtItsInitializersCaller() {
         // The first frame of a resource's stack is the return into the code that created it, as
         // with libunwind: here a `PublishSubject()` made in this function.
-        let savedMode = ResourceRegistry.captureMode, savedDepth = ResourceRegistry.captureDepth
-        defer { ResourceRegistry.captureMode = savedMode; ResourceRegistry.captureDepth = savedDepth }
+        let savedMode = ResourceRegistry.captureMode
+        let savedDepth = ResourceRegistry.captureDepth
+        defer {
+            ResourceRegistry.captureMode = savedMode
+            ResourceRegistry.captureDepth = savedDepth
+        }
         ResourceRegistry.captureMode = .on
         ResourceRegistry.captureDepth = 256
         let mark = ResourceRegistry.mark()

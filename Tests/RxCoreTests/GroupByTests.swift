@@ -30,15 +30,18 @@ final class GroupByTests: RxTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = words(scheduler, end: .completed(300))
         let res = scheduler.start { flattenIndexed(xs.groupBy { $0.first! }) }
-        XCTAssertEqual(res.events, [
-            .next(210, "0 apple"),
-            .next(220, "1 banana"),
-            .next(230, "0 avocado"),
-            .next(240, "2 cherry"),
-            .next(250, "1 blueberry"),
-            .next(260, "0 apricot"),
-            .completed(300),
-        ])
+        XCTAssertEqual(
+            res.events,
+            [
+                .next(210, "0 apple"),
+                .next(220, "1 banana"),
+                .next(230, "0 avocado"),
+                .next(240, "2 cherry"),
+                .next(250, "1 blueberry"),
+                .next(260, "0 apricot"),
+                .completed(300),
+            ]
+        )
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 300)])
     }
 
@@ -61,9 +64,18 @@ final class GroupByTests: RxTestCase {
         }
         scheduler.start()
 
-        XCTAssertEqual(outer.events, [.next(210, "a"), .next(220, "b"), .next(240, "c"), .error(300, GroupByFailure())])
-        XCTAssertEqual(groups["a"]?.events, [.next(210, "apple"), .next(230, "avocado"), .next(260, "apricot"), .error(300, GroupByFailure())])
-        XCTAssertEqual(groups["b"]?.events, [.next(220, "banana"), .next(250, "blueberry"), .error(300, GroupByFailure())])
+        XCTAssertEqual(
+            outer.events,
+            [.next(210, "a"), .next(220, "b"), .next(240, "c"), .error(300, GroupByFailure())]
+        )
+        XCTAssertEqual(
+            groups["a"]?.events,
+            [.next(210, "apple"), .next(230, "avocado"), .next(260, "apricot"), .error(300, GroupByFailure())]
+        )
+        XCTAssertEqual(
+            groups["b"]?.events,
+            [.next(220, "banana"), .next(250, "blueberry"), .error(300, GroupByFailure())]
+        )
         XCTAssertEqual(groups["c"]?.events, [.next(240, "cherry"), .error(300, GroupByFailure())])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 300)])
     }
@@ -73,18 +85,23 @@ final class GroupByTests: RxTestCase {
         let xs = words(scheduler, end: .completed(300))
         var keyCalls = 0
         let res = scheduler.start { () -> Observable<String> in
-            flattenIndexed(xs.groupBy { word -> Character in
-                keyCalls += 1
-                if word == "cherry" { throw GroupByFailure() }
-                return word.first!
-            })
+            flattenIndexed(
+                xs.groupBy { word -> Character in
+                    keyCalls += 1
+                    if word == "cherry" { throw GroupByFailure() }
+                    return word.first!
+                }
+            )
         }
-        XCTAssertEqual(res.events, [
-            .next(210, "0 apple"),
-            .next(220, "1 banana"),
-            .next(230, "0 avocado"),
-            .error(240, GroupByFailure()),
-        ])
+        XCTAssertEqual(
+            res.events,
+            [
+                .next(210, "0 apple"),
+                .next(220, "1 banana"),
+                .next(230, "0 avocado"),
+                .error(240, GroupByFailure()),
+            ]
+        )
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 240)])
         XCTAssertEqual(keyCalls, 4)
     }
@@ -179,15 +196,18 @@ final class GroupByTests: RxTestCase {
                 .map { index, group in group.map { "\(index) \($0)" } }
                 .merge()
         }
-        XCTAssertEqual(res.events, [
-            .next(210, "0 apple"),
-            .next(220, "1 banana"),
-            .next(230, "2 avocado"),
-            .next(240, "1 cherry"),
-            .next(250, "3 blueberry"),
-            .next(260, "2 apricot"),
-            .error(300, GroupByFailure()),
-        ])
+        XCTAssertEqual(
+            res.events,
+            [
+                .next(210, "0 apple"),
+                .next(220, "1 banana"),
+                .next(230, "2 avocado"),
+                .next(240, "1 cherry"),
+                .next(250, "3 blueberry"),
+                .next(260, "2 apricot"),
+                .error(300, GroupByFailure()),
+            ]
+        )
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 300)])
     }
 }

@@ -16,18 +16,21 @@ final class SerialDisposeConcurrencyTests: RxTestCase {
         private(set) var deliveredAfterDispose = 0
 
         func deliver() {
-            lock.lock(); defer { lock.unlock() }
+            lock.lock()
+            defer { lock.unlock() }
             delivered += 1
             if disposed { deliveredAfterDispose += 1 }
         }
 
         func markDisposed() {
-            lock.lock(); defer { lock.unlock() }
+            lock.lock()
+            defer { lock.unlock() }
             disposed = true
         }
 
         var counts: (delivered: Int, late: Int) {
-            lock.lock(); defer { lock.unlock() }
+            lock.lock()
+            defer { lock.unlock() }
             return (delivered, deliveredAfterDispose)
         }
     }
@@ -122,11 +125,13 @@ final class SynchronizationAnomalyConcurrencyTests: RxTestCase {
         private let lock = NSLock()
         private var storage: [SynchronizationAnomaly] = []
         func append(_ anomaly: SynchronizationAnomaly) {
-            lock.lock(); defer { lock.unlock() }
+            lock.lock()
+            defer { lock.unlock() }
             storage.append(anomaly)
         }
         var anomalies: [SynchronizationAnomaly] {
-            lock.lock(); defer { lock.unlock() }
+            lock.lock()
+            defer { lock.unlock() }
             return storage
         }
     }
@@ -174,7 +179,10 @@ final class SynchronizationAnomalyConcurrencyTests: RxTestCase {
         XCTAssertEqual(received, [1, 2])
         XCTAssertFalse(anomalies.anomalies.isEmpty)
         XCTAssertTrue(anomalies.anomalies.allSatisfy { $0 == .reentrancy })
-        XCTAssertTrue(lines.contains { $0.contains("Reentrancy anomaly was detected.") }, "RxCore also prints the anomaly, as RxSwift does")
+        XCTAssertTrue(
+            lines.contains { $0.contains("Reentrancy anomaly was detected.") },
+            "RxCore also prints the anomaly, as RxSwift does"
+        )
         #else
         throw XCTSkip("the detector only exists in debug builds")
         #endif
@@ -317,7 +325,8 @@ final class KeptDisposableTests: RxTestCase {
         let subject = PublishSubject<Int>()
         var owner: Owner? = Owner()
         weak var weakOwner = owner
-        let kept = subject
+        let kept =
+            subject
             .map { [owner] value -> Int in withExtendedLifetime(owner) { value } }
             .filter { $0 > 0 }
             .subscribe(onNext: { [owner] _ in withExtendedLifetime(owner) {} })
@@ -332,7 +341,8 @@ final class KeptDisposableTests: RxTestCase {
         let subject = PublishSubject<Int>()
         var owner: Owner? = Owner()
         weak var weakOwner = owner
-        let kept = subject
+        let kept =
+            subject
             .filter { [owner] value in withExtendedLifetime(owner) { value > 0 } }
             .subscribe(onNext: { [owner] _ in withExtendedLifetime(owner) {} })
         owner = nil
@@ -371,7 +381,8 @@ final class SinkDisposalTests: RxTestCase {
         var disposals = 0
         let subject = PublishSubject<Int>()
         var received: [Int] = []
-        let subscription = subject
+        let subscription =
+            subject
             .do(onDispose: { disposals += 1 })
             .map { $0 + 1 }
             .filter { _ in true }

@@ -8,8 +8,11 @@ final class InfallibleCombiningTests: RxTestCase {
     func testWithUnretainedAndWithLatestFrom() {
         final class Owner { let name = "o" }
         let owner = Owner()
-        XCTAssertEqual(recordedEvents { _ in Infallible.of(1, 2).withUnretained(owner).map { "\($0.0.name)\($0.1)" }.asObservable() },
-                       [.next(200, "o1"), .next(200, "o2"), .completed(200)])
+        XCTAssertEqual(
+            recordedEvents { _ in Infallible.of(1, 2).withUnretained(owner).map { "\($0.0.name)\($0.1)" }.asObservable()
+            },
+            [.next(200, "o1"), .next(200, "o2"), .completed(200)]
+        )
 
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .completed(250)])
@@ -27,8 +30,10 @@ final class InfallibleCombiningTests: RxTestCase {
         let a = scheduler.createHotObservable([.next(210, 1), .next(230, 3), .completed(260)])
         let b = scheduler.createHotObservable([.next(220, 10), .next(240, 20), .completed(250)])
         let combined = scheduler.start {
-            Infallible.combineLatest(a.asInfallible(onErrorJustReturn: 0), b.asInfallible(onErrorJustReturn: 0)) { $0 + $1 }
-                .asObservable()
+            Infallible.combineLatest(a.asInfallible(onErrorJustReturn: 0), b.asInfallible(onErrorJustReturn: 0)) {
+                $0 + $1
+            }
+            .asObservable()
         }
         XCTAssertEqual(combined.events, [.next(220, 11), .next(230, 13), .next(240, 23), .completed(260)])
 
@@ -37,10 +42,14 @@ final class InfallibleCombiningTests: RxTestCase {
         }
         XCTAssertEqual(tuples, [.next(200, "1a"), .completed(200)])
 
-        let zipped = recordedEvents { _ in Infallible.zip(Infallible.of(1, 2), Infallible.of(10, 20, 30)) { $0 + $1 }.asObservable() }
+        let zipped = recordedEvents { _ in
+            Infallible.zip(Infallible.of(1, 2), Infallible.of(10, 20, 30)) { $0 + $1 }.asObservable()
+        }
         XCTAssertEqual(zipped, [.next(200, 11), .next(200, 22), .completed(200)])
 
-        let collection = recordedEvents { _ in Infallible.combineLatest([Infallible.just(1), Infallible.just(2)]).asObservable() }
+        let collection = recordedEvents { _ in
+            Infallible.combineLatest([Infallible.just(1), Infallible.just(2)]).asObservable()
+        }
         XCTAssertEqual(collection, [.next(200, [1, 2]), .completed(200)])
     }
 }

@@ -50,13 +50,20 @@ final class InfallibleTests: RxTestCase {
 
     func testFactories() {
         XCTAssertEqual(recordedEvents { _ in Infallible.just(1).asObservable() }, [.next(200, 1), .completed(200)])
-        XCTAssertEqual(recordedEvents { Infallible.just(1, scheduler: $0).asObservable() }, [.next(201, 1), .completed(202)])
+        XCTAssertEqual(
+            recordedEvents { Infallible.just(1, scheduler: $0).asObservable() },
+            [.next(201, 1), .completed(202)]
+        )
         XCTAssertEqual(recordedEvents { _ in Infallible<Int>.empty().asObservable() }, [.completed(200)])
         XCTAssertEqual(recordedEvents { _ in Infallible<Int>.never().asObservable() }, [])
-        XCTAssertEqual(recordedEvents { Infallible.of(1, 2, scheduler: $0).asObservable() },
-                       [.next(201, 1), .next(202, 2), .completed(203)])
-        XCTAssertEqual(recordedEvents { _ in Infallible.from(AnySequence([3, 4])).asObservable() },
-                       [.next(200, 3), .next(200, 4), .completed(200)])
+        XCTAssertEqual(
+            recordedEvents { Infallible.of(1, 2, scheduler: $0).asObservable() },
+            [.next(201, 1), .next(202, 2), .completed(203)]
+        )
+        XCTAssertEqual(
+            recordedEvents { _ in Infallible.from(AnySequence([3, 4])).asObservable() },
+            [.next(200, 3), .next(200, 4), .completed(200)]
+        )
     }
 
     func testDeferred() {
@@ -72,10 +79,14 @@ final class InfallibleTests: RxTestCase {
     }
 
     func testTimerAndInterval() {
-        XCTAssertEqual(recordedEvents { Infallible<Int>.timer(.seconds(10), scheduler: $0).asObservable() },
-                       [.next(210, 0), .completed(210)])
-        XCTAssertEqual(recordedEvents(disposed: 235) { Infallible<Int>.interval(.seconds(10), scheduler: $0).asObservable() },
-                       [.next(210, 0), .next(220, 1), .next(230, 2)])
+        XCTAssertEqual(
+            recordedEvents { Infallible<Int>.timer(.seconds(10), scheduler: $0).asObservable() },
+            [.next(210, 0), .completed(210)]
+        )
+        XCTAssertEqual(
+            recordedEvents(disposed: 235) { Infallible<Int>.interval(.seconds(10), scheduler: $0).asObservable() },
+            [.next(210, 0), .next(220, 1), .next(230, 2)]
+        )
     }
 
     func testFilterMapOnHotSource() {
@@ -91,7 +102,11 @@ final class InfallibleTests: RxTestCase {
     func testDo() {
         var log: [String] = []
         _ = Infallible.just(1)
-            .do(onNext: { log.append("onNext \($0)") }, onCompleted: { log.append("onCompleted") }, onSubscribe: { log.append("onSubscribe") })
+            .do(
+                onNext: { log.append("onNext \($0)") },
+                onCompleted: { log.append("onCompleted") },
+                onSubscribe: { log.append("onSubscribe") }
+            )
             .subscribe(onNext: { log.append("next \($0)") })
         XCTAssertEqual(log, ["onSubscribe", "onNext 1", "next 1", "onCompleted"])
     }

@@ -1,5 +1,6 @@
-@testable import RxCore
 import XCTest
+
+@testable import RxCore
 
 // RxSwift's own test suite reaches some internals through `@testable import RxSwift`: the
 // atomic free functions, `Bag`, `Queue`, `PriorityQueue` and `RxMutableBox`. RxCore keeps the same internal

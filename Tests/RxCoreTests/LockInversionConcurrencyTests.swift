@@ -42,7 +42,9 @@ private final class LockInversionProbe: @unchecked Sendable {
     ) -> Bool {
         let threadAFinished = XCTestExpectation(description: "thread A (the operator's callout) finished")
         let threadBFinished = XCTestExpectation(description: "thread B (holding the user lock) got into the operator")
-        armLock.lock(); armed = true; armLock.unlock()
+        armLock.lock()
+        armed = true
+        armLock.unlock()
         DispatchQueue.global().async {
             self.userLock.lock()
             DispatchQueue.global().async {
@@ -89,25 +91,41 @@ final class LockInversionConcurrencyTests: RxTestCase {
     private final class Recorder<Element>: @unchecked Sendable {
         private let lock = NSLock()
         private var recorded: [Event<Element>] = []
-        var events: [Event<Element>] { lock.lock(); defer { lock.unlock() }; return recorded }
+        var events: [Event<Element>] {
+            lock.lock()
+            defer { lock.unlock() }
+            return recorded
+        }
         var elements: [Element] { events.compactMap(\.element) }
-        func record(_ event: Event<Element>) { lock.lock(); recorded.append(event); lock.unlock() }
+        func record(_ event: Event<Element>) {
+            lock.lock()
+            recorded.append(event)
+            lock.unlock()
+        }
     }
 
     // MARK: - Replaying to a new subscriber: ReplaySubject, BehaviorSubject, share(replay: 1)
 
     /// Subscribes to `replaying` on thread A with an observer that takes the user lock, while
     /// thread B sends through `send`. Returns what the observer got, or nil after a deadlock.
-    private func replayWhileSending(_ replaying: Observable<Int>, send: @escaping @Sendable () -> Void) -> [Event<Int>]? {
+    private func replayWhileSending(_ replaying: Observable<Int>, send: @escaping @Sendable () -> Void) -> [Event<Int>]?
+    {
         let probe = LockInversionProbe()
         let recorder = Recorder<Int>()
         let subscription = SingleAssignmentDisposable()
-        guard probe.run(operatorCallingOut: {
-            subscription.setDisposable(replaying.subscribe { event in
-                probe.userCode()
-                recorder.record(event)
-            })
-        }, operatorEntry: send) else { return nil }
+        guard
+            probe.run(
+                operatorCallingOut: {
+                    subscription.setDisposable(
+                        replaying.subscribe { event in
+                            probe.userCode()
+                            recorder.record(event)
+                        }
+                    )
+                },
+                operatorEntry: send
+            )
+        else { return nil }
         defer { subscription.dispose() }
         return recorder.events
     }
@@ -116,7 +134,11 @@ final class LockInversionConcurrencyTests: RxTestCase {
         let subject = ReplaySubject<Int>.create(bufferSize: 2)
         subject.onNext(1)
         guard let events = replayWhileSending(subject.asObservable(), send: { subject.onNext(2) }) else { return }
-        XCTAssertEqual(events.compactMap(\.element), [1, 2], "the replay comes first, then what was sent during it, in order")
+        XCTAssertEqual(
+            events.compactMap(\.element),
+            [1, 2],
+            "the replay comes first, then what was sent during it, in order"
+        )
     }
 
     func testReplaySubjectReplaysTheTerminalEventAfterTheBuffer() {
@@ -137,7 +159,9 @@ final class LockInversionConcurrencyTests: RxTestCase {
     func testPublishSubjectDeliversItsTerminalEventOutsideItsLock() {
         let subject = PublishSubject<Int>()
         subject.onCompleted()
-        guard let events = replayWhileSending(subject.asObservable(), send: { _ = subject.hasObservers }) else { return }
+        guard let events = replayWhileSending(subject.asObservable(), send: { _ = subject.hasObservers }) else {
+            return
+        }
         XCTAssertEqual(events.count, 1)
         XCTAssertEqual(events.first?.isCompleted, true)
     }
@@ -146,7 +170,9 @@ final class LockInversionConcurrencyTests: RxTestCase {
         let subject = AsyncSubject<Int>()
         subject.onNext(1)
         subject.onCompleted()
-        guard let events = replayWhileSending(subject.asObservable(), send: { _ = subject.hasObservers }) else { return }
+        guard let events = replayWhileSending(subject.asObservable(), send: { _ = subject.hasObservers }) else {
+            return
+        }
         XCTAssertEqual(events.compactMap(\.element), [1])
         XCTAssertEqual(events.last?.isCompleted, true)
     }
@@ -157,7 +183,11 @@ final class LockInversionConcurrencyTests: RxTestCase {
         let first = shared.subscribe()
         source.onNext(1)
         guard let events = replayWhileSending(shared, send: { source.onNext(2) }) else { return }
-        XCTAssertEqual(events.compactMap(\.element), [1, 2], "the replay comes first, then what was sent during it, in order")
+        XCTAssertEqual(
+            events.compactMap(\.element),
+            [1, 2],
+            "the replay comes first, then what was sent during it, in order"
+        )
         first.dispose()
     }
 
@@ -171,9 +201,11 @@ final class LockInversionConcurrencyTests: RxTestCase {
         .share(replay: 1, scope: .whileConnected)
         let scheduler = ConcurrentDispatchQueueScheduler(qos: .userInitiated)
         let completed = XCTestExpectation(description: "all 1,000 subscriptions got their element")
-        let subscription = Observable.zip((0..<1_000).map { _ in
-            Observable.just(()).observe(on: scheduler).flatMap { _ in emitting }.take(1)
-        })
+        let subscription = Observable.zip(
+            (0..<1_000).map { _ in
+                Observable.just(()).observe(on: scheduler).flatMap { _ in emitting }.take(1)
+            }
+        )
         .subscribe(onCompleted: { completed.fulfill() })
         guard XCTWaiter().wait(for: [completed], timeout: 30) == .completed else {
             XCTFail("deadlock: 1,000 concurrent subscriptions to share(replay: 1) did not all get their element")
@@ -189,11 +221,16 @@ final class LockInversionConcurrencyTests: RxTestCase {
         let connectable = instrumented(Observable<Int>.never(), onDispose: { probe.userCode() }).publish()
         let connection = connectable.connect()
         let subscription = SingleAssignmentDisposable()
-        guard probe.run(operatorCallingOut: {
-            connection.dispose()
-        }, operatorEntry: {
-            subscription.setDisposable(connectable.subscribe())
-        }) else { return }
+        guard
+            probe.run(
+                operatorCallingOut: {
+                    connection.dispose()
+                },
+                operatorEntry: {
+                    subscription.setDisposable(connectable.subscribe())
+                }
+            )
+        else { return }
         subscription.dispose()
     }
 
@@ -202,11 +239,16 @@ final class LockInversionConcurrencyTests: RxTestCase {
         let connectable = instrumented(Observable<Int>.never(), onSubscribe: { probe.userCode() }).publish()
         let connection = SingleAssignmentDisposable()
         let subscription = SingleAssignmentDisposable()
-        guard probe.run(operatorCallingOut: {
-            connection.setDisposable(connectable.connect())
-        }, operatorEntry: {
-            subscription.setDisposable(connectable.subscribe())
-        }) else { return }
+        guard
+            probe.run(
+                operatorCallingOut: {
+                    connection.setDisposable(connectable.connect())
+                },
+                operatorEntry: {
+                    subscription.setDisposable(connectable.subscribe())
+                }
+            )
+        else { return }
         subscription.dispose()
         connection.dispose()
     }
@@ -218,11 +260,16 @@ final class LockInversionConcurrencyTests: RxTestCase {
         let recorder = Recorder<Int>()
         let first = SingleAssignmentDisposable()
         let second = SingleAssignmentDisposable()
-        guard probe.run(operatorCallingOut: {
-            first.setDisposable(shared.subscribe())
-        }, operatorEntry: {
-            second.setDisposable(shared.subscribe(recorder.record))
-        }) else { return }
+        guard
+            probe.run(
+                operatorCallingOut: {
+                    first.setDisposable(shared.subscribe())
+                },
+                operatorEntry: {
+                    second.setDisposable(shared.subscribe(recorder.record))
+                }
+            )
+        else { return }
         source.onNext(1)
         XCTAssertEqual(recorder.elements, [1], "the second subscriber shares the one connection")
         first.dispose()
@@ -236,11 +283,16 @@ final class LockInversionConcurrencyTests: RxTestCase {
         let shared = instrumented(source.asObservable(), onDispose: { probe.userCode() }).publish().refCount()
         let first = shared.subscribe()
         let second = SingleAssignmentDisposable()
-        guard probe.run(operatorCallingOut: {
-            first.dispose()
-        }, operatorEntry: {
-            second.setDisposable(shared.subscribe())
-        }) else { return }
+        guard
+            probe.run(
+                operatorCallingOut: {
+                    first.dispose()
+                },
+                operatorEntry: {
+                    second.setDisposable(shared.subscribe())
+                }
+            )
+        else { return }
         second.dispose()
         XCTAssertFalse(source.hasObservers)
     }
@@ -258,11 +310,16 @@ final class LockInversionConcurrencyTests: RxTestCase {
         ])
         .subscribe(recorder.record)
         completing.onNext(1)
-        guard probe.run(operatorCallingOut: {
-            completing.onCompleted()
-        }, operatorEntry: {
-            other.onNext(2)
-        }) else { return }
+        guard
+            probe.run(
+                operatorCallingOut: {
+                    completing.onCompleted()
+                },
+                operatorEntry: {
+                    other.onNext(2)
+                }
+            )
+        else { return }
         XCTAssertEqual(recorder.elements, [[1, 2]])
         other.onNext(3)
         XCTAssertEqual(recorder.events.last?.isCompleted, true, "the completed source has nothing left to pair with")
@@ -277,15 +334,21 @@ final class LockInversionConcurrencyTests: RxTestCase {
         let inner = PublishSubject<Int>()
         let recorder = Recorder<Int>()
         let subscription = outer.flatMap { value in
-            value == 0 ? self.instrumented(inner.asObservable(), onDispose: { probe.userCode() }) : Observable.just(value)
+            value == 0
+                ? self.instrumented(inner.asObservable(), onDispose: { probe.userCode() }) : Observable.just(value)
         }
         .subscribe(recorder.record)
         outer.onNext(0)
-        guard probe.run(operatorCallingOut: {
-            inner.onCompleted()
-        }, operatorEntry: {
-            outer.onNext(1)
-        }) else { return }
+        guard
+            probe.run(
+                operatorCallingOut: {
+                    inner.onCompleted()
+                },
+                operatorEntry: {
+                    outer.onNext(1)
+                }
+            )
+        else { return }
         XCTAssertEqual(recorder.elements, [1])
         outer.onCompleted()
         XCTAssertEqual(recorder.events.last?.isCompleted, true)
@@ -308,13 +371,18 @@ final class LockInversionConcurrencyTests: RxTestCase {
         outer.onNext(0)
         outer.onNext(1)
         outer.onNext(2)
-        guard probe.run(operatorCallingOut: {
-            failing.onError(TestError.test)
-        }, operatorEntry: {
-            // `live` is disposed after the first inner (whose disposal thread A is in), so it is
-            // still subscribed; but the merge has terminated: nothing may follow the error.
-            live.onNext(7)
-        }) else { return }
+        guard
+            probe.run(
+                operatorCallingOut: {
+                    failing.onError(TestError.test)
+                },
+                operatorEntry: {
+                    // `live` is disposed after the first inner (whose disposal thread A is in), so it is
+                    // still subscribed; but the merge has terminated: nothing may follow the error.
+                    live.onNext(7)
+                }
+            )
+        else { return }
         XCTAssertEqual(recorder.events.count, 1)
         XCTAssertNotNil(recorder.events.first?.error)
         subscription.dispose()
@@ -326,16 +394,22 @@ final class LockInversionConcurrencyTests: RxTestCase {
         let first = PublishSubject<Int>()
         let recorder = Recorder<Int>()
         let subscription = outer.concatMap { value in
-            value == 0 ? first.asObservable() : self.instrumented(Observable.just(value), onSubscribe: { probe.userCode() })
+            value == 0
+                ? first.asObservable() : self.instrumented(Observable.just(value), onSubscribe: { probe.userCode() })
         }
         .subscribe(recorder.record)
         outer.onNext(0)
         outer.onNext(1)
-        guard probe.run(operatorCallingOut: {
-            first.onCompleted()
-        }, operatorEntry: {
-            outer.onNext(2)
-        }) else { return }
+        guard
+            probe.run(
+                operatorCallingOut: {
+                    first.onCompleted()
+                },
+                operatorEntry: {
+                    outer.onNext(2)
+                }
+            )
+        else { return }
         outer.onCompleted()
         XCTAssertEqual(recorder.elements, [1, 2], "concatenated in order")
         XCTAssertEqual(recorder.events.last?.isCompleted, true)

@@ -1,8 +1,10 @@
 import Dispatch
 import Foundation
-@testable import RxCore
 import TestSupport
 import XCTest
+
+@testable import RxCore
+
 #if canImport(Testing)
 import Testing
 #endif
@@ -24,8 +26,11 @@ struct MainQueueWork: Equatable {
     var offMainAnomalies = 0
 
     static let atOnce = MainQueueWork(
-        mainSchedulerRanAtOnce: true, concurrentMainSchedulerRanAtOnce: true,
-        observedOnMainAtOnce: [1, 2], boundAtOnce: ["a"], offMainAnomalies: 0
+        mainSchedulerRanAtOnce: true,
+        concurrentMainSchedulerRanAtOnce: true,
+        observedOnMainAtOnce: [1, 2],
+        boundAtOnce: ["a"],
+        offMainAnomalies: 0
     )
 }
 
@@ -119,7 +124,10 @@ final class MainSchedulerMainQueueXCTests: RxTestCase {
             bound.dispose()
         }
         XCTAssertEqual(offMainThreadAnomalyCount() - anomaliesBefore, 0)
-        XCTAssertTrue(runMainRunLoop(until: { label.text == "a" }), "the Binder's MainScheduler queued it on the main queue")
+        XCTAssertTrue(
+            runMainRunLoop(until: { label.text == "a" }),
+            "the Binder's MainScheduler queued it on the main queue"
+        )
     }
 
     /// Off the main queue and the main thread, work still waits for the main queue (and a traced

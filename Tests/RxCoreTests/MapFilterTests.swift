@@ -21,7 +21,12 @@ final class MapFilterTests: RxTestCase {
         struct Boom: Error {}
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
-        let res = scheduler.start { xs.map { value -> Int in if value == 2 { throw Boom() }; return value } }
+        let res = scheduler.start {
+            xs.map { value -> Int in
+                if value == 2 { throw Boom() }
+                return value
+            }
+        }
         XCTAssertEqual(res.events, [.next(210, 1), .error(220, Boom())])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
     }

@@ -9,12 +9,15 @@ final class MaterializeTests: RxTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(150, 0), .next(210, 1), .next(220, 2), .completed(250)])
         let res = scheduler.start { xs.materialize() }
-        XCTAssertEqual(res.events, [
-            .next(210, Event.next(1)),
-            .next(220, Event.next(2)),
-            .next(250, Event.completed),
-            .completed(250),
-        ])
+        XCTAssertEqual(
+            res.events,
+            [
+                .next(210, Event.next(1)),
+                .next(220, Event.next(2)),
+                .next(250, Event.completed),
+                .completed(250),
+            ]
+        )
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 250)])
     }
 
@@ -22,11 +25,14 @@ final class MaterializeTests: RxTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .error(230, MaterializeFailure()), .next(240, 3)])
         let res = scheduler.start { xs.materialize() }
-        XCTAssertEqual(res.events, [
-            .next(210, Event.next(1)),
-            .next(230, Event.error(MaterializeFailure())),
-            .completed(230),
-        ])
+        XCTAssertEqual(
+            res.events,
+            [
+                .next(210, Event.next(1)),
+                .next(230, Event.error(MaterializeFailure())),
+                .completed(230),
+            ]
+        )
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 230)])
     }
 
@@ -91,7 +97,9 @@ final class MaterializeTests: RxTestCase {
 
     func testDematerializeDisposedInTheMiddle() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, Event.next(1)), .next(230, Event.next(2)), .next(240, Event<Int>.completed)])
+        let xs = scheduler.createHotObservable([
+            .next(210, Event.next(1)), .next(230, Event.next(2)), .next(240, Event<Int>.completed),
+        ])
         let res = scheduler.start(disposed: 220) { xs.dematerialize() }
         XCTAssertEqual(res.events, [.next(210, 1)])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])

@@ -74,7 +74,10 @@ final class MaybeTests: RxTestCase {
 
     func testFactories() {
         XCTAssertEqual(recordedEvents { _ in Maybe.just(1).asObservable() }, [.next(200, 1), .completed(200)])
-        XCTAssertEqual(recordedEvents { Maybe.just(1, scheduler: $0).asObservable() }, [.next(201, 1), .completed(202)])
+        XCTAssertEqual(
+            recordedEvents { Maybe.just(1, scheduler: $0).asObservable() },
+            [.next(201, 1), .completed(202)]
+        )
         XCTAssertEqual(recordedEvents { _ in Maybe<Int>.empty().asObservable() }, [.completed(200)])
         XCTAssertEqual(recordedEvents { _ in Maybe<Int>.error(TestError()).asObservable() }, [.error(200, TestError())])
         XCTAssertEqual(recordedEvents { _ in Maybe<Int>.never().asObservable() }, [])

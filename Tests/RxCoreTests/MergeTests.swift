@@ -72,7 +72,10 @@ final class MergeTests: RxTestCase {
 
         let res = scheduler.start { xs.merge() }
 
-        XCTAssertEqual(res.events, [.next(220, 101), .next(225, 201), .next(230, 102), .next(245, 202), .completed(260)])
+        XCTAssertEqual(
+            res.events,
+            [.next(220, 101), .next(225, 201), .next(230, 102), .next(245, 202), .completed(260)]
+        )
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 230)])
         XCTAssertEqual(ys1.subscriptions, [Subscription(210, 240)])
         XCTAssertEqual(ys2.subscriptions, [Subscription(220, 260)])
@@ -228,11 +231,14 @@ final class MergeTests: RxTestCase {
         var completed = false
 
         let subscription = Observable.merge(subjects.map { $0.asObservable() })
-            .subscribe(onNext: { value in
-                if inside.increment() != 0 { overlaps.increment() }
-                sum += value
-                inside.decrement()
-            }, onCompleted: { completed = true })
+            .subscribe(
+                onNext: { value in
+                    if inside.increment() != 0 { overlaps.increment() }
+                    sum += value
+                    inside.decrement()
+                },
+                onCompleted: { completed = true }
+            )
 
         DispatchQueue.concurrentPerform(iterations: subjects.count) { index in
             for value in 1...1_000 {
@@ -271,7 +277,8 @@ final class MergeTests: RxTestCase {
         _ = Observable<Observable<Int>>.empty().merge().subscribe(onCompleted: { completions += 1 })
         _ = Observable.just(Observable<Int>.empty()).merge().subscribe(onCompleted: { completions += 1 })
         _ = Observable<Observable<Int>>.empty().merge(maxConcurrent: 1).subscribe(onCompleted: { completions += 1 })
-        _ = Observable.just(Observable<Int>.empty()).merge(maxConcurrent: 1).subscribe(onCompleted: { completions += 1 })
+        _ = Observable.just(Observable<Int>.empty()).merge(maxConcurrent: 1).subscribe(onCompleted: { completions += 1 }
+        )
         XCTAssertEqual(completions, 4)
     }
 

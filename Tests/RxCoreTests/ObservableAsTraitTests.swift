@@ -50,10 +50,14 @@ final class ObservableAsTraitTests: RxTestCase {
     // MARK: asMaybe
 
     func testAsMaybe() {
-        XCTAssertEqual(recordedEvents { $0.createHotObservable([.next(210, 1), .completed(250)]).asMaybe().asObservable() },
-                       [.next(250, 1), .completed(250)])
-        XCTAssertEqual(recordedEvents { $0.createHotObservable([Recorded<Event<Int>>.completed(250)]).asMaybe().asObservable() },
-                       [.completed(250)])
+        XCTAssertEqual(
+            recordedEvents { $0.createHotObservable([.next(210, 1), .completed(250)]).asMaybe().asObservable() },
+            [.next(250, 1), .completed(250)]
+        )
+        XCTAssertEqual(
+            recordedEvents { $0.createHotObservable([Recorded<Event<Int>>.completed(250)]).asMaybe().asObservable() },
+            [.completed(250)]
+        )
     }
 
     func testAsMaybeSecondElementFails() {

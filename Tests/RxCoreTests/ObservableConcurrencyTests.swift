@@ -58,7 +58,10 @@ final class ObservableConcurrencyTests: RxTestCase {
             // Feed until the consumer has stopped; each element is sent once it is subscribed.
             var next = 0
             while !Task.isCancelled && next < 1_000 {
-                if subject.hasObservers { subject.onNext(next); next += 1 }
+                if subject.hasObservers {
+                    subject.onNext(next)
+                    next += 1
+                }
                 await Task.yield()
             }
         }
@@ -127,11 +130,20 @@ final class ObservableConcurrencyTests: RxTestCase {
     func testAsyncSequenceIteratesInADetachedTaskOfThePriorityAsked() {
         // Subscribed where a task-local value is bound: the detached task does not see it (a
         // plain `Task`, as RxSwift 6.9 used, would), and it runs at the priority asked for.
-        let atLow = eventsUntilTerminated(of: TaskContextSequence().asObservable(priority: .low), subscribingWithLabel: "subscriber")
+        let atLow = eventsUntilTerminated(
+            of: TaskContextSequence().asObservable(priority: .low),
+            subscribingWithLabel: "subscriber"
+        )
         XCTAssertEqual(atLow, [.next(TaskContext(label: nil, priority: .low)), .completed])
-        let atHigh = eventsUntilTerminated(of: TaskContextSequence().asObservable(priority: .high), subscribingWithLabel: "subscriber")
+        let atHigh = eventsUntilTerminated(
+            of: TaskContextSequence().asObservable(priority: .high),
+            subscribingWithLabel: "subscriber"
+        )
         XCTAssertEqual(atHigh, [.next(TaskContext(label: nil, priority: .high)), .completed])
-        let unspecified = eventsUntilTerminated(of: TaskContextSequence().asObservable(), subscribingWithLabel: "subscriber")
+        let unspecified = eventsUntilTerminated(
+            of: TaskContextSequence().asObservable(),
+            subscribingWithLabel: "subscriber"
+        )
         guard case let .next(context)? = unspecified.first else { return XCTFail("no element: \(unspecified)") }
         XCTAssertNil(context.label)
     }

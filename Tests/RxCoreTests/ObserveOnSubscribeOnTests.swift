@@ -41,19 +41,29 @@ final class ObserveOnTests: RxTestCase {
 
     func testSerialSchedulerDeliversInOrderOnItsQueue() {
         let key = DispatchSpecificKey<String>()
-        let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "observe.serial", serialQueueConfiguration: { $0.setSpecific(key: key, value: "serial") })
+        let scheduler = SerialDispatchQueueScheduler(
+            internalSerialQueueName: "observe.serial",
+            serialQueueConfiguration: { $0.setSpecific(key: key, value: "serial") }
+        )
         let log = LineLog()
         let done = expectation(description: "completed")
         let subscription = Observable.range(start: 0, count: 100)
             .observe(on: scheduler)
-            .subscribe(onNext: { log.append("\($0) \(DispatchQueue.getSpecific(key: key) ?? "?")") }, onCompleted: { done.fulfill() })
+            .subscribe(
+                onNext: { log.append("\($0) \(DispatchQueue.getSpecific(key: key) ?? "?")") },
+                onCompleted: { done.fulfill() }
+            )
         wait(for: [done], timeout: 5)
         XCTAssertEqual(log.lines, (0..<100).map { "\($0) serial" })
         subscription.dispose()
     }
 
     func testConcurrentSchedulerStillDeliversSeriallyInOrder() {
-        assertDeliversSeriallyInOrder(on: ConcurrentDispatchQueueScheduler(qos: .default), count: 500, sendFromAnotherThread: false)
+        assertDeliversSeriallyInOrder(
+            on: ConcurrentDispatchQueueScheduler(qos: .default),
+            count: 500,
+            sendFromAnotherThread: false
+        )
     }
 
     // A burst (several events before the scheduler runs): RxSwift delivers it one element per
@@ -109,14 +119,16 @@ final class ObserveOnTests: RxTestCase {
         let log = LineLog()
         let subscription = SingleAssignmentDisposable()
         queue.suspend()
-        subscription.setDisposable(subject.observe(on: scheduler).subscribe(
-            onNext: { element in
-                log.append("\(element)")
-                if element == 2 { subscription.dispose() }
-            },
-            onCompleted: { log.append("completed") },
-            onDisposed: { log.append("disposed") }
-        ))
+        subscription.setDisposable(
+            subject.observe(on: scheduler).subscribe(
+                onNext: { element in
+                    log.append("\(element)")
+                    if element == 2 { subscription.dispose() }
+                },
+                onCompleted: { log.append("completed") },
+                onDisposed: { log.append("disposed") }
+            )
+        )
         for element in 0..<10 { subject.onNext(element) }
         subject.onCompleted()
         queue.resume()
@@ -129,7 +141,10 @@ final class ObserveOnTests: RxTestCase {
         let scheduler = SerialDispatchQueueScheduler(serialQueue: queue)
         let subject = PublishSubject<Int>()
         let log = LineLog()
-        let subscription = subject.observe(on: scheduler).subscribe(onNext: { log.append("\($0)") }, onCompleted: { log.append("completed") })
+        let subscription = subject.observe(on: scheduler).subscribe(
+            onNext: { log.append("\($0)") },
+            onCompleted: { log.append("completed") }
+        )
         queue.suspend()
         for element in 0..<10 { subject.onNext(element) }
         subject.onCompleted()
@@ -168,21 +183,29 @@ final class ObserveOnTests: RxTestCase {
     /// queue when `sendFromAnotherThread`, so sending and delivering overlap) and checks that
     /// they arrive in order, one delivery at a time.
     private func assertDeliversSeriallyInOrder(
-        on scheduler: ImmediateSchedulerType, count: Int, sendFromAnotherThread: Bool, file: StaticString = #filePath, line: UInt = #line
+        on scheduler: ImmediateSchedulerType,
+        count: Int,
+        sendFromAnotherThread: Bool,
+        file: StaticString = #filePath,
+        line: UInt = #line
     ) {
         let log = LineLog()
         let inside = LockedCounter()
         let overlaps = LockedCounter()
         let done = expectation(description: "completed")
         let subject = PublishSubject<Int>()
-        let subscription = subject
+        let subscription =
+            subject
             .observe(on: scheduler)
-            .subscribe(onNext: { element in
-                inside.increment()
-                if inside.value > 1 { overlaps.increment() }
-                log.append("\(element)")
-                inside.decrement()
-            }, onCompleted: { done.fulfill() })
+            .subscribe(
+                onNext: { element in
+                    inside.increment()
+                    if inside.value > 1 { overlaps.increment() }
+                    log.append("\(element)")
+                    inside.decrement()
+                },
+                onCompleted: { done.fulfill() }
+            )
         let send = {
             for element in 0..<count { subject.onNext(element) }
             subject.onCompleted()
@@ -239,7 +262,10 @@ final class SubscribeOnTests: RxTestCase {
 
     func testSubscriptionWorkRunsOnTheScheduler() {
         let key = DispatchSpecificKey<String>()
-        let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "subscribe.serial", serialQueueConfiguration: { $0.setSpecific(key: key, value: "blue") })
+        let scheduler = SerialDispatchQueueScheduler(
+            internalSerialQueueName: "subscribe.serial",
+            serialQueueConfiguration: { $0.setSpecific(key: key, value: "blue") }
+        )
         let log = LineLog()
         let done = expectation(description: "completed")
         let subscription = Observable<Int>.create { observer in
@@ -249,7 +275,10 @@ final class SubscribeOnTests: RxTestCase {
             return Disposables.create()
         }
         .subscribe(on: scheduler)
-        .subscribe(onNext: { log.append("\($0) on \(DispatchQueue.getSpecific(key: key) ?? "?")") }, onCompleted: { done.fulfill() })
+        .subscribe(
+            onNext: { log.append("\($0) on \(DispatchQueue.getSpecific(key: key) ?? "?")") },
+            onCompleted: { done.fulfill() }
+        )
         wait(for: [done], timeout: 5)
         XCTAssertEqual(log.lines, ["subscribed on blue", "42 on blue"])
         subscription.dispose()
@@ -259,13 +288,22 @@ final class SubscribeOnTests: RxTestCase {
     /// `subscribe(on:)` says.
     func testJustWithItsOwnSchedulerIgnoresSubscribeOn() {
         let key = DispatchSpecificKey<String>()
-        let blue = SerialDispatchQueueScheduler(internalSerialQueueName: "blue", serialQueueConfiguration: { $0.setSpecific(key: key, value: "blue") })
-        let red = SerialDispatchQueueScheduler(internalSerialQueueName: "red", serialQueueConfiguration: { $0.setSpecific(key: key, value: "red") })
+        let blue = SerialDispatchQueueScheduler(
+            internalSerialQueueName: "blue",
+            serialQueueConfiguration: { $0.setSpecific(key: key, value: "blue") }
+        )
+        let red = SerialDispatchQueueScheduler(
+            internalSerialQueueName: "red",
+            serialQueueConfiguration: { $0.setSpecific(key: key, value: "red") }
+        )
         let log = LineLog()
         let done = expectation(description: "completed")
         let subscription = Observable.just(42, scheduler: blue)
             .subscribe(on: red)
-            .subscribe(onNext: { log.append("\($0) on \(DispatchQueue.getSpecific(key: key) ?? "?")") }, onCompleted: { done.fulfill() })
+            .subscribe(
+                onNext: { log.append("\($0) on \(DispatchQueue.getSpecific(key: key) ?? "?")") },
+                onCompleted: { done.fulfill() }
+            )
         wait(for: [done], timeout: 5)
         XCTAssertEqual(log.lines, ["42 on blue"])
         subscription.dispose()

@@ -17,7 +17,9 @@ final class PrimitiveSequenceOperatorTests: RxTestCase {
 
     func testDelayDoesNotDelayError() {
         let scheduler = TestScheduler(initialClock: 0)
-        let res = scheduler.start { Maybe<Int>.error(TestError()).delay(.seconds(10), scheduler: scheduler).asObservable() }
+        let res = scheduler.start {
+            Maybe<Int>.error(TestError()).delay(.seconds(10), scheduler: scheduler).asObservable()
+        }
         XCTAssertEqual(res.events, [.error(200, TestError())])
     }
 
@@ -67,10 +69,14 @@ final class PrimitiveSequenceOperatorTests: RxTestCase {
     }
 
     func testCatchAndReturn() {
-        XCTAssertEqual(recordedEvents { _ in Single<Int>.error(TestError()).catchAndReturn(3).asObservable() },
-                       [.next(200, 3), .completed(200)])
-        XCTAssertEqual(recordedEvents { _ in Maybe<Int>.error(TestError()).catchAndReturn(4).asObservable() },
-                       [.next(200, 4), .completed(200)])
+        XCTAssertEqual(
+            recordedEvents { _ in Single<Int>.error(TestError()).catchAndReturn(3).asObservable() },
+            [.next(200, 3), .completed(200)]
+        )
+        XCTAssertEqual(
+            recordedEvents { _ in Maybe<Int>.error(TestError()).catchAndReturn(4).asObservable() },
+            [.next(200, 4), .completed(200)]
+        )
     }
 
     func testRetryResubscribesUpToTheAttemptCount() {
@@ -100,14 +106,22 @@ final class PrimitiveSequenceOperatorTests: RxTestCase {
     // MARK: Single
 
     func testSingleFlatMapFamily() {
-        XCTAssertEqual(recordedEvents { _ in Single.just(1).flatMap { Single.just($0 + 1) }.asObservable() },
-                       [.next(200, 2), .completed(200)])
-        XCTAssertEqual(recordedEvents { _ in Single.just(1).flatMapMaybe { _ in Maybe<Int>.empty() }.asObservable() },
-                       [.completed(200)])
-        XCTAssertEqual(recordedEvents { _ in Single.just(1).flatMapCompletable { _ in Completable.empty() }.asObservable() },
-                       [.completed(200, Never.self)])
-        XCTAssertEqual(recordedEvents { _ in Single.just(1).flatMap { _ -> Single<Int> in throw TestError() }.asObservable() },
-                       [.error(200, TestError())])
+        XCTAssertEqual(
+            recordedEvents { _ in Single.just(1).flatMap { Single.just($0 + 1) }.asObservable() },
+            [.next(200, 2), .completed(200)]
+        )
+        XCTAssertEqual(
+            recordedEvents { _ in Single.just(1).flatMapMaybe { _ in Maybe<Int>.empty() }.asObservable() },
+            [.completed(200)]
+        )
+        XCTAssertEqual(
+            recordedEvents { _ in Single.just(1).flatMapCompletable { _ in Completable.empty() }.asObservable() },
+            [.completed(200, Never.self)]
+        )
+        XCTAssertEqual(
+            recordedEvents { _ in Single.just(1).flatMap { _ -> Single<Int> in throw TestError() }.asObservable() },
+            [.error(200, TestError())]
+        )
     }
 
     func testSingleFlatMapWaitsForInnerSingle() {
@@ -120,38 +134,61 @@ final class PrimitiveSequenceOperatorTests: RxTestCase {
     }
 
     func testSingleCompactMap() {
-        XCTAssertEqual(recordedEvents { _ in Single.just("1").compactMap { Int($0) }.asObservable() },
-                       [.next(200, 1), .completed(200)])
-        XCTAssertEqual(recordedEvents { _ in Single.just("x").compactMap { Int($0) }.asObservable() },
-                       [.completed(200)])
+        XCTAssertEqual(
+            recordedEvents { _ in Single.just("1").compactMap { Int($0) }.asObservable() },
+            [.next(200, 1), .completed(200)]
+        )
+        XCTAssertEqual(
+            recordedEvents { _ in Single.just("x").compactMap { Int($0) }.asObservable() },
+            [.completed(200)]
+        )
     }
 
     func testSingleAsCompletable() {
-        XCTAssertEqual(recordedEvents { _ in Single.just(1).asCompletable().asObservable() }, [.completed(200, Never.self)])
-        XCTAssertEqual(recordedEvents { _ in Single<Int>.error(TestError()).asCompletable().asObservable() },
-                       [.error(200, TestError(), Never.self)])
+        XCTAssertEqual(
+            recordedEvents { _ in Single.just(1).asCompletable().asObservable() },
+            [.completed(200, Never.self)]
+        )
+        XCTAssertEqual(
+            recordedEvents { _ in Single<Int>.error(TestError()).asCompletable().asObservable() },
+            [.error(200, TestError(), Never.self)]
+        )
     }
 
     // MARK: Maybe
 
     func testMaybeFlatMapAndCompactMap() {
-        XCTAssertEqual(recordedEvents { _ in Maybe.just(1).flatMap { Maybe.just($0 * 3) }.asObservable() },
-                       [.next(200, 3), .completed(200)])
-        XCTAssertEqual(recordedEvents { _ in Maybe<Int>.empty().flatMap { Maybe.just($0 * 3) }.asObservable() },
-                       [.completed(200)])
-        XCTAssertEqual(recordedEvents { _ in Maybe.just("7").compactMap { Int($0) }.asObservable() },
-                       [.next(200, 7), .completed(200)])
+        XCTAssertEqual(
+            recordedEvents { _ in Maybe.just(1).flatMap { Maybe.just($0 * 3) }.asObservable() },
+            [.next(200, 3), .completed(200)]
+        )
+        XCTAssertEqual(
+            recordedEvents { _ in Maybe<Int>.empty().flatMap { Maybe.just($0 * 3) }.asObservable() },
+            [.completed(200)]
+        )
+        XCTAssertEqual(
+            recordedEvents { _ in Maybe.just("7").compactMap { Int($0) }.asObservable() },
+            [.next(200, 7), .completed(200)]
+        )
     }
 
     func testMaybeIfEmpty() {
-        XCTAssertEqual(recordedEvents { _ in Maybe<Int>.empty().ifEmpty(default: 9).asObservable() },
-                       [.next(200, 9), .completed(200)])
-        XCTAssertEqual(recordedEvents { _ in Maybe.just(1).ifEmpty(default: 9).asObservable() },
-                       [.next(200, 1), .completed(200)])
-        XCTAssertEqual(recordedEvents { _ in Maybe<Int>.empty().ifEmpty(switchTo: Maybe<Int>.empty()).asObservable() },
-                       [.completed(200)])
-        XCTAssertEqual(recordedEvents { _ in Maybe<Int>.empty().ifEmpty(switchTo: Single.just(5)).asObservable() },
-                       [.next(200, 5), .completed(200)])
+        XCTAssertEqual(
+            recordedEvents { _ in Maybe<Int>.empty().ifEmpty(default: 9).asObservable() },
+            [.next(200, 9), .completed(200)]
+        )
+        XCTAssertEqual(
+            recordedEvents { _ in Maybe.just(1).ifEmpty(default: 9).asObservable() },
+            [.next(200, 1), .completed(200)]
+        )
+        XCTAssertEqual(
+            recordedEvents { _ in Maybe<Int>.empty().ifEmpty(switchTo: Maybe<Int>.empty()).asObservable() },
+            [.completed(200)]
+        )
+        XCTAssertEqual(
+            recordedEvents { _ in Maybe<Int>.empty().ifEmpty(switchTo: Single.just(5)).asObservable() },
+            [.next(200, 5), .completed(200)]
+        )
     }
 
     func testMaybeIfEmptySwitchToSubscribesOtherOnlyWhenEmpty() {
@@ -178,10 +215,18 @@ final class PrimitiveSequenceOperatorTests: RxTestCase {
 
     func testCompletableConcatForms() {
         let ok = Completable.empty()
-        XCTAssertEqual(recordedEvents { _ in Completable.concat(ok, ok, ok).asObservable() }, [.completed(200, Never.self)])
-        XCTAssertEqual(recordedEvents { _ in Completable.concat([ok, .error(TestError()), ok]).asObservable() },
-                       [.error(200, TestError(), Never.self)])
-        XCTAssertEqual(recordedEvents { _ in Completable.concat(AnySequence([ok, ok])).asObservable() }, [.completed(200, Never.self)])
+        XCTAssertEqual(
+            recordedEvents { _ in Completable.concat(ok, ok, ok).asObservable() },
+            [.completed(200, Never.self)]
+        )
+        XCTAssertEqual(
+            recordedEvents { _ in Completable.concat([ok, .error(TestError()), ok]).asObservable() },
+            [.error(200, TestError(), Never.self)]
+        )
+        XCTAssertEqual(
+            recordedEvents { _ in Completable.concat(AnySequence([ok, ok])).asObservable() },
+            [.completed(200, Never.self)]
+        )
     }
 
     func testCompletableZipRunsAtOnce() {
@@ -204,8 +249,14 @@ final class PrimitiveSequenceOperatorTests: RxTestCase {
     }
 
     func testCompletableZipAndConcatOfNothingCompleteAtOnce() {
-        XCTAssertEqual(recordedEvents { _ in Completable.zip([Completable]()).asObservable() }, [.completed(200, Never.self)])
+        XCTAssertEqual(
+            recordedEvents { _ in Completable.zip([Completable]()).asObservable() },
+            [.completed(200, Never.self)]
+        )
         XCTAssertEqual(recordedEvents { _ in Completable.zip().asObservable() }, [.completed(200, Never.self)])
-        XCTAssertEqual(recordedEvents { _ in Completable.concat([Completable]()).asObservable() }, [.completed(200, Never.self)])
+        XCTAssertEqual(
+            recordedEvents { _ in Completable.concat([Completable]()).asObservable() },
+            [.completed(200, Never.self)]
+        )
     }
 }

@@ -143,9 +143,13 @@ final class BindTests: RxTestCase {
     }
 
     func testBindToBinderFunction() {
-        let result = Observable.of(1, 2).bind(to: { (source: Observable<Int>) -> String in "bound \(type(of: source))" })
+        let result = Observable.of(1, 2).bind(to: { (source: Observable<Int>) -> String in "bound \(type(of: source))" }
+        )
         XCTAssertTrue(result.hasPrefix("bound "))
-        let curried = Observable.just(1).bind(to: { (source: Observable<Int>) in { (suffix: String) -> String in "curried \(suffix)" } }, curriedArgument: "x")
+        let curried = Observable.just(1).bind(
+            to: { (source: Observable<Int>) in { (suffix: String) -> String in "curried \(suffix)" } },
+            curriedArgument: "x"
+        )
         XCTAssertEqual(curried, "curried x")
     }
 

@@ -28,7 +28,10 @@ final class ScanTests: RxTestCase {
             .completed(240),
         ])
         let res = scheduler.start { xs.scan(into: [String]()) { $0.append($1) } }
-        XCTAssertEqual(res.events, [.next(210, ["a"]), .next(220, ["a", "b"]), .next(230, ["a", "b", "c"]), .completed(240)])
+        XCTAssertEqual(
+            res.events,
+            [.next(210, ["a"]), .next(220, ["a", "b"]), .next(230, ["a", "b", "c"]), .completed(240)]
+        )
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 240)])
     }
 

@@ -309,9 +309,13 @@ final class VirtualTimeSchedulerTests: RxTestCase {
     /// A virtual-time scheduler of one's own: ten seconds per tick of an `Int` clock.
     private final class TenSecondTicks: VirtualTimeScheduler<TenSecondTicks.Converter> {
         struct Converter: VirtualTimeConverterType {
-            func convertFromVirtualTime(_ virtualTime: Int) -> RxTime { Date(timeIntervalSince1970: TimeInterval(virtualTime) * 10) }
+            func convertFromVirtualTime(_ virtualTime: Int) -> RxTime {
+                Date(timeIntervalSince1970: TimeInterval(virtualTime) * 10)
+            }
             func convertToVirtualTime(_ time: RxTime) -> Int { Int(time.timeIntervalSince1970 / 10) }
-            func convertFromVirtualTimeInterval(_ virtualTimeInterval: Int) -> TimeInterval { TimeInterval(virtualTimeInterval) * 10 }
+            func convertFromVirtualTimeInterval(_ virtualTimeInterval: Int) -> TimeInterval {
+                TimeInterval(virtualTimeInterval) * 10
+            }
             func convertToVirtualTimeInterval(_ timeInterval: TimeInterval) -> Int { Int(timeInterval / 10) }
             func offsetVirtualTime(_ time: Int, offset: Int) -> Int { time + offset }
             func compareVirtualTime(_ lhs: Int, _ rhs: Int) -> VirtualTimeComparison {
@@ -359,9 +363,12 @@ final class DispatchSchedulerConcurrencyTests: RxTestCase {
     private let queueKey = DispatchSpecificKey<String>()
 
     private func makeSerialScheduler(_ name: String) -> SerialDispatchQueueScheduler {
-        SerialDispatchQueueScheduler(internalSerialQueueName: name, serialQueueConfiguration: { queue in
-            queue.setSpecific(key: self.queueKey, value: name)
-        })
+        SerialDispatchQueueScheduler(
+            internalSerialQueueName: name,
+            serialQueueConfiguration: { queue in
+                queue.setSpecific(key: self.queueKey, value: name)
+            }
+        )
     }
 
     func testSerialSchedulerRunsInOrderOnItsQueue() {
@@ -441,7 +448,10 @@ final class DispatchSchedulerConcurrencyTests: RxTestCase {
 
     func testSerialSchedulerConvenienceInitializers() {
         let onGlobal = SerialDispatchQueueScheduler(qos: .utility, internalSerialQueueName: "serial.qos")
-        let targeted = SerialDispatchQueueScheduler(queue: DispatchQueue.global(), internalSerialQueueName: "serial.target")
+        let targeted = SerialDispatchQueueScheduler(
+            queue: DispatchQueue.global(),
+            internalSerialQueueName: "serial.target"
+        )
         let done = expectation(description: "both ran")
         done.expectedFulfillmentCount = 2
         for scheduler in [onGlobal, targeted] {
@@ -475,7 +485,9 @@ final class DispatchSchedulerConcurrencyTests: RxTestCase {
 
     func testConcurrentSchedulerOverlapsWork() {
         // Two items that each wait for the other can only both finish if they run at once.
-        let scheduler = ConcurrentDispatchQueueScheduler(queue: DispatchQueue(label: "concurrent.overlap", attributes: .concurrent))
+        let scheduler = ConcurrentDispatchQueueScheduler(
+            queue: DispatchQueue(label: "concurrent.overlap", attributes: .concurrent)
+        )
         let first = DispatchSemaphore(value: 0)
         let second = DispatchSemaphore(value: 0)
         let done = expectation(description: "both finished")
@@ -632,7 +644,10 @@ final class MainSchedulerTests: RxTestCase {
         var completed = false
         let subscription = Observable.of(1, 2, 3, scheduler: background)
             .observe(on: MainScheduler.instance)
-            .subscribe(onNext: { received.append("\($0) main: \(Thread.isMainThread)") }, onCompleted: { completed = true })
+            .subscribe(
+                onNext: { received.append("\($0) main: \(Thread.isMainThread)") },
+                onCompleted: { completed = true }
+            )
         XCTAssertTrue(runMainRunLoop(until: { completed }))
         XCTAssertEqual(received, ["1 main: true", "2 main: true", "3 main: true"])
         subscription.dispose()
@@ -669,9 +684,13 @@ final class SchedulerLabelTests: RxTestCase {
         XCTAssertEqual(MainScheduler.instance.schedulerLabel, "MainScheduler")
         XCTAssertEqual(MainScheduler.asyncInstance.schedulerLabel, "MainScheduler.asyncInstance")
         XCTAssertEqual(ConcurrentMainScheduler.instance.schedulerLabel, "ConcurrentMainScheduler")
-        XCTAssertEqual(SerialDispatchQueueScheduler(internalSerialQueueName: "rx.serial").schedulerLabel, "SerialDispatchQueueScheduler(rx.serial)")
         XCTAssertEqual(
-            ConcurrentDispatchQueueScheduler(queue: DispatchQueue(label: "rx.concurrent", attributes: .concurrent)).schedulerLabel,
+            SerialDispatchQueueScheduler(internalSerialQueueName: "rx.serial").schedulerLabel,
+            "SerialDispatchQueueScheduler(rx.serial)"
+        )
+        XCTAssertEqual(
+            ConcurrentDispatchQueueScheduler(queue: DispatchQueue(label: "rx.concurrent", attributes: .concurrent))
+                .schedulerLabel,
             "ConcurrentDispatchQueueScheduler(rx.concurrent)"
         )
         XCTAssertEqual(TestScheduler(initialClock: 0).schedulerLabel, "TestScheduler")

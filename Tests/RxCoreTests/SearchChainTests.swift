@@ -45,7 +45,8 @@ final class SearchChainTests: RxTestCase {
         scheduler.scheduleAt(800) { lateSubscription = results.subscribe(late) }
 
         let res = scheduler.start(created: 100, subscribed: 200, disposed: 2000) {
-            results = text
+            results =
+                text
                 .throttle(.milliseconds(300), scheduler: scheduler)
                 .distinctUntilChanged()
                 .flatMapLatest { query in api(query).retry(3).startWith([]).catchAndReturn([]) }
@@ -53,21 +54,27 @@ final class SearchChainTests: RxTestCase {
             return results!
         }
 
-        XCTAssertEqual(res.events, [
-            .next(210, []),
-            .next(510, []),
-            .next(710, ["rxswift"]),
-            .next(900, []),
-            .next(960, []),
-            .completed(1500),
-        ])
+        XCTAssertEqual(
+            res.events,
+            [
+                .next(210, []),
+                .next(510, []),
+                .next(710, ["rxswift"]),
+                .next(900, []),
+                .next(960, []),
+                .completed(1500),
+            ]
+        )
         // A subscriber joining later gets the latest results replayed, then the live ones.
-        XCTAssertEqual(late.events, [
-            .next(800, ["rxswift"]),
-            .next(900, []),
-            .next(960, []),
-            .completed(1500),
-        ])
+        XCTAssertEqual(
+            late.events,
+            [
+                .next(800, ["rxswift"]),
+                .next(900, []),
+                .next(960, []),
+                .completed(1500),
+            ]
+        )
         XCTAssertEqual(text.subscriptions, [Subscription(200, 1500)])
         XCTAssertEqual(slowAnswer.subscriptions, [Subscription(210, 510)])
         XCTAssertEqual(flaky.subscriptions, [Subscription(510, 560), Subscription(560, 610)])

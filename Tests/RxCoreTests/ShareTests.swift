@@ -6,8 +6,10 @@ import XCTest
 final class ShareTests: RxTestCase {
     /// Subscribes a recording observer to `source` at `subscribeTime` and disposes it at `disposeTime`.
     private func record<Element>(
-        _ scheduler: TestScheduler, _ source: @escaping () -> Observable<Element>,
-        from subscribeTime: TestTime, to disposeTime: TestTime
+        _ scheduler: TestScheduler,
+        _ source: @escaping () -> Observable<Element>,
+        from subscribeTime: TestTime,
+        to disposeTime: TestTime
     ) -> TestableObserver<Element> {
         let observer = scheduler.createObserver(Element.self)
         var subscription: Disposable?
@@ -98,8 +100,12 @@ final class ShareTests: RxTestCase {
     /// Subscribes at `time`; when the sequence terminates, subscribes `again` from inside the
     /// terminal event handler, as code that "restarts" a shared sequence does.
     private func resubscribingOnTermination(
-        _ scheduler: TestScheduler, _ shared: Observable<Int>, at time: TestTime, disposeAt: TestTime,
-        first: TestableObserver<Int>, again: TestableObserver<Int>
+        _ scheduler: TestScheduler,
+        _ shared: Observable<Int>,
+        at time: TestTime,
+        disposeAt: TestTime,
+        first: TestableObserver<Int>,
+        again: TestableObserver<Int>
     ) {
         var subscription: Disposable?
         scheduler.scheduleAt(time) {
@@ -111,7 +117,10 @@ final class ShareTests: RxTestCase {
         scheduler.scheduleAt(disposeAt) { subscription?.dispose() }
     }
 
-    private func terminatingSource(_ scheduler: TestScheduler, _ terminal: Recorded<Event<Int>>) -> TestableObservable<Int> {
+    private func terminatingSource(
+        _ scheduler: TestScheduler,
+        _ terminal: Recorded<Event<Int>>
+    ) -> TestableObservable<Int> {
         scheduler.createHotObservable([.next(210, 1), .next(220, 2), terminal, .next(340, -1), .next(550, 7)])
     }
 
@@ -163,7 +172,11 @@ final class ShareTests: RxTestCase {
             XCTAssertEqual(first.events, [.next(210, 1), .next(220, 2), .error(330, testError)])
             XCTAssertEqual(again.events, [.next(340, -1)], "replay \(replay)")
             XCTAssertEqual(late.events, [.next(550, 7)], "replay \(replay)")
-            XCTAssertEqual(xs.subscriptions, [Subscription(200, 330), Subscription(330, 400), Subscription(500, 600)], "replay \(replay)")
+            XCTAssertEqual(
+                xs.subscriptions,
+                [Subscription(200, 330), Subscription(330, 400), Subscription(500, 600)],
+                "replay \(replay)"
+            )
         }
     }
 
@@ -185,7 +198,11 @@ final class ShareTests: RxTestCase {
 
     /// The guide's hand-made interval: a periodic timer inside `create`, cancelled by
     /// `Disposables.create`. One tick of this scheduler is a millisecond.
-    private func myInterval(_ period: RxTimeInterval, scheduler: TestScheduler, log: @escaping (String) -> Void) -> Observable<Int> {
+    private func myInterval(
+        _ period: RxTimeInterval,
+        scheduler: TestScheduler,
+        log: @escaping (String) -> Void
+    ) -> Observable<Int> {
         Observable.create { observer in
             log("Subscribed")
             let timer = scheduler.schedulePeriodic(0, startAfter: period, period: period) { n in
@@ -218,36 +235,42 @@ final class ShareTests: RxTestCase {
 
     /// Seed example A6: two subscriptions, two timers.
     func testIntervalWithTwoSubscribers() {
-        XCTAssertEqual(runTwoSubscribers(shared: false), [
-            "Started ----",
-            "Subscribed",
-            "Subscribed",
-            "First 0", "Second 0",
-            "First 1", "Second 1",
-            "First 2", "Second 2",
-            "First 3", "Second 3",
-            "First 4", "Second 4",
-            "Disposed",
-            "Second 5", "Second 6", "Second 7", "Second 8", "Second 9",
-            "Disposed",
-            "Ended ----",
-        ])
+        XCTAssertEqual(
+            runTwoSubscribers(shared: false),
+            [
+                "Started ----",
+                "Subscribed",
+                "Subscribed",
+                "First 0", "Second 0",
+                "First 1", "Second 1",
+                "First 2", "Second 2",
+                "First 3", "Second 3",
+                "First 4", "Second 4",
+                "Disposed",
+                "Second 5", "Second 6", "Second 7", "Second 8", "Second 9",
+                "Disposed",
+                "Ended ----",
+            ]
+        )
     }
 
     /// Seed example A7: with `share(replay: 1)` one timer serves both, and it is disposed when
     /// the last subscriber leaves.
     func testIntervalSharedWithReplayOne() {
-        XCTAssertEqual(runTwoSubscribers(shared: true), [
-            "Started ----",
-            "Subscribed",
-            "First 0", "Second 0",
-            "First 1", "Second 1",
-            "First 2", "Second 2",
-            "First 3", "Second 3",
-            "First 4", "Second 4",
-            "Second 5", "Second 6", "Second 7", "Second 8", "Second 9",
-            "Disposed",
-            "Ended ----",
-        ])
+        XCTAssertEqual(
+            runTwoSubscribers(shared: true),
+            [
+                "Started ----",
+                "Subscribed",
+                "First 0", "Second 0",
+                "First 1", "Second 1",
+                "First 2", "Second 2",
+                "First 3", "Second 3",
+                "First 4", "Second 4",
+                "Second 5", "Second 6", "Second 7", "Second 8", "Second 9",
+                "Disposed",
+                "Ended ----",
+            ]
+        )
     }
 }

@@ -38,19 +38,26 @@ final class SingleCreateConcurrencyTests: RxTestCase {
 
     func testTheTaskInheritsTheSubscribersContextUnlessDetached() {
         let attached = Single<TaskContext>.create(priority: .low) { TaskContext.current }
-        XCTAssertEqual(eventsUntilTerminated(of: attached.asObservable(), subscribingWithLabel: "subscriber"),
-                       [.next(TaskContext(label: "subscriber", priority: .low)), .completed])
+        XCTAssertEqual(
+            eventsUntilTerminated(of: attached.asObservable(), subscribingWithLabel: "subscriber"),
+            [.next(TaskContext(label: "subscriber", priority: .low)), .completed]
+        )
 
         let detached = Single<TaskContext>.create(detached: true, priority: .high) { TaskContext.current }
-        XCTAssertEqual(eventsUntilTerminated(of: detached.asObservable(), subscribingWithLabel: "subscriber"),
-                       [.next(TaskContext(label: nil, priority: .high)), .completed])
+        XCTAssertEqual(
+            eventsUntilTerminated(of: detached.asObservable(), subscribingWithLabel: "subscriber"),
+            [.next(TaskContext(label: nil, priority: .high)), .completed]
+        )
     }
 
     func testEachSubscriptionRunsTheWorkAgain() {
         let runs = LockedBox(0)
         let single = Single<Int>.create {
             var run = 0
-            runs.mutate { $0 += 1; run = $0 }
+            runs.mutate {
+                $0 += 1
+                run = $0
+            }
             return run
         }
         XCTAssertEqual(eventsUntilTerminated(of: single.asObservable()), [.next(1), .completed])

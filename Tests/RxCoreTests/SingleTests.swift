@@ -111,7 +111,10 @@ final class SingleTests: RxTestCase {
 
     func testJustErrorNever() {
         XCTAssertEqual(recordedEvents { _ in Single.just(5).asObservable() }, [.next(200, 5), .completed(200)])
-        XCTAssertEqual(recordedEvents { _ in Single<Int>.error(TestError()).asObservable() }, [.error(200, TestError())])
+        XCTAssertEqual(
+            recordedEvents { _ in Single<Int>.error(TestError()).asObservable() },
+            [.error(200, TestError())]
+        )
         XCTAssertEqual(recordedEvents { _ in Single<Int>.never().asObservable() }, [])
     }
 
@@ -191,7 +194,10 @@ final class SingleTests: RxTestCase {
 
     func testUsingDisposesResourceWhenTheSingleEnds() {
         var disposed = false
-        let single = Single<Int>.using({ BooleanDisposableSpy { disposed = true } }, primitiveSequenceFactory: { _ in .just(7) })
+        let single = Single<Int>.using(
+            { BooleanDisposableSpy { disposed = true } },
+            primitiveSequenceFactory: { _ in .just(7) }
+        )
         var value: Int?
         _ = single.subscribe(onSuccess: { value = $0 })
         XCTAssertEqual(value, 7)

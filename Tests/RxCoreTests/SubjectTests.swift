@@ -10,7 +10,9 @@ private struct SubjectScenario<Element> {
     let scheduler = TestScheduler(initialClock: 0)
 
     func subscribe<Subject: ObservableType>(
-        _ subject: Subject, at subscribeTime: TestTime, disposeAt disposeTime: TestTime? = nil
+        _ subject: Subject,
+        at subscribeTime: TestTime,
+        disposeAt disposeTime: TestTime? = nil
     ) -> TestableObserver<Element> where Subject.Element == Element {
         let observer = scheduler.createObserver(Element.self)
         var subscription: Disposable?

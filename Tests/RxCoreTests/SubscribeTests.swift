@@ -62,10 +62,14 @@ final class SubscribeTests: RxTestCase {
         var owner: Owner? = Owner()
         weak var weakOwner = owner
         var calls = 0
-        let subscription = subject.subscribe(with: owner!, onNext: { owner, value in
-            calls += 1
-            owner.received.append(value)
-        }, onDisposed: { _ in calls += 100 })
+        let subscription = subject.subscribe(
+            with: owner!,
+            onNext: { owner, value in
+                calls += 1
+                owner.received.append(value)
+            },
+            onDisposed: { _ in calls += 100 }
+        )
         subject.onNext(1)
         XCTAssertEqual(owner?.received, [1])
         owner = nil
@@ -174,7 +178,8 @@ final class BinderTests: RxTestCase {
 
     func testAsObserver() {
         let label = Label()
-        let observer = Binder(label, scheduler: CurrentThreadScheduler.instance) { label, text in label.text = text }.asObserver()
+        let observer = Binder(label, scheduler: CurrentThreadScheduler.instance) { label, text in label.text = text }
+            .asObserver()
         _ = Observable.just("x").subscribe(observer)
         XCTAssertEqual(label.text, "x")
     }

@@ -18,12 +18,15 @@ final class SwitchLatestTests: RxTestCase {
 
         let res = scheduler.start { xs.switchLatest() }
 
-        XCTAssertEqual(res.events, [
-            .next(220, 101), .next(230, 102),
-            .next(260, 201), .next(270, 202),
-            .next(310, 301),
-            .completed(350),
-        ])
+        XCTAssertEqual(
+            res.events,
+            [
+                .next(220, 101), .next(230, 102),
+                .next(260, 201), .next(270, 202),
+                .next(310, 301),
+                .completed(350),
+            ]
+        )
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 320)])
         XCTAssertEqual(ys1.subscriptions, [Subscription(210, 250)])
         XCTAssertEqual(ys2.subscriptions, [Subscription(250, 280)])
@@ -150,14 +153,17 @@ final class SwitchLatestTests: RxTestCase {
             text.flatMapLatest { query in requests[query]!.asObservable().startWith([]) }
         }
 
-        XCTAssertEqual(res.events, [
-            .next(210, []),
-            .next(230, []),
-            .next(280, ["ab1", "ab2"]),
-            .next(300, []),
-            .next(350, ["abc1", "abc2"]),
-            .completed(500),
-        ])
+        XCTAssertEqual(
+            res.events,
+            [
+                .next(210, []),
+                .next(230, []),
+                .next(280, ["ab1", "ab2"]),
+                .next(300, []),
+                .next(350, ["abc1", "abc2"]),
+                .completed(500),
+            ]
+        )
         XCTAssertEqual(requests["a"]!.subscriptions, [Subscription(210, 230)])
         XCTAssertEqual(requests["ab"]!.subscriptions, [Subscription(230, 280)])
         XCTAssertEqual(requests["abc"]!.subscriptions, [Subscription(300, 350)])

@@ -14,12 +14,14 @@ final class LineLog: @unchecked Sendable {
     private var storage: [String] = []
 
     func append(_ line: String) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         storage.append(line)
     }
 
     var lines: [String] {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return storage
     }
 }
@@ -30,17 +32,20 @@ final class LockedCounter: @unchecked Sendable {
     private var count = 0
 
     func increment() {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         count += 1
     }
 
     func decrement() {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         count -= 1
     }
 
     var value: Int {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return count
     }
 }
@@ -50,7 +55,8 @@ private let standardOutputLock = NSLock()
 /// Runs `body` with the process's standard output redirected to a temporary file and returns
 /// what was written, split into lines. Used to check what `debug` prints.
 func captureStandardOutput(_ body: () -> Void) -> [String] {
-    standardOutputLock.lock(); defer { standardOutputLock.unlock() }
+    standardOutputLock.lock()
+    defer { standardOutputLock.unlock() }
     fflush(stdout)
     let path = NSTemporaryDirectory() + "rxcore-stdout-\(UUID().uuidString).txt"
     FileManager.default.createFile(atPath: path, contents: nil)
@@ -91,7 +97,12 @@ func runOnBackgroundThread(_ body: @escaping () -> Void) {
 
 /// A subject that sends `elements` and then `terminal` all at `time` (a burst: several events
 /// before the scheduler runs anything else), for operators that queue what they receive.
-func burstSubject(_ elements: [Int], then terminal: Event<Int>, at time: TestTime, on scheduler: TestScheduler) -> PublishSubject<Int> {
+func burstSubject(
+    _ elements: [Int],
+    then terminal: Event<Int>,
+    at time: TestTime,
+    on scheduler: TestScheduler
+) -> PublishSubject<Int> {
     let subject = PublishSubject<Int>()
     scheduler.scheduleAt(time) {
         elements.forEach(subject.onNext)

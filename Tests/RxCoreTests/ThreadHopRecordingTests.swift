@@ -22,7 +22,9 @@ final class ThreadHopRecordingTests: RxTestCase {
     private func lastChain() -> [HopStageRecord] {
         let stages = ThreadHops.stages()
         let byID = Dictionary(uniqueKeysWithValues: stages.map { ($0.id, $0) })
-        guard let root = stages.last(where: { $0.downstream == 0 && $0.typeName.hasPrefix("AnonymousObserver") }) else { return [] }
+        guard let root = stages.last(where: { $0.downstream == 0 && $0.typeName.hasPrefix("AnonymousObserver") }) else {
+            return []
+        }
         var chain = [root]
         var current = root.id
         while let upstream = stages.first(where: { $0.downstream == current && byID[$0.id] != nil }) {
@@ -51,8 +53,13 @@ final class ThreadHopRecordingTests: RxTestCase {
         XCTAssertEqual(received, ["42"])
 
         let chain = lastChain()
-        XCTAssertEqual(chain.map { LeakNameForTest.base($0.typeName) },
-                       ["JustSink", "ObserveOnSink", "FilterSink", "ObserveOnSink", "MapSink", "ObserveOnSink", "AnonymousObserver"])
+        XCTAssertEqual(
+            chain.map { LeakNameForTest.base($0.typeName) },
+            [
+                "JustSink", "ObserveOnSink", "FilterSink", "ObserveOnSink", "MapSink", "ObserveOnSink",
+                "AnonymousObserver",
+            ]
+        )
         XCTAssertEqual(schedulers(chain[0], .delivered), ["thread:main"])
         XCTAssertEqual(schedulers(chain[1], .received), ["thread:main"])
         XCTAssertEqual(schedulers(chain[1], .delivered), ["Virtual(green)"])

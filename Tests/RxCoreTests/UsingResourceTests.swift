@@ -28,11 +28,14 @@ final class UsingResourceTests: RxTestCase {
         let xs = scheduler.createColdObservable([.next(10, 1), .error(20, UsingFailure())])
         var resource: RecordingResource?
         let res = scheduler.start {
-            Observable.using({ () -> RecordingResource in
-                let created = RecordingResource(scheduler: scheduler)
-                resource = created
-                return created
-            }, observableFactory: { _ in xs.asObservable() })
+            Observable.using(
+                { () -> RecordingResource in
+                    let created = RecordingResource(scheduler: scheduler)
+                    resource = created
+                    return created
+                },
+                observableFactory: { _ in xs.asObservable() }
+            )
         }
         XCTAssertEqual(res.events, [.next(210, 1), .error(220, UsingFailure())])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
@@ -42,9 +45,12 @@ final class UsingResourceTests: RxTestCase {
     func testObservableFactoryReceivesTheResource() {
         let scheduler = TestScheduler(initialClock: 0)
         let res = scheduler.start {
-            Observable.using({ RecordingResource(scheduler: scheduler) }, observableFactory: { resource in
-                Observable.just(resource.createdAt)
-            })
+            Observable.using(
+                { RecordingResource(scheduler: scheduler) },
+                observableFactory: { resource in
+                    Observable.just(resource.createdAt)
+                }
+            )
         }
         XCTAssertEqual(res.events, [.next(200, 200), .completed(200)])
     }
@@ -53,11 +59,14 @@ final class UsingResourceTests: RxTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable([.next(10, 1), .completed(20)])
         var resources = [RecordingResource]()
-        let shared = Observable.using({ () -> RecordingResource in
-            let created = RecordingResource(scheduler: scheduler)
-            resources.append(created)
-            return created
-        }, observableFactory: { _ in xs.asObservable() })
+        let shared = Observable.using(
+            { () -> RecordingResource in
+                let created = RecordingResource(scheduler: scheduler)
+                resources.append(created)
+                return created
+            },
+            observableFactory: { _ in xs.asObservable() }
+        )
         scheduler.scheduleAt(200) { _ = shared.subscribe() }
         scheduler.scheduleAt(300) { _ = shared.subscribe() }
         scheduler.start()

@@ -8,17 +8,22 @@ final class WindowTests: RxTestCase {
     func testWindowsOpenOnSubscriptionWhenFullAndWhenTheTimeSpanEnds() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = timeSpanCountSource(scheduler, end: .completed(480))
-        let res = scheduler.start { xs.window(timeSpan: .seconds(50), count: 3, scheduler: scheduler).enumerated().map { $0.index } }
-        XCTAssertEqual(res.events, [
-            .next(200, 0),   // on subscription
-            .next(225, 1),   // window 0 filled up
-            .next(275, 2),   // window 1 timed out (timer restarted at 225)
-            .next(325, 3),   // window 2 timed out empty
-            .next(345, 4),   // window 3 filled up
-            .next(395, 5),
-            .next(445, 6),
-            .completed(480),
-        ])
+        let res = scheduler.start {
+            xs.window(timeSpan: .seconds(50), count: 3, scheduler: scheduler).enumerated().map { $0.index }
+        }
+        XCTAssertEqual(
+            res.events,
+            [
+                .next(200, 0),  // on subscription
+                .next(225, 1),  // window 0 filled up
+                .next(275, 2),  // window 1 timed out (timer restarted at 225)
+                .next(325, 3),  // window 2 timed out empty
+                .next(345, 4),  // window 3 filled up
+                .next(395, 5),
+                .next(445, 6),
+                .completed(480),
+            ]
+        )
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 480)])
     }
 
@@ -26,17 +31,20 @@ final class WindowTests: RxTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = timeSpanCountSource(scheduler, end: .completed(480))
         let res = scheduler.start { flattenIndexed(xs.window(timeSpan: .seconds(50), count: 3, scheduler: scheduler)) }
-        XCTAssertEqual(res.events, [
-            .next(205, "0 1"),
-            .next(215, "0 2"),
-            .next(225, "0 3"),
-            .next(260, "1 4"),
-            .next(330, "3 5"),
-            .next(335, "3 6"),
-            .next(345, "3 7"),
-            .next(350, "4 8"),
-            .completed(480),
-        ])
+        XCTAssertEqual(
+            res.events,
+            [
+                .next(205, "0 1"),
+                .next(215, "0 2"),
+                .next(225, "0 3"),
+                .next(260, "1 4"),
+                .next(330, "3 5"),
+                .next(335, "3 6"),
+                .next(345, "3 7"),
+                .next(350, "4 8"),
+                .completed(480),
+            ]
+        )
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 480)])
     }
 
@@ -50,39 +58,52 @@ final class WindowTests: RxTestCase {
                 .enumerated()
                 .map { $0.index }
         }
-        XCTAssertEqual(res.events, [
-            .next(200, 0), .next(225, 1), .next(275, 2), .next(325, 3), .next(345, 4),
-            .error(360, WindowFailure()),
-        ])
+        XCTAssertEqual(
+            res.events,
+            [
+                .next(200, 0), .next(225, 1), .next(275, 2), .next(325, 3), .next(345, 4),
+                .error(360, WindowFailure()),
+            ]
+        )
         // Every window completed except the last, which ends with the error.
-        XCTAssertEqual(openWindow.events, [
-            .next(205, 1), .next(215, 2), .next(225, 3), .completed(225),
-            .next(260, 4), .completed(275),
-            .completed(325),
-            .next(330, 5), .next(335, 6), .next(345, 7), .completed(345),
-            .next(350, 8), .error(360, WindowFailure()),
-        ])
+        XCTAssertEqual(
+            openWindow.events,
+            [
+                .next(205, 1), .next(215, 2), .next(225, 3), .completed(225),
+                .next(260, 4), .completed(275),
+                .completed(325),
+                .next(330, 5), .next(335, 6), .next(345, 7), .completed(345),
+                .next(350, 8), .error(360, WindowFailure()),
+            ]
+        )
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 360)])
     }
 
     func testDisposedInTheMiddle() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = timeSpanCountSource(scheduler, end: .completed(480))
-        let res = scheduler.start(disposed: 340) { flattenIndexed(xs.window(timeSpan: .seconds(50), count: 3, scheduler: scheduler)) }
-        XCTAssertEqual(res.events, [
-            .next(205, "0 1"),
-            .next(215, "0 2"),
-            .next(225, "0 3"),
-            .next(260, "1 4"),
-            .next(330, "3 5"),
-            .next(335, "3 6"),
-        ])
+        let res = scheduler.start(disposed: 340) {
+            flattenIndexed(xs.window(timeSpan: .seconds(50), count: 3, scheduler: scheduler))
+        }
+        XCTAssertEqual(
+            res.events,
+            [
+                .next(205, "0 1"),
+                .next(215, "0 2"),
+                .next(225, "0 3"),
+                .next(260, "1 4"),
+                .next(330, "3 5"),
+                .next(335, "3 6"),
+            ]
+        )
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 340)])
     }
 
     func testAnObservedWindowKeepsTheSourceAfterTheOuterSubscriptionIsDisposed() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(205, 1), .next(215, 2), .next(225, 3), .next(260, 4), .completed(400)])
+        let xs = scheduler.createHotObservable([
+            .next(205, 1), .next(215, 2), .next(225, 3), .next(260, 4), .completed(400),
+        ])
         let firstWindow = scheduler.createObserver(Int.self)
         var outerSubscription: Disposable?
         var windowSubscription: Disposable?
@@ -138,7 +159,11 @@ final class WindowTests: RxTestCase {
 
     func testReleasesEverythingWhenTheSourceCompletesAtOnce() {
         let scheduler = TestScheduler(initialClock: 0)
-        let res = scheduler.start { Observable.just(1).window(timeSpan: .seconds(0), count: 10, scheduler: scheduler).enumerated().map { $0.index } }
+        let res = scheduler.start {
+            Observable.just(1).window(timeSpan: .seconds(0), count: 10, scheduler: scheduler).enumerated().map {
+                $0.index
+            }
+        }
         XCTAssertEqual(res.events, [.next(200, 0), .completed(200)])
     }
 
@@ -151,11 +176,14 @@ final class WindowTests: RxTestCase {
                 .map { index, window in window.map { "\(index) \($0)" } }
                 .merge()
         }
-        XCTAssertEqual(res.events, [
-            .next(205, "0 1"), .next(215, "0 2"), .next(225, "0 3"), .next(260, "1 4"),
-            .next(330, "3 5"), .next(335, "3 6"), .next(345, "3 7"), .next(350, "4 8"),
-            .completed(480),
-        ])
+        XCTAssertEqual(
+            res.events,
+            [
+                .next(205, "0 1"), .next(215, "0 2"), .next(225, "0 3"), .next(260, "1 4"),
+                .next(330, "3 5"), .next(335, "3 6"), .next(345, "3 7"), .next(350, "4 8"),
+                .completed(480),
+            ]
+        )
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 480)])
     }
 
@@ -168,7 +196,10 @@ final class WindowTests: RxTestCase {
                 .map { index, window in window.map { "\(index) \($0)" } }
                 .merge()
         }
-        XCTAssertEqual(res.events, [.next(205, "0 1"), .next(215, "0 2"), .next(225, "0 3"), .next(260, "1 4"), .next(330, "3 5")])
+        XCTAssertEqual(
+            res.events,
+            [.next(205, "0 1"), .next(215, "0 2"), .next(225, "0 3"), .next(260, "1 4"), .next(330, "3 5")]
+        )
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 332)])
     }
 }

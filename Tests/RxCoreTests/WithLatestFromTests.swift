@@ -5,7 +5,9 @@ import XCTest
 final class WithLatestFromTests: RxTestCase {
     func testWithLatestFromCombinesEachElementWithTheLatestOfTheSecond() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(205, 0), .next(210, 1), .next(230, 2), .next(235, 3), .next(250, 4), .completed(300)])
+        let xs = scheduler.createHotObservable([
+            .next(205, 0), .next(210, 1), .next(230, 2), .next(235, 3), .next(250, 4), .completed(300),
+        ])
         let ys = scheduler.createHotObservable([.next(150, "z"), .next(220, "a"), .next(240, "b"), .completed(260)])
 
         let res = scheduler.start { xs.withLatestFrom(ys) { "\($0)\($1)" } }

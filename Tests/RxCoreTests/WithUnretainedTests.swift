@@ -31,7 +31,9 @@ final class WithUnretainedTests: RxTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         var owner: Owner? = Owner(name: "owner")
         weak let weakOwner = owner
-        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(240, 3), .next(250, 4), .completed(300)])
+        let xs = scheduler.createHotObservable([
+            .next(210, 1), .next(220, 2), .next(240, 3), .next(250, 4), .completed(300),
+        ])
         scheduler.scheduleAt(230) { owner = nil }
         let res = scheduler.start { xs.withUnretained(owner!).map { $0.1 } }
         XCTAssertNil(weakOwner, "withUnretained must not keep the object alive")

@@ -114,20 +114,28 @@ final class ZipTests: RxTestCase {
     /// Source `i` (1-based) emits `i` then `10 * i` at 200 + 10i and 300 + 10i, completes at 400 + i.
     private func makeSources(_ scheduler: TestScheduler, count: Int) -> [TestableObservable<Int>] {
         (1...count).map { i in
-            scheduler.createHotObservable([.next(150, 0), .next(200 + 10 * i, i), .next(300 + 10 * i, 10 * i), .completed(400 + i)])
+            scheduler.createHotObservable([
+                .next(150, 0), .next(200 + 10 * i, i), .next(300 + 10 * i, 10 * i), .completed(400 + i),
+            ])
         }
     }
 
     private func assertZipped(
         _ count: Int,
-        file: StaticString = #filePath, line: UInt = #line,
+        file: StaticString = #filePath,
+        line: UInt = #line,
         _ build: @escaping ([TestableObservable<Int>]) -> Observable<Int>
     ) {
         let scheduler = TestScheduler(initialClock: 0)
         let es = makeSources(scheduler, count: count)
         let res = scheduler.start { build(es) }
         let sum = (1...count).reduce(0, +)
-        XCTAssertEqual(res.events, [.next(200 + 10 * count, sum), .next(300 + 10 * count, 10 * sum), .completed(400 + count)], file: file, line: line)
+        XCTAssertEqual(
+            res.events,
+            [.next(200 + 10 * count, sum), .next(300 + 10 * count, 10 * sum), .completed(400 + count)],
+            file: file,
+            line: line
+        )
         for (i, e) in es.enumerated() {
             XCTAssertEqual(e.subscriptions, [Subscription(200, 401 + i)], file: file, line: line)
         }
@@ -141,7 +149,8 @@ final class ZipTests: RxTestCase {
             Observable.zip(e[0], e[1], e[2], e[3], e[4], e[5]) { a, b, c, d, f, g in a + b + c + d + f + g }
         }
         assertZipped(7) { e in
-            Observable.zip(e[0], e[1], e[2], e[3], e[4], e[5], e[6]) { a, b, c, d, f, g, h in a + b + c + d + f + g + h }
+            Observable.zip(e[0], e[1], e[2], e[3], e[4], e[5], e[6]) { a, b, c, d, f, g, h in a + b + c + d + f + g + h
+            }
         }
         assertZipped(8) { e in
             Observable.zip(e[0], e[1], e[2], e[3], e[4], e[5], e[6], e[7]) { a, b, c, d, f, g, h, i in
@@ -159,7 +168,9 @@ final class ZipTests: RxTestCase {
             Observable.zip(e[0], e[1], e[2], e[3], e[4], e[5]).map { a, b, c, d, f, g in a + b + c + d + f + g }
         }
         assertZipped(7) { e in
-            Observable.zip(e[0], e[1], e[2], e[3], e[4], e[5], e[6]).map { a, b, c, d, f, g, h in a + b + c + d + f + g + h }
+            Observable.zip(e[0], e[1], e[2], e[3], e[4], e[5], e[6]).map { a, b, c, d, f, g, h in
+                a + b + c + d + f + g + h
+            }
         }
         assertZipped(8) { e in
             Observable.zip(e[0], e[1], e[2], e[3], e[4], e[5], e[6], e[7]).map { a, b, c, d, f, g, h, i in
@@ -189,7 +200,9 @@ final class ZipTests: RxTestCase {
         // e1 (at 310) can never be paired with anything from e0, so the result completes then.
         let scheduler = TestScheduler(initialClock: 0)
         let e0 = scheduler.createHotObservable([.next(210, 1), .next(250, 4), .completed(270)])
-        let e1 = scheduler.createHotObservable([.next(220, 2), .next(240, 5), .next(290, 7), .next(310, 9), .completed(410)])
+        let e1 = scheduler.createHotObservable([
+            .next(220, 2), .next(240, 5), .next(290, 7), .next(310, 9), .completed(410),
+        ])
         let e2 = scheduler.createHotObservable([.next(230, 3), .next(260, 6), .next(280, 8), .completed(300)])
 
         let res = scheduler.start { Observable.zip([e0, e1, e2]) { $0.reduce(0, +) } }
@@ -230,11 +243,14 @@ final class ZipTests: RxTestCase {
             XCTAssertTrue(a == b && b == c)
             return a
         }
-        .subscribe(onNext: { value in
-            if inside.increment() != 0 { overlaps.increment() }
-            results.append(value)
-            inside.decrement()
-        }, onCompleted: { completed = true })
+        .subscribe(
+            onNext: { value in
+                if inside.increment() != 0 { overlaps.increment() }
+                results.append(value)
+                inside.decrement()
+            },
+            onCompleted: { completed = true }
+        )
 
         DispatchQueue.concurrentPerform(iterations: subjects.count) { index in
             for value in 0..<2_000 {
@@ -256,6 +272,7 @@ final class ZipTests: RxTestCase {
         _ = Observable.zip(Observable.just(1), Observable<Int>.error(testError)).subscribe()
         _ = Observable.zip([Observable.just(1), Observable.just(2)]).subscribe()
         _ = Observable.zip([Observable<Int>.error(testError), Observable.just(1)]) { $0.count }.subscribe()
-        _ = Observable.zip(Observable.just(1), Observable.just(2)) { (_: Int, _: Int) -> Int in throw testError }.subscribe()
+        _ = Observable.zip(Observable.just(1), Observable.just(2)) { (_: Int, _: Int) -> Int in throw testError }
+            .subscribe()
     }
 }

@@ -11,18 +11,20 @@ let traced = Context.environment["RXBENCH_TRACED"] == "1"
 // exactly as a user's package does. SwiftPM then evaluates rxtrace's manifest as a versioned
 // dependency, so no RXCORE_CROSS_MODULE_OPTIMIZATION, no unsafe flags: what users get. Without
 // it, the dependency is the working tree by path (`make bench`'s second configuration).
-let rxtrace: Package.Dependency = Context.environment["RXBENCH_RXTRACE_URL"].map {
-    .package(url: $0, from: "1.0.0", traits: traced ? ["TraceResources"] : [])
-} ?? .package(name: "rxtrace", path: "../..", traits: traced ? ["TraceResources"] : [])
+let rxtrace: Package.Dependency =
+    Context.environment["RXBENCH_RXTRACE_URL"].map {
+        .package(url: $0, from: "1.0.0", traits: traced ? ["TraceResources"] : [])
+    } ?? .package(name: "rxtrace", path: "../..", traits: traced ? ["TraceResources"] : [])
 
 // RXBENCH_AGAINST_RXSWIFT=<path to an RxSwift source checkout> (`make bench RXBENCH_RXSWIFT=…`)
 // builds rxbench against RxSwift itself instead of rxtrace (rxbench imports the RxSwift module,
 // which rxtrace's RxSwift product re-exports RxCore under), so `make bench` can put RxSwift's
 // figures beside RxCore's from the same source and the same run.
 let rxswiftCheckout = Context.environment["RXBENCH_AGAINST_RXSWIFT"].flatMap { $0.isEmpty ? nil : $0 }
-let core: (dependency: Package.Dependency, package: String) = rxswiftCheckout.map {
-    (.package(path: $0), String($0.split(separator: "/").last ?? "RxSwift"))
-} ?? (rxtrace, "rxtrace")
+let core: (dependency: Package.Dependency, package: String) =
+    rxswiftCheckout.map {
+        (.package(path: $0), String($0.split(separator: "/").last ?? "RxSwift"))
+    } ?? (rxtrace, "rxtrace")
 
 let package = Package(
     name: "RxTraceBenchmarks",

@@ -81,7 +81,13 @@ for _ in 0..<live {
 }
 let entries = ResourceRegistry.liveCount - before
 let bytes = Double(ResourceRegistry.tableBytes) / Double(ResourceRegistry.liveCount)
-print(String(format: "  registry table bytes per live entry (%d live)                %6.1f B", ResourceRegistry.liveCount, bytes))
+print(
+    String(
+        format: "  registry table bytes per live entry (%d live)                %6.1f B",
+        ResourceRegistry.liveCount,
+        bytes
+    )
+)
 print("  interned stacks: \(ResourceRegistry.internedStackCount) for \(entries) live entries")
 kept.forEach { $0.dispose() }
 kept = []

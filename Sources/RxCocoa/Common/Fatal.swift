@@ -1,7 +1,11 @@
 // RxCocoa's own failure helpers (RxCore's are internal to RxCore). They behave as RxCocoa's:
 // a programming error stops a debug build and is printed in release.
 
-func rxCocoaFatalError(_ message: @autoclosure () -> String, file: StaticString = #file, line: UInt = #line) -> Swift.Never {
+func rxCocoaFatalError(
+    _ message: @autoclosure () -> String,
+    file: StaticString = #file,
+    line: UInt = #line
+) -> Swift.Never {
     fatalError(message(), file: file, line: line)
 }
 

@@ -1,8 +1,9 @@
 import Foundation
+import RxSwift
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import RxSwift
 
 /// Errors of `URLSession.rx` requests.
 public enum RxCocoaURLError: Swift.Error, CustomDebugStringConvertible {

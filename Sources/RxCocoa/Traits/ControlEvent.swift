@@ -20,7 +20,8 @@ public struct ControlEvent<PropertyType>: ControlEventType {
         self.events = events.subscribe(on: ConcurrentMainScheduler.instance)
     }
 
-    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
         events.subscribe(observer)
     }
 

@@ -18,13 +18,13 @@ public struct ControlProperty<PropertyType>: ControlPropertyType {
 
     /// Combines `values` (subscribed on the main thread) and `valueSink`.
     public init<Values: ObservableType, Sink: ObserverType>(values: Values, valueSink: Sink)
-        where Element == Values.Element, Element == Sink.Element
-    {
+    where Element == Values.Element, Element == Sink.Element {
         self.values = values.subscribe(on: ConcurrentMainScheduler.instance)
         self.valueSink = valueSink.asObserver()
     }
 
-    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
         values.subscribe(observer)
     }
 

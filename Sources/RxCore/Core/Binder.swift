@@ -19,7 +19,8 @@ public struct Binder<Value>: ObserverType {
     ) {
         weak let weakTarget = target
         #if TRACE_RESOURCES
-        requiresMainThread = scheduler is MainScheduler || scheduler is MainAsyncScheduler || scheduler is ConcurrentMainScheduler
+        requiresMainThread =
+            scheduler is MainScheduler || scheduler is MainAsyncScheduler || scheduler is ConcurrentMainScheduler
         #endif
         self.binding = { event in
             switch event {
@@ -48,11 +49,14 @@ public struct Binder<Value>: ObserverType {
     @inline(never)
     private func recordOffMainThread() {
         let state = HopThreadState.current
-        ThreadAnomalyLog.record(.offMainThread, stage: state.pointee.deliveringStage, place: state.pointee.place,
-                                detail: "delivered off the main thread to a Binder on MainScheduler, which requires the main thread")
+        ThreadAnomalyLog.record(
+            .offMainThread,
+            stage: state.pointee.deliveringStage,
+            place: state.pointee.place,
+            detail: "delivered off the main thread to a Binder on MainScheduler, which requires the main thread"
+        )
     }
     #endif
 
     public func asObserver() -> AnyObserver<Value> { AnyObserver(eventHandler: on) }
 }
-

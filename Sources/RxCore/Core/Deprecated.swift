@@ -5,13 +5,25 @@ import Foundation
 
 extension Observable {
     /// An optional as a sequence of zero or one element.
-    @available(*, deprecated, message: "Implicit conversions from any type to optional type are allowed and that is causing issues with `from` operator overloading.", renamed: "from(optional:)")
+    @available(
+        *,
+        deprecated,
+        message:
+            "Implicit conversions from any type to optional type are allowed and that is causing issues with `from` operator overloading.",
+        renamed: "from(optional:)"
+    )
     public static func from(_ optional: Element?) -> Observable<Element> {
         Observable.from(optional: optional)
     }
 
     /// An optional as a sequence of zero or one element, delivered on `scheduler`.
-    @available(*, deprecated, message: "Implicit conversions from any type to optional type are allowed and that is causing issues with `from` operator overloading.", renamed: "from(optional:scheduler:)")
+    @available(
+        *,
+        deprecated,
+        message:
+            "Implicit conversions from any type to optional type are allowed and that is causing issues with `from` operator overloading.",
+        renamed: "from(optional:scheduler:)"
+    )
     public static func from(_ optional: Element?, scheduler: ImmediateSchedulerType) -> Observable<Element> {
         Observable.from(optional: optional, scheduler: scheduler)
     }
@@ -37,7 +49,13 @@ extension ObservableType {
     }
 
     /// The RxSwift 3 `shareReplay`: a replay buffer that outlives its subscribers.
-    @available(*, deprecated, message: "Suggested replacement is `share(replay: 1)`. In case old 3.x behavior of `shareReplay` is required please use `share(replay: 1, scope: .forever)` instead.", renamed: "share(replay:)")
+    @available(
+        *,
+        deprecated,
+        message:
+            "Suggested replacement is `share(replay: 1)`. In case old 3.x behavior of `shareReplay` is required please use `share(replay: 1, scope: .forever)` instead.",
+        renamed: "share(replay:)"
+    )
     public func shareReplay(_ bufferSize: Int) -> Observable<Element> {
         share(replay: bufferSize, scope: .forever)
     }

@@ -22,14 +22,18 @@ struct ElementBuffer: ~Copyable {
     @inline(__always)
     mutating func append<Element>(_ element: Element, as _: Element.Type = Element.self) {
         if count == capacity { grow(Element.self) }
-        (storage.unsafelyUnwrapped + count &* MemoryLayout<Element>.stride).initializeMemory(as: Element.self, to: element)
+        (storage.unsafelyUnwrapped + count &* MemoryLayout<Element>.stride).initializeMemory(
+            as: Element.self,
+            to: element
+        )
         count &+= 1
     }
 
     /// A copy of the element at `index`, which must be below `count`.
     @inline(__always)
     func element<Element>(at index: Int, as _: Element.Type) -> Element {
-        (storage.unsafelyUnwrapped + index &* MemoryLayout<Element>.stride).assumingMemoryBound(to: Element.self).pointee
+        (storage.unsafelyUnwrapped + index &* MemoryLayout<Element>.stride).assumingMemoryBound(to: Element.self)
+            .pointee
     }
 
     /// Destroys the elements and keeps the storage for the next ones.
@@ -42,9 +46,15 @@ struct ElementBuffer: ~Copyable {
     private mutating func grow<Element>(_: Element.Type) {
         let newCapacity = Swift.max(capacity &* 2, 16)
         let newStorage = UnsafeMutableRawPointer.allocate(
-            byteCount: newCapacity &* MemoryLayout<Element>.stride, alignment: MemoryLayout<Element>.alignment)
+            byteCount: newCapacity &* MemoryLayout<Element>.stride,
+            alignment: MemoryLayout<Element>.alignment
+        )
         if let storage {
-            newStorage.moveInitializeMemory(as: Element.self, from: storage.assumingMemoryBound(to: Element.self), count: count)
+            newStorage.moveInitializeMemory(
+                as: Element.self,
+                from: storage.assumingMemoryBound(to: Element.self),
+                count: count
+            )
             storage.deallocate()
         }
         storage = newStorage

@@ -4,7 +4,11 @@ func rxAbstractMethod(file: StaticString = #file, line: UInt = #line) -> Swift.N
     rxFatalError("Abstract method", file: file, line: line)
 }
 
-func rxFatalError(_ lastMessage: @autoclosure () -> String, file: StaticString = #file, line: UInt = #line) -> Swift.Never {
+func rxFatalError(
+    _ lastMessage: @autoclosure () -> String,
+    file: StaticString = #file,
+    line: UInt = #line
+) -> Swift.Never {
     fatalError(lastMessage(), file: file, line: line)
 }
 

@@ -25,14 +25,30 @@ public enum Hooks {
 
     /// Called for an error that reaches a `subscribe(onNext:...)` without an `onError` handler.
     public static var defaultErrorHandler: DefaultErrorHandler {
-        get { lock.lock(); defer { lock.unlock() }; return _defaultErrorHandler }
-        set { lock.lock(); defer { lock.unlock() }; _defaultErrorHandler = newValue }
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return _defaultErrorHandler
+        }
+        set {
+            lock.lock()
+            defer { lock.unlock() }
+            _defaultErrorHandler = newValue
+        }
     }
 
     /// Captures the call stack of a subscription, for `defaultErrorHandler`.
     public static var customCaptureSubscriptionCallstack: CustomCaptureSubscriptionCallstack {
-        get { lock.lock(); defer { lock.unlock() }; return _customCaptureSubscriptionCallstack }
-        set { lock.lock(); defer { lock.unlock() }; _customCaptureSubscriptionCallstack = newValue }
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return _customCaptureSubscriptionCallstack
+        }
+        set {
+            lock.lock()
+            defer { lock.unlock() }
+            _customCaptureSubscriptionCallstack = newValue
+        }
     }
 
     /// Whether `subscribe(onNext:...)` records its call stack for `defaultErrorHandler`.

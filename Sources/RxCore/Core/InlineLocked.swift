@@ -24,7 +24,8 @@ struct InlineLocked<Value: ~Copyable>: ~Copyable {
     init(_ initial: consuming Value) {
         let storage = UnsafeMutableRawPointer.allocate(
             byteCount: Self.valueOffset + MemoryLayout<Value>.stride,
-            alignment: Swift.max(MemoryLayout<pthread_mutex_t>.alignment, MemoryLayout<Value>.alignment))
+            alignment: Swift.max(MemoryLayout<pthread_mutex_t>.alignment, MemoryLayout<Value>.alignment)
+        )
         mutex = storage.initializeMemory(as: pthread_mutex_t.self, to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)
         value = (storage + Self.valueOffset).bindMemory(to: Value.self, capacity: 1)

@@ -1,4 +1,5 @@
 import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -27,7 +28,8 @@ struct InlineSpinLock: ~Copyable {
         var spins = 0
         while true {
             if !locked.load(ordering: .relaxed),
-               locked.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
+                locked.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged
+            {
                 return
             }
             spins += 1
@@ -46,7 +48,8 @@ struct InlineSpinLock: ~Copyable {
 
     @inline(__always)
     func performLocked<T>(_ body: () throws -> T) rethrows -> T {
-        lock(); defer { unlock() }
+        lock()
+        defer { unlock() }
         return try body()
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -31,7 +32,8 @@ struct RecursiveLock {
 
     @inlinable @inline(__always)
     func performLocked<T>(_ body: () throws -> T) rethrows -> T {
-        lock(); defer { unlock() }
+        lock()
+        defer { unlock() }
         return try body()
     }
 }
@@ -63,7 +65,8 @@ final class RecursiveMutexStorage: ManagedBuffer<Void, pthread_mutex_t> {
 extension NSLocking {
     @inline(__always)
     func performLocked<T>(_ body: () throws -> T) rethrows -> T {
-        lock(); defer { unlock() }
+        lock()
+        defer { unlock() }
         return try body()
     }
 }

@@ -28,8 +28,11 @@ extension ObservableType {
         let onDisposedDisposable = onDisposed.map { Disposables.create(with: $0) }
         let callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
         let observer = AnonymousObserver<Element>(
-            onNext: onNext, onError: onError, onCompleted: onCompleted,
-            terminalDisposable: onDisposedDisposable, callStack: callStack
+            onNext: onNext,
+            onError: onError,
+            onCompleted: onCompleted,
+            terminalDisposable: onDisposedDisposable,
+            callStack: callStack
         )
         #if TRACE_RESOURCES
         defer { observer.hopSubscriptionMade() }

@@ -62,7 +62,11 @@ class ObserverBase<Element>: Receiver<Element>, Disposable {
             defer {
                 state.pointee.deliveringStage = enclosingStage
                 if overlap.leave(entry) {
-                    ThreadAnomalyLog.attachOtherSide([.overlappingOn, .disposedWhileDelivering], stage: stage, place: place)
+                    ThreadAnomalyLog.attachOtherSide(
+                        [.overlappingOn, .disposedWhileDelivering],
+                        stage: stage,
+                        place: place
+                    )
                 }
             }
             deliver()

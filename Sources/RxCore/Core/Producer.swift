@@ -7,7 +7,8 @@ class Producer<Element>: Observable<Element> {
         super.init()
     }
 
-    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
         subscribeReceiver(observer.asReceiver())
     }
 

@@ -13,7 +13,8 @@ public struct Reactive<Base> {
     }
 
     /// A binder that sets the property at `keyPath` of the (weakly held) base on the main thread.
-    public subscript<Property>(dynamicMember keyPath: ReferenceWritableKeyPath<Base, Property>) -> Binder<Property> where Base: AnyObject {
+    public subscript<Property>(dynamicMember keyPath: ReferenceWritableKeyPath<Base, Property>) -> Binder<Property>
+    where Base: AnyObject {
         Binder(base) { base, value in
             base[keyPath: keyPath] = value
         }

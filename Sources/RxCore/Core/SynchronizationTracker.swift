@@ -1,10 +1,11 @@
 import Foundation
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
 
 /// What kind of overlap a `SynchronizationTracker` saw.
 public enum SynchronizationAnomaly: String, Sendable {
@@ -22,14 +23,24 @@ extension Hooks {
     /// builds, and traced builds of any configuration). RxCore also prints the anomaly in debug
     /// builds, as RxSwift does.
     public static var synchronizationAnomalyHandler: ((SynchronizationAnomaly, String) -> Void)? {
-        get { anomalyLock.lock(); defer { anomalyLock.unlock() }; return _anomalyHandler }
-        set { anomalyLock.lock(); defer { anomalyLock.unlock() }; _anomalyHandler = newValue }
+        get {
+            anomalyLock.lock()
+            defer { anomalyLock.unlock() }
+            return _anomalyHandler
+        }
+        set {
+            anomalyLock.lock()
+            defer { anomalyLock.unlock() }
+            _anomalyHandler = newValue
+        }
     }
 }
 
 enum SynchronizationErrorMessages: String {
-    case variable = "Two different threads are trying to assign the same `Variable.value` unsynchronized.\n    This is undefined behavior because the end result (variable value) is nondeterministic and depends on the \n    operating system thread scheduler. This will cause random behavior of your program.\n"
-    case `default` = "Two different unsynchronized threads are trying to send some event simultaneously.\n    This is undefined behavior because the ordering of the effects caused by these events is nondeterministic and depends on the \n    operating system thread scheduler. This will result in a random behavior of your program.\n"
+    case variable =
+        "Two different threads are trying to assign the same `Variable.value` unsynchronized.\n    This is undefined behavior because the end result (variable value) is nondeterministic and depends on the \n    operating system thread scheduler. This will cause random behavior of your program.\n"
+    case `default` =
+        "Two different unsynchronized threads are trying to send some event simultaneously.\n    This is undefined behavior because the ordering of the effects caused by these events is nondeterministic and depends on the \n    operating system thread scheduler. This will result in a random behavior of your program.\n"
 }
 
 /// Detects overlapping `on` calls into one observer (the Rx grammar forbids them), stored
@@ -132,7 +143,8 @@ final class SynchronizationTracker {
     init() {}
 
     func register(synchronizationErrorMessage: SynchronizationErrorMessages) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         let pointer = Unmanaged.passUnretained(Thread.current).toOpaque()
         let count = (threads[pointer] ?? 0) + 1
         if count > 1 {
@@ -145,7 +157,8 @@ final class SynchronizationTracker {
     }
 
     func unregister() {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         let pointer = Unmanaged.passUnretained(Thread.current).toOpaque()
         let count = (threads[pointer] ?? 1) - 1
         if count == 0 {
@@ -178,18 +191,33 @@ func reportOverlap(_ entry: OverlapTracker.Entry, message: SynchronizationErrorM
 }
 
 @inline(never)
-func reportOverlapSlow(_ anomaly: SynchronizationAnomaly, owner: UInt64, message: SynchronizationErrorMessages, stage: UInt32) {
+func reportOverlapSlow(
+    _ anomaly: SynchronizationAnomaly,
+    owner: UInt64,
+    message: SynchronizationErrorMessages,
+    stage: UInt32
+) {
     let text: String
     switch anomaly {
     case .reentrancy:
-        text = "⚠️ Reentrancy anomaly was detected.\n  > Debugging: To debug this issue you can set a breakpoint in \(#file):\(#line) and observe the call stack.\n  > Problem: This behavior is breaking the observable sequence grammar. `next (error | completed)?`\n    This behavior breaks the grammar because there is overlapping between sequence events.\n    Observable sequence is trying to send an event before sending of previous event has finished.\n  > Interpretation: This could mean that there is some kind of unexpected cyclic dependency in your code,\n    or that the system is not behaving in the expected way.\n  > Remedy: If this is the expected behavior this message can be suppressed by adding `.observe(on:MainScheduler.asyncInstance)`\n    or by enqueuing sequence events in some other way.\n"
+        text =
+            "⚠️ Reentrancy anomaly was detected.\n  > Debugging: To debug this issue you can set a breakpoint in \(#file):\(#line) and observe the call stack.\n  > Problem: This behavior is breaking the observable sequence grammar. `next (error | completed)?`\n    This behavior breaks the grammar because there is overlapping between sequence events.\n    Observable sequence is trying to send an event before sending of previous event has finished.\n  > Interpretation: This could mean that there is some kind of unexpected cyclic dependency in your code,\n    or that the system is not behaving in the expected way.\n  > Remedy: If this is the expected behavior this message can be suppressed by adding `.observe(on:MainScheduler.asyncInstance)`\n    or by enqueuing sequence events in some other way.\n"
     case .synchronization:
-        text = "⚠️ Synchronization anomaly was detected.\n  > Debugging: To debug this issue you can set a breakpoint in \(#file):\(#line) and observe the call stack.\n  > Problem: This behavior is breaking the observable sequence grammar. `next (error | completed)?`\n    This behavior breaks the grammar because there is overlapping between sequence events.\n    Observable sequence is trying to send an event before sending of previous event has finished.\n  > Interpretation: " + message.rawValue + "  > Remedy: If this is the expected behavior this message can be suppressed by adding `.observe(on:MainScheduler.asyncInstance)`\n    or by synchronizing sequence events in some other way.\n"
+        text =
+            "⚠️ Synchronization anomaly was detected.\n  > Debugging: To debug this issue you can set a breakpoint in \(#file):\(#line) and observe the call stack.\n  > Problem: This behavior is breaking the observable sequence grammar. `next (error | completed)?`\n    This behavior breaks the grammar because there is overlapping between sequence events.\n    Observable sequence is trying to send an event before sending of previous event has finished.\n  > Interpretation: "
+            + message.rawValue
+            + "  > Remedy: If this is the expected behavior this message can be suppressed by adding `.observe(on:MainScheduler.asyncInstance)`\n    or by synchronizing sequence events in some other way.\n"
     }
     #if TRACE_RESOURCES
     if stage != 0 {
-        ThreadAnomalyLog.record(.overlappingOn, stage: stage, place: HopThreadState.currentPlace, otherPlace: owner,
-                                detail: anomaly == .reentrancy ? "re-entrant on call (the same thread was already inside on)" : "two threads inside on at once")
+        ThreadAnomalyLog.record(
+            .overlappingOn,
+            stage: stage,
+            place: HopThreadState.currentPlace,
+            otherPlace: owner,
+            detail: anomaly == .reentrancy
+                ? "re-entrant on call (the same thread was already inside on)" : "two threads inside on at once"
+        )
     }
     #endif
     Hooks.synchronizationAnomalyHandler?(anomaly, text)

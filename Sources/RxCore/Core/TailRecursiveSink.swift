@@ -19,7 +19,7 @@ public var maxTailRecursiveSinkStackSize = 0
 /// Sources that are themselves sequences of the same operator (`concat` of a `concat`) are
 /// flattened into the iterator stack (`extract`), so nested definitions stay flat too.
 class TailRecursiveSink<Sources: Sequence>: Sink<Sources.Element.Element, Receiver<Sources.Element.Element>>
-    where Sources.Element: ObservableConvertibleType {
+where Sources.Element: ObservableConvertibleType {
     /// An iterator with, when known, how many elements it still has (so the stack can drop an
     /// iterator before its last source is subscribed: endless generated chains do not pile up).
     typealias SequenceGenerator = (iterator: Sources.Iterator, remaining: Int?)

@@ -44,8 +44,16 @@ extension Hooks {
     /// event after a terminal event (anomaly 2) instead of printing a warning. Starts from the
     /// environment variable `RXCORE_FATAL_ANOMALIES=1`.
     public static var threadAnomaliesAreFatal: Bool {
-        get { fatalLock.lock(); defer { fatalLock.unlock() }; return _threadAnomaliesAreFatal }
-        set { fatalLock.lock(); defer { fatalLock.unlock() }; _threadAnomaliesAreFatal = newValue }
+        get {
+            fatalLock.lock()
+            defer { fatalLock.unlock() }
+            return _threadAnomaliesAreFatal
+        }
+        set {
+            fatalLock.lock()
+            defer { fatalLock.unlock() }
+            _threadAnomaliesAreFatal = newValue
+        }
     }
 }
 
@@ -66,10 +74,16 @@ func warnAboutThreadAnomaly(_ message: @autoclosure () -> String) {
 @inline(never)
 func reportEventAfterTerminal<Element>(_ event: Event<Element>, receiver: String, stage: UInt32 = 0) {
     #if TRACE_RESOURCES
-    ThreadAnomalyLog.record(.eventAfterTerminal, stage: stage, place: HopThreadState.currentPlace,
-                            detail: "\(eventName(event)) sent to \(receiver) after its terminal event")
+    ThreadAnomalyLog.record(
+        .eventAfterTerminal,
+        stage: stage,
+        place: HopThreadState.currentPlace,
+        detail: "\(eventName(event)) sent to \(receiver) after its terminal event"
+    )
     #endif
-    warnAboutThreadAnomaly("⚠️ Event after terminal event was detected.\n  > Problem: \(eventName(event)) was sent to \(receiver) after it received `completed` or `error`.\n    The sequence grammar is `next* (error | completed)?`: the event was dropped.\n  > Remedy: stop sending once the sequence has terminated.\n")
+    warnAboutThreadAnomaly(
+        "⚠️ Event after terminal event was detected.\n  > Problem: \(eventName(event)) was sent to \(receiver) after it received `completed` or `error`.\n    The sequence grammar is `next* (error | completed)?`: the event was dropped.\n  > Remedy: stop sending once the sequence has terminated.\n"
+    )
 }
 
 /// `reportEventAfterTerminal` for a `next`, without a generic argument: cheap to call from a

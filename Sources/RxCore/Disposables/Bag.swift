@@ -66,7 +66,6 @@ struct Bag<T> {
     }
 }
 
-
 /// Sends `event` to every observer of a bag snapshot.
 func dispatch<Element>(_ bag: Bag<(Event<Element>) -> Void>, _ event: Event<Element>) {
     bag.forEach { $0(event) }

@@ -27,7 +27,13 @@ public final class CompositeDisposable: DisposeBase, Cancelable {
         disposables!.insert(disposable3)
     }
 
-    public init(_ disposable1: Disposable, _ disposable2: Disposable, _ disposable3: Disposable, _ disposable4: Disposable, _ disposables: Disposable...) {
+    public init(
+        _ disposable1: Disposable,
+        _ disposable2: Disposable,
+        _ disposable3: Disposable,
+        _ disposable4: Disposable,
+        _ disposables: Disposable...
+    ) {
         for disposable in [disposable1, disposable2, disposable3, disposable4] + disposables {
             self.disposables!.insert(disposable)
         }

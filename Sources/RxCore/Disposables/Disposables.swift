@@ -17,12 +17,19 @@ extension Disposables {
         BinaryDisposable(disposable1, disposable2)
     }
 
-    public static func create(_ disposable1: Disposable, _ disposable2: Disposable, _ disposable3: Disposable) -> Cancelable {
+    public static func create(
+        _ disposable1: Disposable,
+        _ disposable2: Disposable,
+        _ disposable3: Disposable
+    ) -> Cancelable {
         CompositeDisposable(disposable1, disposable2, disposable3)
     }
 
     public static func create(
-        _ disposable1: Disposable, _ disposable2: Disposable, _ disposable3: Disposable, _ disposables: Disposable ...
+        _ disposable1: Disposable,
+        _ disposable2: Disposable,
+        _ disposable3: Disposable,
+        _ disposables: Disposable...
     ) -> Cancelable {
         var all = disposables
         all.insert(contentsOf: [disposable1, disposable2, disposable3], at: 0)

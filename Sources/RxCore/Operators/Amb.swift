@@ -2,7 +2,7 @@ extension ObservableType {
     /// Mirrors whichever sequence reacts first (any event, a terminal one included); the others
     /// are disposed at that moment. Sequences are subscribed in order.
     public static func amb<Sequence: Swift.Sequence>(_ sequence: Sequence) -> Observable<Element>
-        where Sequence.Element == Observable<Element> {
+    where Sequence.Element == Observable<Element> {
         sequence.reduce(Observable<Element>.never()) { winnerSoFar, next in
             winnerSoFar.amb(next)
         }

@@ -3,19 +3,19 @@ extension ObservableType {
     /// one fails. Ends with the first sequence that completes, or with the last error once all
     /// of them failed (an empty collection completes at once).
     public static func `catch`<Sequence: Swift.Sequence>(sequence: Sequence) -> Observable<Element>
-        where Sequence.Element == Observable<Element> {
+    where Sequence.Element == Observable<Element> {
         CatchSequence(sources: sequence)
     }
 
     @available(*, deprecated, renamed: "catch(sequence:)")
     public static func catchError<Sequence: Swift.Sequence>(_ sequence: Sequence) -> Observable<Element>
-        where Sequence.Element == Observable<Element> {
+    where Sequence.Element == Observable<Element> {
         `catch`(sequence: sequence)
     }
 }
 
 private final class CatchSequenceSink<Sources: Sequence>: TailRecursiveSink<Sources>
-    where Sources.Element: ObservableConvertibleType  {
+where Sources.Element: ObservableConvertibleType {
     private var lastError: Swift.Error?
 
     override func receiveNext(_ element: Element) {
@@ -53,7 +53,8 @@ private final class CatchSequenceSink<Sources: Sequence>: TailRecursiveSink<Sour
 
 /// `catch(sequence:)`'s producer. Internal rather than private so that the retry operators can
 /// be built on it (retry is catch over repeated copies of the source).
-final class CatchSequence<Sources: Sequence>: Producer<Sources.Element.Element> where Sources.Element: ObservableConvertibleType {
+final class CatchSequence<Sources: Sequence>: Producer<Sources.Element.Element>
+where Sources.Element: ObservableConvertibleType {
     let sources: Sources
 
     init(sources: Sources) {

@@ -12,13 +12,14 @@ extension ObservableType {
     /// Combines the latest elements of all the sources into an array whenever any of them emits,
     /// once each has emitted. An empty collection emits `[]` and completes.
     public static func combineLatest<Collection: Swift.Collection>(_ collection: Collection) -> Observable<[Element]>
-        where Collection.Element: ObservableType, Collection.Element.Element == Element {
+    where Collection.Element: ObservableType, Collection.Element.Element == Element {
         CombineLatestCollection(sources: collection, resultSelector: { $0 })
     }
 }
 
-private final class CombineLatestCollectionSink<Collection: Swift.Collection, Result>: Sink<Never, Receiver<Result>>, CollectionSourceParent
-    where Collection.Element: ObservableConvertibleType  {
+private final class CombineLatestCollectionSink<Collection: Swift.Collection, Result>: Sink<Never, Receiver<Result>>,
+    CollectionSourceParent
+where Collection.Element: ObservableConvertibleType {
     typealias SourceElement = Collection.Element.Element
     typealias Parent = CombineLatestCollection<Collection, Result>
 
@@ -110,7 +111,7 @@ private final class CombineLatestCollectionSink<Collection: Swift.Collection, Re
 }
 
 private final class CombineLatestCollection<Collection: Swift.Collection, Result>: Producer<Result>
-    where Collection.Element: ObservableConvertibleType {
+where Collection.Element: ObservableConvertibleType {
     typealias ResultSelector = ([Collection.Element.Element]) throws -> Result
 
     let sources: Collection

@@ -1,7 +1,8 @@
 extension ObservableType {
     /// The elements of this sequence, then, once it completes, those of `second`.
     /// An error from either ends the result.
-    public func concat<Source: ObservableConvertibleType>(_ second: Source) -> Observable<Element> where Source.Element == Element {
+    public func concat<Source: ObservableConvertibleType>(_ second: Source) -> Observable<Element>
+    where Source.Element == Element {
         Observable.concat([asObservable(), second.asObservable()])
     }
 
@@ -9,26 +10,26 @@ extension ObservableType {
     /// error ends the result. Nested concatenations are flattened, so long or generated
     /// sequences do not grow the stack.
     public static func concat<Sequence: Swift.Sequence>(_ sequence: Sequence) -> Observable<Element>
-        where Sequence.Element == Observable<Element> {
+    where Sequence.Element == Observable<Element> {
         Concat(sources: sequence, count: nil)
     }
 
     /// Subscribes to each sequence of the collection in turn, the next one when the previous
     /// completes. The first error ends the result.
     public static func concat<Collection: Swift.Collection>(_ collection: Collection) -> Observable<Element>
-        where Collection.Element == Observable<Element> {
+    where Collection.Element == Observable<Element> {
         Concat(sources: collection, count: collection.count)
     }
 
     /// Subscribes to each sequence in turn, the next one when the previous completes. The first
     /// error ends the result.
-    public static func concat(_ sources: Observable<Element> ...) -> Observable<Element> {
+    public static func concat(_ sources: Observable<Element>...) -> Observable<Element> {
         Concat(sources: sources, count: sources.count)
     }
 }
 
 private final class ConcatSink<Sources: Sequence>: TailRecursiveSink<Sources>
-    where Sources.Element: ObservableConvertibleType  {
+where Sources.Element: ObservableConvertibleType {
     override func receiveNext(_ element: Element) {
         forwardNext(element)
     }
@@ -52,7 +53,8 @@ private final class ConcatSink<Sources: Sequence>: TailRecursiveSink<Sources>
     }
 }
 
-private final class Concat<Sources: Sequence>: Producer<Sources.Element.Element> where Sources.Element: ObservableConvertibleType {
+private final class Concat<Sources: Sequence>: Producer<Sources.Element.Element>
+where Sources.Element: ObservableConvertibleType {
     fileprivate let sources: Sources
     fileprivate let count: Int?
 

@@ -33,7 +33,9 @@ private final class DebounceSink<Element>: Sink<Element, Receiver<Element>> {
             value = element
             let pending = SingleAssignmentDisposable()
             timer.disposable = pending
-            pending.setDisposable(parent.scheduler.scheduleRelative(currentId, dueTime: parent.dueTime, action: propagate))
+            pending.setDisposable(
+                parent.scheduler.scheduleRelative(currentId, dueTime: parent.dueTime, action: propagate)
+            )
         }
     }
 

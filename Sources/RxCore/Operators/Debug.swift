@@ -3,7 +3,13 @@ import Foundation
 extension ObservableType {
     /// Prints every subscription, event and disposal, each line stamped with the time:
     /// `2024-01-01 10:00:00.000: identifier -> Event next(1)`.
-    public func debug(_ identifier: String? = nil, trimOutput: Bool = false, file: String = #file, line: UInt = #line, function: String = #function) -> Observable<Element> {
+    public func debug(
+        _ identifier: String? = nil,
+        trimOutput: Bool = false,
+        file: String = #file,
+        line: UInt = #line,
+        function: String = #function
+    ) -> Observable<Element> {
         Debug(source: self, identifier: identifier, trimOutput: trimOutput, file: file, line: line, function: function)
     }
 }
@@ -50,8 +56,10 @@ private final class DebugSink<Element>: Sink<Element, Receiver<Element>> {
     private func log(_ event: Event<Element>) {
         let maxEventTextLength = 40
         let eventText = "\(event)"
-        let eventNormalized = (eventText.count > maxEventTextLength) && trimOutput
-            ? String(eventText.prefix(maxEventTextLength / 2)) + "..." + String(eventText.suffix(maxEventTextLength / 2))
+        let eventNormalized =
+            (eventText.count > maxEventTextLength) && trimOutput
+            ? String(eventText.prefix(maxEventTextLength / 2)) + "..."
+                + String(eventText.suffix(maxEventTextLength / 2))
             : eventText
         logEvent(identifier, dateFormat: timestampFormatter, content: "Event \(eventNormalized)")
     }

@@ -6,7 +6,12 @@ extension ObservableType {
         DelaySubscription(source: asObservable(), dueTime: dueTime, scheduler: scheduler)
     }
 
-    @available(*, deprecated, message: "Use DispatchTimeInterval overload instead.", renamed: "delaySubscription(_:scheduler:)")
+    @available(
+        *,
+        deprecated,
+        message: "Use DispatchTimeInterval overload instead.",
+        renamed: "delaySubscription(_:scheduler:)"
+    )
     public func delaySubscription(_ dueTime: Foundation.TimeInterval, scheduler: SchedulerType) -> Observable<Element> {
         delaySubscription(.milliseconds(Int(dueTime * 1000.0)), scheduler: scheduler)
     }
@@ -30,8 +35,10 @@ private final class DelaySubscription<Element>: Producer<Element> {
         let source = self.source
         // The scheduled action's result is the source subscription, so disposing before the
         // timer fires cancels it, and disposing after disposes the subscription.
-        return sink.disposer(owning: scheduler.scheduleRelative(sink, dueTime: dueTime) { sink in
-            source.subscribeReceiver(sink)
-        }) ?? sink
+        return sink.disposer(
+            owning: scheduler.scheduleRelative(sink, dueTime: dueTime) { sink in
+                source.subscribeReceiver(sink)
+            }
+        ) ?? sink
     }
 }

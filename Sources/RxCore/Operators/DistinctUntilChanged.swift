@@ -12,18 +12,25 @@ extension ObservableType where Element: Equatable {
 
 extension ObservableType {
     /// Drops each element whose key equals the key of the element forwarded just before it.
-    @inlinable public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) throws -> Key) -> Observable<Element> {
+    @inlinable public func distinctUntilChanged<Key: Equatable>(
+        _ keySelector: @escaping (Element) throws -> Key
+    ) -> Observable<Element> {
         distinctUntilChanged(keySelector, comparer: { $0 == $1 })
     }
 
     /// Drops each element that `comparer` says equals the element forwarded just before it.
-    @inlinable public func distinctUntilChanged(_ comparer: @escaping (Element, Element) throws -> Bool) -> Observable<Element> {
+    @inlinable public func distinctUntilChanged(
+        _ comparer: @escaping (Element, Element) throws -> Bool
+    ) -> Observable<Element> {
         distinctUntilChanged({ $0 }, comparer: comparer)
     }
 
     /// Drops each element whose key `comparer` says equals the last forwarded element's key.
     /// A throwing selector or comparer ends the sequence with its error.
-    @inlinable public func distinctUntilChanged<K>(_ keySelector: @escaping (Element) throws -> K, comparer: @escaping (K, K) throws -> Bool) -> Observable<Element> {
+    @inlinable public func distinctUntilChanged<K>(
+        _ keySelector: @escaping (Element) throws -> K,
+        comparer: @escaping (K, K) throws -> Bool
+    ) -> Observable<Element> {
         // The client makes the sink and caches its metadata (see `map`).
         DistinctUntilChanged(source: asObservable(), selector: keySelector, comparer: comparer) { parent, observer in
             let sink = DistinctUntilChangedSink(parent: parent, observer: observer)
@@ -32,7 +39,9 @@ extension ObservableType {
     }
 
     /// Drops each element whose value at `keyPath` equals that of the element forwarded before it.
-    @inlinable public func distinctUntilChanged<Property: Equatable>(at keyPath: KeyPath<Element, Property>) -> Observable<Element> {
+    @inlinable public func distinctUntilChanged<Property: Equatable>(
+        at keyPath: KeyPath<Element, Property>
+    ) -> Observable<Element> {
         distinctUntilChanged { $0[keyPath: keyPath] == $1[keyPath: keyPath] }
     }
 }
@@ -81,7 +90,12 @@ final class DistinctUntilChanged<Element, Key>: Producer<Element> {
     fileprivate let comparer: EqualityComparer
     private let subscribeSink: Run
 
-    @usableFromInline init(source: Observable<Element>, selector: @escaping KeySelector, comparer: @escaping EqualityComparer, subscribeSink: @escaping Run) {
+    @usableFromInline init(
+        source: Observable<Element>,
+        selector: @escaping KeySelector,
+        comparer: @escaping EqualityComparer,
+        subscribeSink: @escaping Run
+    ) {
         self.source = source
         self.selector = selector
         self.comparer = comparer

@@ -15,9 +15,12 @@ extension ObservableType {
         Do(
             source: asObservable(),
             handlers: DoEventHandlers(
-                onNext: onNext, afterNext: afterNext,
-                onError: onError, afterError: afterError,
-                onCompleted: onCompleted, afterCompleted: afterCompleted
+                onNext: onNext,
+                afterNext: afterNext,
+                onError: onError,
+                afterError: afterError,
+                onCompleted: onCompleted,
+                afterCompleted: afterCompleted
             ),
             onSubscribe: onSubscribe,
             onSubscribed: onSubscribed,
@@ -111,9 +114,11 @@ private final class Do<Element>: Producer<Element> {
         let subscription = source.subscribeReceiver(sink)
         onSubscribed?()
         let onDispose = self.onDispose
-        return sink.disposer(owning: Disposables.create {
-            subscription.dispose()
-            onDispose?()
-        }) ?? sink
+        return sink.disposer(
+            owning: Disposables.create {
+                subscription.dispose()
+                onDispose?()
+            }
+        ) ?? sink
     }
 }

@@ -12,7 +12,9 @@ extension ObservableType {
 
     /// Projects each element and its index into a sequence and merges those sequences.
     @available(*, deprecated, message: "Please use enumerated().flatMap()")
-    public func flatMapWithIndex<Source: ObservableConvertibleType>(_ selector: @escaping (Element, Int) throws -> Source) -> Observable<Source.Element> {
+    public func flatMapWithIndex<Source: ObservableConvertibleType>(
+        _ selector: @escaping (Element, Int) throws -> Source
+    ) -> Observable<Source.Element> {
         enumerated().flatMap { try selector($0.element, $0.index) }
     }
 }

@@ -3,7 +3,11 @@ public typealias RxAbstractInteger = FixedWidthInteger
 
 extension ObservableType where Element: RxAbstractInteger {
     /// Emits `count` consecutive integers from `start`, on `scheduler`, then completes.
-    public static func range(start: Element, count: Element, scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Observable<Element> {
+    public static func range(
+        start: Element,
+        count: Element,
+        scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance
+    ) -> Observable<Element> {
         RangeProducer(start: start, count: count, scheduler: scheduler)
     }
 }
@@ -16,11 +20,20 @@ extension ObservableType {
         scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance,
         iterate: @escaping (Element) throws -> Element
     ) -> Observable<Element> {
-        Generate(initialState: initialState, condition: condition, iterate: iterate, resultSelector: { $0 }, scheduler: scheduler)
+        Generate(
+            initialState: initialState,
+            condition: condition,
+            iterate: iterate,
+            resultSelector: { $0 },
+            scheduler: scheduler
+        )
     }
 
     /// Emits `element` forever, on `scheduler`.
-    public static func repeatElement(_ element: Element, scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Observable<Element> {
+    public static func repeatElement(
+        _ element: Element,
+        scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance
+    ) -> Observable<Element> {
         RepeatElement(element: element, scheduler: scheduler)
     }
 }

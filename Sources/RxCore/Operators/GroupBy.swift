@@ -11,7 +11,8 @@ public struct GroupedObservable<Key, Element>: ObservableType {
         self.source = source
     }
 
-    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
         source.subscribe(observer)
     }
 
@@ -25,7 +26,9 @@ extension ObservableType {
     /// the first time a key is seen, and every element goes to its key's group. Terminal
     /// events go to every group and then to the outer sequence. The source stays subscribed
     /// while any group is still observed, even after the outer subscription was disposed.
-    public func groupBy<Key: Hashable>(keySelector: @escaping (Element) throws -> Key) -> Observable<GroupedObservable<Key, Element>> {
+    public func groupBy<Key: Hashable>(
+        keySelector: @escaping (Element) throws -> Key
+    ) -> Observable<GroupedObservable<Key, Element>> {
         GroupBy(source: asObservable(), keySelector: keySelector)
     }
 }
@@ -41,14 +44,18 @@ private final class GroupObservable<Element>: Observable<Element> {
         self.refCount = refCount
     }
 
-    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
         let release = refCount.retain()
         let subscription = subject.subscribe(observer)
         return Disposables.create(release, subscription)
     }
 }
 
-private final class GroupBySink<Key: Hashable, SourceType>: Sink<SourceType, Receiver<GroupedObservable<Key, SourceType>>> {
+private final class GroupBySink<Key: Hashable, SourceType>: Sink<
+    SourceType, Receiver<GroupedObservable<Key, SourceType>>
+>
+{
     typealias Parent = GroupBy<Key, SourceType>
 
     private let parent: Parent

@@ -17,7 +17,13 @@ final class IndexedSourceObserver<Element>: Receiver<Element> {
     private let subscription: Disposable
     private let store: (Element) -> Void
 
-    init(lock: RecursiveLock, parent: IndexedSourceParent, index: Int, subscription: Disposable, store: @escaping (Element) -> Void) {
+    init(
+        lock: RecursiveLock,
+        parent: IndexedSourceParent,
+        index: Int,
+        subscription: Disposable,
+        store: @escaping (Element) -> Void
+    ) {
         self.lock = lock
         self.parent = parent
         self.index = index

@@ -42,7 +42,8 @@ final class Map<SourceType, ResultType>: Producer<ResultType> {
     @usableFromInline let transform: Transform
     private let subscribeSink: Run
 
-    @usableFromInline init(source: Observable<SourceType>, transform: @escaping Transform, subscribeSink: @escaping Run) {
+    @usableFromInline init(source: Observable<SourceType>, transform: @escaping Transform, subscribeSink: @escaping Run)
+    {
         self.source = source
         self.transform = transform
         self.subscribeSink = subscribeSink

@@ -13,22 +13,31 @@
 
 extension ObservableType {
     /// Projects each element to an observable sequence and merges the elements of all of them.
-    public func flatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source)
-        -> Observable<Source.Element> {
+    public func flatMap<Source: ObservableConvertibleType>(
+        _ selector: @escaping (Element) throws -> Source
+    )
+        -> Observable<Source.Element>
+    {
         FlatMap(source: asObservable(), selector: selector, dropsWhileBusy: false)
     }
 
     /// Projects an element to an observable sequence only while no projected sequence is
     /// running; elements that arrive meanwhile are ignored.
-    public func flatMapFirst<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source)
-        -> Observable<Source.Element> {
+    public func flatMapFirst<Source: ObservableConvertibleType>(
+        _ selector: @escaping (Element) throws -> Source
+    )
+        -> Observable<Source.Element>
+    {
         FlatMap(source: asObservable(), selector: selector, dropsWhileBusy: true)
     }
 
     /// Projects each element to an observable sequence and concatenates them: each projected
     /// sequence is subscribed once the previous one completed.
-    public func concatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source)
-        -> Observable<Source.Element> {
+    public func concatMap<Source: ObservableConvertibleType>(
+        _ selector: @escaping (Element) throws -> Source
+    )
+        -> Observable<Source.Element>
+    {
         MergeLimited(source: asObservable(), selector: selector, maxConcurrent: 1)
     }
 }
@@ -54,7 +63,7 @@ extension ObservableType where Element: ObservableConvertibleType {
 extension ObservableType {
     /// Merges the elements of every sequence of the collection.
     public static func merge<Collection: Swift.Collection>(_ sources: Collection) -> Observable<Element>
-        where Collection.Element == Observable<Element> {
+    where Collection.Element == Observable<Element> {
         MergeArray(sources: Array(sources))
     }
 
@@ -202,7 +211,10 @@ private final class MergeInnerObserver<SourceElement, Output>: InnerObserver<Out
 
 // MARK: - Unlimited
 
-private final class MergeSink<SourceElement, Inner: ObservableConvertibleType>: MergeSinkBase<SourceElement, Inner.Element> {
+private final class MergeSink<SourceElement, Inner: ObservableConvertibleType>: MergeSinkBase<
+    SourceElement, Inner.Element
+>
+{
     typealias Selector = (SourceElement) throws -> Inner
 
     private let selector: Selector
@@ -240,7 +252,12 @@ private final class MergeSink<SourceElement, Inner: ObservableConvertibleType>: 
         guard proceeds, let inner = select(selector, element) else { return }
         let source = inner.asObservable()
         // A `just` needs no inner observer: its element and completion are handed on here.
-        if source.deliverJustElement({ forwardInner($0); activeCompleted(key: nil) }) { return }
+        if source.deliverJustElement({
+            forwardInner($0)
+            activeCompleted(key: nil)
+        }) {
+            return
+        }
         subscribeInner(source)
     }
 
@@ -288,7 +305,9 @@ private final class MergeArray<Element>: Producer<Element> {
 
     override func run(_ observer: Receiver<Element>) -> Disposable {
         let sink = MergeSink<Observable<Element>, Observable<Element>>(
-            selector: { $0 }, dropsWhileBusy: false, observer: observer
+            selector: { $0 },
+            dropsWhileBusy: false,
+            observer: observer
         )
         return sink.disposer(owning: sink.run(sources: sources)) ?? sink
     }
@@ -296,7 +315,10 @@ private final class MergeArray<Element>: Producer<Element> {
 
 // MARK: - Limited concurrency
 
-private final class MergeLimitedSink<SourceElement, Inner: ObservableConvertibleType>: MergeSinkBase<SourceElement, Inner.Element> {
+private final class MergeLimitedSink<SourceElement, Inner: ObservableConvertibleType>: MergeSinkBase<
+    SourceElement, Inner.Element
+>
+{
     typealias Selector = (SourceElement) throws -> Inner
 
     private let selector: Selector

@@ -37,12 +37,15 @@ extension ObservableType {
     }
 
     /// Shares one subscription through `subject`, started by `connect()`.
-    public func multicast<Subject: SubjectType>(_ subject: Subject) -> ConnectableObservable<Subject.Element> where Subject.Observer.Element == Element {
+    public func multicast<Subject: SubjectType>(_ subject: Subject) -> ConnectableObservable<Subject.Element>
+    where Subject.Observer.Element == Element {
         ConnectableObservableAdapter(source: asObservable(), makeSubject: { subject })
     }
 
     /// Shares one subscription through a subject made per connection, started by `connect()`.
-    public func multicast<Subject: SubjectType>(makeSubject: @escaping () -> Subject) -> ConnectableObservable<Subject.Element> where Subject.Observer.Element == Element {
+    public func multicast<Subject: SubjectType>(
+        makeSubject: @escaping () -> Subject
+    ) -> ConnectableObservable<Subject.Element> where Subject.Observer.Element == Element {
         ConnectableObservableAdapter(source: asObservable(), makeSubject: makeSubject)
     }
 }
@@ -63,7 +66,12 @@ private final class Connection<Subject: SubjectType>: Receiver<Subject.Observer.
     private let subjectObserver: Subject.Observer
     private let disposed = AtomicInt(0)
 
-    init(parent: ConnectableObservableAdapter<Subject>, subjectObserver: Subject.Observer, lock: RecursiveLock, subscription: Disposable) {
+    init(
+        parent: ConnectableObservableAdapter<Subject>,
+        subjectObserver: Subject.Observer,
+        lock: RecursiveLock,
+        subscription: Disposable
+    ) {
         self.parent = parent
         self.subscription = subscription
         self.lock = lock
@@ -115,7 +123,12 @@ private final class ConnectableObservableAdapter<Subject: SubjectType>: Connecta
         let (connection, sourceSubscription): (Connection<Subject>, SingleAssignmentDisposable?) = lock.performLocked {
             if let existing = self.connection { return (existing, nil) }
             let singleAssignmentDisposable = SingleAssignmentDisposable()
-            let connection = Connection(parent: self, subjectObserver: lazySubject.asObserver(), lock: lock, subscription: singleAssignmentDisposable)
+            let connection = Connection(
+                parent: self,
+                subjectObserver: lazySubject.asObserver(),
+                lock: lock,
+                subscription: singleAssignmentDisposable
+            )
             self.connection = connection
             return (connection, singleAssignmentDisposable)
         }
@@ -130,13 +143,17 @@ private final class ConnectableObservableAdapter<Subject: SubjectType>: Connecta
         return subject
     }
 
-    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Subject.Element {
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Subject.Element {
         let subject: Subject = lock.performLocked { lazySubject }
         return subject.subscribe(observer)
     }
 }
 
-private final class RefCountSink<ConnectableSource: ConnectableObservableType>: Sink<ConnectableSource.Element, Receiver<ConnectableSource.Element>> {
+private final class RefCountSink<ConnectableSource: ConnectableObservableType>: Sink<
+    ConnectableSource.Element, Receiver<ConnectableSource.Element>
+>
+{
     typealias Parent = RefCount<ConnectableSource>
 
     private let parent: Parent
@@ -272,7 +289,11 @@ private final class Multicast<Subject: SubjectType, Result>: Producer<Result> {
     fileprivate let subjectSelector: SubjectSelectorType
     fileprivate let selector: SelectorType
 
-    init(source: Observable<Subject.Observer.Element>, subjectSelector: @escaping SubjectSelectorType, selector: @escaping SelectorType) {
+    init(
+        source: Observable<Subject.Observer.Element>,
+        subjectSelector: @escaping SubjectSelectorType,
+        selector: @escaping SelectorType
+    ) {
         self.source = source
         self.subjectSelector = subjectSelector
         self.selector = selector

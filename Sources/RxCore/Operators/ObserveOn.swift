@@ -297,7 +297,12 @@ private final class ObserveOnSerialDispatchQueueSink<Element>: ObserveOnSinkBase
         #if TRACE_RESOURCES
         // One update of the stage table per drain: the same counts as one per element.
         if delivered > 0, hops.stage != 0 {
-            HopStageTable.add(stage: hops.stage, .delivered, place: HopThreadState.currentPlace, count: UInt64(delivered))
+            HopStageTable.add(
+                stage: hops.stage,
+                .delivered,
+                place: HopThreadState.currentPlace,
+                count: UInt64(delivered)
+            )
         }
         #endif
         batch.removeAll(as: Element.self)

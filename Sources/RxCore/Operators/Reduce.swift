@@ -2,7 +2,11 @@ extension ObservableType {
     /// Folds every element into `seed` and, when the source completes, emits `mapResult` of the
     /// final value and completes. A throwing accumulator or `mapResult` ends the sequence with
     /// its error.
-    public func reduce<A, Result>(_ seed: A, accumulator: @escaping (A, Element) throws -> A, mapResult: @escaping (A) throws -> Result) -> Observable<Result> {
+    public func reduce<A, Result>(
+        _ seed: A,
+        accumulator: @escaping (A, Element) throws -> A,
+        mapResult: @escaping (A) throws -> Result
+    ) -> Observable<Result> {
         Reduce(source: asObservable(), seed: seed, accumulator: accumulator, mapResult: mapResult)
     }
 
@@ -55,7 +59,12 @@ private final class Reduce<SourceType, Accumulate, ResultType>: Producer<ResultT
     fileprivate let accumulator: Accumulator
     fileprivate let mapResult: ResultSelector
 
-    init(source: Observable<SourceType>, seed: Accumulate, accumulator: @escaping Accumulator, mapResult: @escaping ResultSelector) {
+    init(
+        source: Observable<SourceType>,
+        seed: Accumulate,
+        accumulator: @escaping Accumulator,
+        mapResult: @escaping ResultSelector
+    ) {
         self.source = source
         self.seed = seed
         self.accumulator = accumulator

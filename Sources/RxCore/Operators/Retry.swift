@@ -15,24 +15,32 @@ extension ObservableType {
     /// After each error of type `Error`, lets the sequence `notificationHandler` builds from
     /// the errors decide: an element resubscribes to the source, `completed` completes and an
     /// error fails the sequence. Errors of other types end the sequence at once.
-    public func retry<TriggerObservable: ObservableType, Error: Swift.Error>(when notificationHandler: @escaping (Observable<Error>) -> TriggerObservable) -> Observable<Element> {
+    public func retry<TriggerObservable: ObservableType, Error: Swift.Error>(
+        when notificationHandler: @escaping (Observable<Error>) -> TriggerObservable
+    ) -> Observable<Element> {
         RetryWhen(source: asObservable(), notificationHandler: notificationHandler)
     }
 
     @available(*, deprecated, renamed: "retry(when:)")
-    public func retryWhen<TriggerObservable: ObservableType, Error: Swift.Error>(_ notificationHandler: @escaping (Observable<Error>) -> TriggerObservable) -> Observable<Element> {
+    public func retryWhen<TriggerObservable: ObservableType, Error: Swift.Error>(
+        _ notificationHandler: @escaping (Observable<Error>) -> TriggerObservable
+    ) -> Observable<Element> {
         retry(when: notificationHandler)
     }
 
     /// After each error, lets the sequence `notificationHandler` builds from the errors
     /// decide: an element resubscribes to the source, `completed` completes and an error fails
     /// the sequence.
-    public func retry<TriggerObservable: ObservableType>(when notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable) -> Observable<Element> {
+    public func retry<TriggerObservable: ObservableType>(
+        when notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable
+    ) -> Observable<Element> {
         RetryWhen(source: asObservable(), notificationHandler: notificationHandler)
     }
 
     @available(*, deprecated, renamed: "retry(when:)")
-    public func retryWhen<TriggerObservable: ObservableType>(_ notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable) -> Observable<Element> {
+    public func retryWhen<TriggerObservable: ObservableType>(
+        _ notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable
+    ) -> Observable<Element> {
         retry(when: notificationHandler)
     }
 }
@@ -128,7 +136,10 @@ private final class Retry<Element>: Producer<Element> {
 // MARK: retry(when:)
 
 /// Listens to the trigger sequence between an error and the decision it produces.
-private final class RetryTriggerSink<Element, TriggerObservable: ObservableType, Error>: Receiver<TriggerObservable.Element> {
+private final class RetryTriggerSink<Element, TriggerObservable: ObservableType, Error>: Receiver<
+    TriggerObservable.Element
+>
+{
     typealias Parent = RetryWhenSink<Element, TriggerObservable, Error>
 
     private let parent: Parent
@@ -163,7 +174,8 @@ private final class RetryTriggerSink<Element, TriggerObservable: ObservableType,
 }
 
 /// One subscription to the source, plus the trigger listener its error installs.
-private final class RetryWhenIteration<Element, TriggerObservable: ObservableType, Error>: Receiver<Element>, Disposable {
+private final class RetryWhenIteration<Element, TriggerObservable: ObservableType, Error>: Receiver<Element>, Disposable
+{
     typealias Parent = RetryWhenSink<Element, TriggerObservable, Error>
 
     private let parent: Parent

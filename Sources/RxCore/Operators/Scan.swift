@@ -19,7 +19,11 @@ private final class ScanSink<SourceType, Accumulate>: ElementSink<SourceType, Ac
     // Each subscription folds into its own copy of the seed.
     private var accumulated: Accumulate
 
-    init(seed: Accumulate, accumulator: @escaping (inout Accumulate, SourceType) throws -> Void, observer: Receiver<Accumulate>) {
+    init(
+        seed: Accumulate,
+        accumulator: @escaping (inout Accumulate, SourceType) throws -> Void,
+        observer: Receiver<Accumulate>
+    ) {
         self.accumulated = seed
         self.accumulator = accumulator
         super.init(observer: observer)

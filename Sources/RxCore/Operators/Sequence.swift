@@ -1,16 +1,25 @@
 extension ObservableType {
     /// Emits `elements` in order on `scheduler`, then completes.
-    public static func of(_ elements: Element ..., scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Observable<Element> {
+    public static func of(
+        _ elements: Element...,
+        scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance
+    ) -> Observable<Element> {
         ObservableSequence(elements: elements, scheduler: scheduler)
     }
 
     /// Emits the array's elements in order on `scheduler`, then completes.
-    public static func from(_ array: [Element], scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Observable<Element> {
+    public static func from(
+        _ array: [Element],
+        scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance
+    ) -> Observable<Element> {
         ObservableSequence(elements: array, scheduler: scheduler)
     }
 
     /// Emits the sequence's elements in order on `scheduler`, then completes.
-    public static func from<Sequence: Swift.Sequence>(_ sequence: Sequence, scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Observable<Element> where Sequence.Element == Element {
+    public static func from<Sequence: Swift.Sequence>(
+        _ sequence: Sequence,
+        scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance
+    ) -> Observable<Element> where Sequence.Element == Element {
         ObservableSequence(elements: sequence, scheduler: scheduler)
     }
 

@@ -103,8 +103,11 @@ private final class ShareWhileConnectedConnection<Element>: Receiver<Element>, S
     /// Adds `observer` (called under `lock`). If there is an element to replay, the observer is
     /// added behind a `ReplayingObserver`, and the caller replays the element after the lock is
     /// released.
-    func synchronized_subscribe<Observer: ObserverType>(_ observer: Observer)
-        -> (subscription: Disposable, replay: (observer: ReplayingObserver<Element>, element: Element)?) where Observer.Element == Element {
+    func synchronized_subscribe<Observer: ObserverType>(
+        _ observer: Observer
+    )
+        -> (subscription: Disposable, replay: (observer: ReplayingObserver<Element>, element: Element)?)
+    where Observer.Element == Element {
         guard let element else {
             let disposeKey = observers.insert(observer.asReceiver())
             return (SubscriptionDisposable(owner: self, key: disposeKey), nil)
@@ -158,7 +161,8 @@ private final class ShareWhileConnected<Element>: Observable<Element> {
         self.replay = replay
     }
 
-    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
         lock.lock()
         let connection: ShareWhileConnectedConnection<Element>
         if let existing = self.connection {

@@ -1,6 +1,6 @@
 extension ObservableType {
     /// Emits `elements` first, synchronously on subscription, then subscribes to this sequence.
-    public func startWith(_ elements: Element ...) -> Observable<Element> {
+    public func startWith(_ elements: Element...) -> Observable<Element> {
         StartWith(source: asObservable(), elements: elements)
     }
 }

@@ -28,7 +28,10 @@ private final class SubscribeOnSink<Source: ObservableType>: PassThroughSink<Sou
 
         let disposeSchedule = parent.scheduler.schedule(()) { _ -> Disposable in
             let subscription = self.parent.source.subscribe(self)
-            disposeEverything.disposable = ScheduledDisposable(scheduler: self.parent.scheduler, disposable: subscription)
+            disposeEverything.disposable = ScheduledDisposable(
+                scheduler: self.parent.scheduler,
+                disposable: subscription
+            )
             return Disposables.create()
         }
         cancelSchedule.setDisposable(disposeSchedule)

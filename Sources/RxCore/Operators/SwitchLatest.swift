@@ -7,8 +7,11 @@
 extension ObservableType {
     /// Projects each element to an observable sequence and mirrors only the most recent one:
     /// each new element disposes the previous projected sequence.
-    public func flatMapLatest<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source)
-        -> Observable<Source.Element> {
+    public func flatMapLatest<Source: ObservableConvertibleType>(
+        _ selector: @escaping (Element) throws -> Source
+    )
+        -> Observable<Source.Element>
+    {
         FlatMapLatest(source: asObservable(), selector: selector)
     }
 }
@@ -16,8 +19,11 @@ extension ObservableType {
 extension ObservableType {
     /// `flatMapLatest` into infallible sequences: the result cannot fail either, unless the
     /// selector throws (as in RxSwift, the error is then delivered).
-    public func flatMapLatest<Source: InfallibleType>(_ selector: @escaping (Element) throws -> Source)
-        -> Infallible<Source.Element> {
+    public func flatMapLatest<Source: InfallibleType>(
+        _ selector: @escaping (Element) throws -> Source
+    )
+        -> Infallible<Source.Element>
+    {
         Infallible(flatMapLatest(selector))
     }
 }
@@ -30,7 +36,10 @@ extension ObservableType where Element: ObservableConvertibleType {
     }
 }
 
-private final class SwitchSink<SourceElement, Inner: ObservableConvertibleType>: Sink<SourceElement, Receiver<Inner.Element>> {
+private final class SwitchSink<SourceElement, Inner: ObservableConvertibleType>: Sink<
+    SourceElement, Receiver<Inner.Element>
+>
+{
     typealias Output = Inner.Element
     typealias Selector = (SourceElement) throws -> Inner
 

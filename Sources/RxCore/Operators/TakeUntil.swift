@@ -11,18 +11,27 @@ extension ObservableType {
 
     /// Passes on elements until one satisfies `predicate`, then completes. With `.inclusive`
     /// that element is passed on before completing.
-    public func take(until predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive) -> Observable<Element> {
+    public func take(
+        until predicate: @escaping (Element) throws -> Bool,
+        behavior: TakeBehavior = .exclusive
+    ) -> Observable<Element> {
         TakeUntilPredicate(source: asObservable(), behavior: behavior, predicate: predicate)
     }
 
     /// Passes on elements while they satisfy `predicate`, then completes. With `.inclusive`
     /// the first failing element is passed on before completing.
-    public func take(while predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive) -> Observable<Element> {
+    public func take(
+        while predicate: @escaping (Element) throws -> Bool,
+        behavior: TakeBehavior = .exclusive
+    ) -> Observable<Element> {
         take(until: { try !predicate($0) }, behavior: behavior)
     }
 
     @available(*, deprecated, renamed: "take(until:behavior:)")
-    public func takeUntil(_ behavior: TakeBehavior, predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
+    public func takeUntil(
+        _ behavior: TakeBehavior,
+        predicate: @escaping (Element) throws -> Bool
+    ) -> Observable<Element> {
         take(until: predicate, behavior: behavior)
     }
 

@@ -5,12 +5,25 @@ extension ObservableType {
     /// window is emitted at once; with `latest` the last element received inside a window is
     /// emitted when the window ends (and a completion waits for it), without `latest` such
     /// elements are dropped.
-    public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true, scheduler: SchedulerType) -> Observable<Element> {
+    public func throttle(
+        _ dueTime: RxTimeInterval,
+        latest: Bool = true,
+        scheduler: SchedulerType
+    ) -> Observable<Element> {
         Throttle(source: asObservable(), dueTime: dueTime, latest: latest, scheduler: scheduler)
     }
 
-    @available(*, deprecated, message: "Use DispatchTimeInterval overload instead.", renamed: "throttle(_:latest:scheduler:)")
-    public func throttle(_ dueTime: Foundation.TimeInterval, latest: Bool = true, scheduler: SchedulerType) -> Observable<Element> {
+    @available(
+        *,
+        deprecated,
+        message: "Use DispatchTimeInterval overload instead.",
+        renamed: "throttle(_:latest:scheduler:)"
+    )
+    public func throttle(
+        _ dueTime: Foundation.TimeInterval,
+        latest: Bool = true,
+        scheduler: SchedulerType
+    ) -> Observable<Element> {
         throttle(.milliseconds(Int(dueTime * 1000.0)), latest: latest, scheduler: scheduler)
     }
 }

@@ -4,12 +4,21 @@ extension ObservableType {
     /// Fails with `RxError.timeout` when no element arrives within `dueTime` of the
     /// subscription or of the previous element.
     public func timeout(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
-        Timeout(source: asObservable(), dueTime: dueTime, other: Observable.error(RxError.timeout), scheduler: scheduler)
+        Timeout(
+            source: asObservable(),
+            dueTime: dueTime,
+            other: Observable.error(RxError.timeout),
+            scheduler: scheduler
+        )
     }
 
     /// Switches to `other` when no element arrives within `dueTime` of the subscription or of
     /// the previous element.
-    public func timeout<Source: ObservableConvertibleType>(_ dueTime: RxTimeInterval, other: Source, scheduler: SchedulerType) -> Observable<Element> where Element == Source.Element {
+    public func timeout<Source: ObservableConvertibleType>(
+        _ dueTime: RxTimeInterval,
+        other: Source,
+        scheduler: SchedulerType
+    ) -> Observable<Element> where Element == Source.Element {
         Timeout(source: asObservable(), dueTime: dueTime, other: other.asObservable(), scheduler: scheduler)
     }
 
@@ -18,8 +27,17 @@ extension ObservableType {
         timeout(.milliseconds(Int(dueTime * 1000.0)), scheduler: scheduler)
     }
 
-    @available(*, deprecated, message: "Use DispatchTimeInterval overload instead.", renamed: "timeout(_:other:scheduler:)")
-    public func timeout<OtherSource: ObservableConvertibleType>(_ dueTime: Foundation.TimeInterval, other: OtherSource, scheduler: SchedulerType) -> Observable<Element> where Element == OtherSource.Element {
+    @available(
+        *,
+        deprecated,
+        message: "Use DispatchTimeInterval overload instead.",
+        renamed: "timeout(_:other:scheduler:)"
+    )
+    public func timeout<OtherSource: ObservableConvertibleType>(
+        _ dueTime: Foundation.TimeInterval,
+        other: OtherSource,
+        scheduler: SchedulerType
+    ) -> Observable<Element> where Element == OtherSource.Element {
         timeout(.milliseconds(Int(dueTime * 1000.0)), other: other, scheduler: scheduler)
     }
 }
@@ -82,16 +100,18 @@ private final class TimeoutSink<Element>: Sink<Element, Receiver<Element>> {
         let next = SingleAssignmentDisposable()
         timer.disposable = next
         let armedId = lock.performLocked { id }
-        next.setDisposable(parent.scheduler.scheduleRelative(armedId, dueTime: parent.dueTime) { state in
-            let timerWins: Bool = self.lock.performLocked {
-                self.switched = (state == self.id)
-                return self.switched
+        next.setDisposable(
+            parent.scheduler.scheduleRelative(armedId, dueTime: parent.dueTime) { state in
+                let timerWins: Bool = self.lock.performLocked {
+                    self.switched = (state == self.id)
+                    return self.switched
+                }
+                if timerWins {
+                    self.subscription.disposable = self.parent.other.subscribeReceiver(self.forwarder())
+                }
+                return Disposables.create()
             }
-            if timerWins {
-                self.subscription.disposable = self.parent.other.subscribeReceiver(self.forwarder())
-            }
-            return Disposables.create()
-        })
+        )
     }
 }
 

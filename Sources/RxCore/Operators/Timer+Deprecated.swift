@@ -8,8 +8,21 @@ extension ObservableType where Element: RxAbstractInteger {
         interval(.milliseconds(Int(period * 1000.0)), scheduler: scheduler)
     }
 
-    @available(*, deprecated, message: "Use DispatchTimeInterval overload instead.", renamed: "timer(_:period:scheduler:)")
-    public static func timer(_ dueTime: Foundation.TimeInterval, period: Foundation.TimeInterval? = nil, scheduler: SchedulerType) -> Observable<Element> {
-        timer(.milliseconds(Int(dueTime * 1000.0)), period: period.map { .milliseconds(Int($0 * 1000.0)) }, scheduler: scheduler)
+    @available(
+        *,
+        deprecated,
+        message: "Use DispatchTimeInterval overload instead.",
+        renamed: "timer(_:period:scheduler:)"
+    )
+    public static func timer(
+        _ dueTime: Foundation.TimeInterval,
+        period: Foundation.TimeInterval? = nil,
+        scheduler: SchedulerType
+    ) -> Observable<Element> {
+        timer(
+            .milliseconds(Int(dueTime * 1000.0)),
+            period: period.map { .milliseconds(Int($0 * 1000.0)) },
+            scheduler: scheduler
+        )
     }
 }

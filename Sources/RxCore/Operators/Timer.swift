@@ -5,7 +5,11 @@ extension ObservableType where Element: RxAbstractInteger {
     }
 
     /// Emits 0 after `dueTime`, then completes; or, with a `period`, keeps emitting 1, 2… every period.
-    public static func timer(_ dueTime: RxTimeInterval, period: RxTimeInterval? = nil, scheduler: SchedulerType) -> Observable<Element> {
+    public static func timer(
+        _ dueTime: RxTimeInterval,
+        period: RxTimeInterval? = nil,
+        scheduler: SchedulerType
+    ) -> Observable<Element> {
         Timer(dueTime: dueTime, period: period, scheduler: scheduler)
     }
 }

@@ -6,12 +6,20 @@ extension ObservableType {
     /// first; the next window opens at once. The first window is emitted on subscription.
     /// The source stays subscribed while any window is still observed, even after the outer
     /// subscription was disposed.
-    public func window(timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType) -> Observable<Observable<Element>> {
+    public func window(
+        timeSpan: RxTimeInterval,
+        count: Int,
+        scheduler: SchedulerType
+    ) -> Observable<Observable<Element>> {
         WindowTimeCount(source: asObservable(), timeSpan: timeSpan, count: count, scheduler: scheduler)
     }
 
     @available(*, deprecated, message: "Use DispatchTimeInterval overload instead.", renamed: "window(_:)")
-    public func window(timeSpan: Foundation.TimeInterval, count: Int, scheduler: SchedulerType) -> Observable<Observable<Element>> {
+    public func window(
+        timeSpan: Foundation.TimeInterval,
+        count: Int,
+        scheduler: SchedulerType
+    ) -> Observable<Observable<Element>> {
         window(timeSpan: .milliseconds(Int(timeSpan * 1000.0)), count: count, scheduler: scheduler)
     }
 }

@@ -1,7 +1,10 @@
 extension ObservableType {
     /// Combines each element with `obj`, which the sequence holds only weakly. Once `obj` is
     /// gone, the next element completes the sequence instead of being delivered.
-    public func withUnretained<Object: AnyObject, Out>(_ obj: Object, resultSelector: @escaping ((Object, Element)) -> Out) -> Observable<Out> {
+    public func withUnretained<Object: AnyObject, Out>(
+        _ obj: Object,
+        resultSelector: @escaping ((Object, Element)) -> Out
+    ) -> Observable<Out> {
         WithUnretained(source: asObservable(), object: obj, resultSelector: resultSelector)
     }
 

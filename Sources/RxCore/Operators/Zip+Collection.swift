@@ -12,13 +12,14 @@ extension ObservableType {
 
     /// Combines the sources' elements by index into arrays. An empty collection completes at once.
     public static func zip<Collection: Swift.Collection>(_ collection: Collection) -> Observable<[Element]>
-        where Collection.Element: ObservableType, Collection.Element.Element == Element {
+    where Collection.Element: ObservableType, Collection.Element.Element == Element {
         ZipCollection(sources: collection, resultSelector: { $0 })
     }
 }
 
-private final class ZipCollectionSink<Collection: Swift.Collection, Result>: Sink<Never, Receiver<Result>>, CollectionSourceParent
-    where Collection.Element: ObservableConvertibleType  {
+private final class ZipCollectionSink<Collection: Swift.Collection, Result>: Sink<Never, Receiver<Result>>,
+    CollectionSourceParent
+where Collection.Element: ObservableConvertibleType {
     typealias SourceElement = Collection.Element.Element
     typealias Parent = ZipCollection<Collection, Result>
 
@@ -148,7 +149,7 @@ private final class ZipCollectionSink<Collection: Swift.Collection, Result>: Sin
 }
 
 private final class ZipCollection<Collection: Swift.Collection, Result>: Producer<Result>
-    where Collection.Element: ObservableConvertibleType {
+where Collection.Element: ObservableConvertibleType {
     typealias ResultSelector = ([Collection.Element.Element]) throws -> Result
 
     let sources: Collection

@@ -1,15 +1,18 @@
 extension ObservableType {
     /// Subscribes the observers to this sequence.
-    public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element {
+    public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable
+    where Observer.Element == Element {
         bind(to: observers)
     }
 
     /// Subscribes observers of optionals to this sequence.
-    public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element? {
+    public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable
+    where Observer.Element == Element? {
         map { $0 as Element? }.bind(to: observers)
     }
 
-    private func bind<Observer: ObserverType>(to observers: [Observer]) -> Disposable where Observer.Element == Element {
+    private func bind<Observer: ObserverType>(to observers: [Observer]) -> Disposable
+    where Observer.Element == Element {
         subscribe { event in
             observers.forEach { $0.on(event) }
         }
@@ -27,7 +30,8 @@ extension ObservableType {
 
     /// Subscribes an element handler that gets `object`, held weakly: once it is gone the
     /// handler is no longer called. An error is a programming error in a binding.
-    public func bind<Object: AnyObject>(with object: Object, onNext: @escaping (Object, Element) -> Void) -> Disposable {
+    public func bind<Object: AnyObject>(with object: Object, onNext: @escaping (Object, Element) -> Void) -> Disposable
+    {
         bind(onNext: { [weak object] element in
             guard let object else { return }
             onNext(object, element)
@@ -36,9 +40,12 @@ extension ObservableType {
 
     /// Subscribes an element handler; an error is a programming error in a binding.
     public func bind(onNext: @escaping (Element) -> Void) -> Disposable {
-        subscribe(onNext: onNext, onError: { error in
-            rxFatalErrorInDebug("Binding error: \(error)")
-        })
+        subscribe(
+            onNext: onNext,
+            onError: { error in
+                rxFatalErrorInDebug("Binding error: \(error)")
+            }
+        )
     }
 
     /// Feeds the elements into publish relays.

@@ -21,18 +21,36 @@ public class ConcurrentDispatchQueueScheduler: SchedulerType, SchedulerLabeled {
     }
 
     public convenience init(qos: DispatchQoS, leeway: DispatchTimeInterval = DispatchTimeInterval.nanoseconds(0)) {
-        self.init(queue: DispatchQueue(label: "rxswift.queue.\(qos)", qos: qos, attributes: [DispatchQueue.Attributes.concurrent], target: nil), leeway: leeway)
+        self.init(
+            queue: DispatchQueue(
+                label: "rxswift.queue.\(qos)",
+                qos: qos,
+                attributes: [DispatchQueue.Attributes.concurrent],
+                target: nil
+            ),
+            leeway: leeway
+        )
     }
 
-    public final func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+    public final func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable
+    {
         configuration.schedule(state, action: action)
     }
 
-    public final func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
+    public final func scheduleRelative<StateType>(
+        _ state: StateType,
+        dueTime: RxTimeInterval,
+        action: @escaping (StateType) -> Disposable
+    ) -> Disposable {
         configuration.scheduleRelative(state, dueTime: dueTime, action: action)
     }
 
-    public func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable {
+    public func schedulePeriodic<StateType>(
+        _ state: StateType,
+        startAfter: RxTimeInterval,
+        period: RxTimeInterval,
+        action: @escaping (StateType) -> StateType
+    ) -> Disposable {
         configuration.schedulePeriodic(state, startAfter: startAfter, period: period, action: action)
     }
 }

@@ -33,7 +33,10 @@ public final class MainScheduler: SerialDispatchQueueScheduler {
             #if TRACE_RESOURCES
             ThreadHops.recordOffMainThread(api: "MainScheduler.ensureExecutingOnScheduler()")
             #endif
-            rxFatalErrorInDebug(errorMessage ?? "Executing on background thread. Please use `MainScheduler.instance.schedule` to schedule work on main thread.")
+            rxFatalErrorInDebug(
+                errorMessage
+                    ?? "Executing on background thread. Please use `MainScheduler.instance.schedule` to schedule work on main thread."
+            )
         }
     }
 
@@ -49,7 +52,10 @@ public final class MainScheduler: SerialDispatchQueueScheduler {
         }
     }
 
-    override func scheduleInternal<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+    override func scheduleInternal<StateType>(
+        _ state: StateType,
+        action: @escaping (StateType) -> Disposable
+    ) -> Disposable {
         let previousNumberEnqueued = numberEnqueued.increment()
         if MainQueue.isCurrent && previousNumberEnqueued == 0 {
             #if TRACE_RESOURCES
@@ -140,11 +146,20 @@ public final class ConcurrentMainScheduler: SchedulerType, SchedulerLabeled {
         return cancel
     }
 
-    public func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
+    public func scheduleRelative<StateType>(
+        _ state: StateType,
+        dueTime: RxTimeInterval,
+        action: @escaping (StateType) -> Disposable
+    ) -> Disposable {
         mainScheduler.scheduleRelative(state, dueTime: dueTime, action: action)
     }
 
-    public func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable {
+    public func schedulePeriodic<StateType>(
+        _ state: StateType,
+        startAfter: RxTimeInterval,
+        period: RxTimeInterval,
+        action: @escaping (StateType) -> StateType
+    ) -> Disposable {
         mainScheduler.schedulePeriodic(state, startAfter: startAfter, period: period, action: action)
     }
 }

@@ -12,7 +12,13 @@ final class SchedulePeriodicRecursive<State> {
     private var state: State
     private let pendingTickCount = AtomicInt(0)
 
-    init(scheduler: SchedulerType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping RecursiveAction, state: State) {
+    init(
+        scheduler: SchedulerType,
+        startAfter: RxTimeInterval,
+        period: RxTimeInterval,
+        action: @escaping RecursiveAction,
+        state: State
+    ) {
         self.scheduler = scheduler
         self.startAfter = startAfter
         self.period = period

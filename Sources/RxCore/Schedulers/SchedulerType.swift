@@ -17,21 +17,45 @@ public protocol SchedulerType: ImmediateSchedulerType {
     var now: RxTime { get }
 
     /// Schedules `action` to run after `dueTime`.
-    func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable
+    func scheduleRelative<StateType>(
+        _ state: StateType,
+        dueTime: RxTimeInterval,
+        action: @escaping (StateType) -> Disposable
+    ) -> Disposable
 
     /// Schedules `action` to run every `period`, first after `startAfter`, threading `state`.
-    func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable
+    func schedulePeriodic<StateType>(
+        _ state: StateType,
+        startAfter: RxTimeInterval,
+        period: RxTimeInterval,
+        action: @escaping (StateType) -> StateType
+    ) -> Disposable
 }
 
 extension SchedulerType {
     /// Periodic scheduling emulated by recursive relative scheduling, for schedulers without a
     /// native periodic timer (virtual time among them).
-    public func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable {
-        let schedule = SchedulePeriodicRecursive(scheduler: self, startAfter: startAfter, period: period, action: action, state: state)
+    public func schedulePeriodic<StateType>(
+        _ state: StateType,
+        startAfter: RxTimeInterval,
+        period: RxTimeInterval,
+        action: @escaping (StateType) -> StateType
+    ) -> Disposable {
+        let schedule = SchedulePeriodicRecursive(
+            scheduler: self,
+            startAfter: startAfter,
+            period: period,
+            action: action,
+            state: state
+        )
         return schedule.start()
     }
 
-    func scheduleRecursive<State>(_ state: State, dueTime: RxTimeInterval, action: @escaping (State, AnyRecursiveScheduler<State>) -> Void) -> Disposable {
+    func scheduleRecursive<State>(
+        _ state: State,
+        dueTime: RxTimeInterval,
+        action: @escaping (State, AnyRecursiveScheduler<State>) -> Void
+    ) -> Disposable {
         let scheduler = AnyRecursiveScheduler(scheduler: self, action: action)
         scheduler.schedule(state, dueTime: dueTime)
         return Disposables.create(with: scheduler.dispose)
@@ -41,7 +65,10 @@ extension SchedulerType {
 extension ImmediateSchedulerType {
     /// Schedules `action`, which may schedule itself again through `recurse`. Disposing the
     /// result stops the recursion.
-    public func scheduleRecursive<State>(_ state: State, action: @escaping (_ state: State, _ recurse: (State) -> Void) -> Void) -> Disposable {
+    public func scheduleRecursive<State>(
+        _ state: State,
+        action: @escaping (_ state: State, _ recurse: (State) -> Void) -> Void
+    ) -> Disposable {
         let recursiveScheduler = RecursiveImmediateScheduler(action: action, scheduler: self)
         recursiveScheduler.schedule(state)
         return Disposables.create(with: recursiveScheduler.dispose)

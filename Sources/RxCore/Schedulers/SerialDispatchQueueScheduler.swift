@@ -14,7 +14,11 @@ public class SerialDispatchQueueScheduler: SchedulerType, SchedulerLabeled {
     /// The queue's label, shown in reports.
     public var schedulerLabel: String { "SerialDispatchQueueScheduler(\(configuration.queue.label))" }
 
-    init(serialQueue: DispatchQueue, leeway: DispatchTimeInterval = DispatchTimeInterval.nanoseconds(0), labelless: Void) {
+    init(
+        serialQueue: DispatchQueue,
+        leeway: DispatchTimeInterval = DispatchTimeInterval.nanoseconds(0),
+        labelless: Void
+    ) {
         configuration = DispatchQueueConfiguration(queue: serialQueue, leeway: leeway)
         #if TRACE_RESOURCES
         configuration.mark.name(schedulerLabel, isSerial: true)
@@ -22,7 +26,10 @@ public class SerialDispatchQueueScheduler: SchedulerType, SchedulerLabeled {
     }
 
     /// Wraps an existing serial queue.
-    public convenience init(serialQueue: DispatchQueue, leeway: DispatchTimeInterval = DispatchTimeInterval.nanoseconds(0)) {
+    public convenience init(
+        serialQueue: DispatchQueue,
+        leeway: DispatchTimeInterval = DispatchTimeInterval.nanoseconds(0)
+    ) {
         self.init(serialQueue: serialQueue, leeway: leeway, labelless: ())
     }
 
@@ -38,7 +45,11 @@ public class SerialDispatchQueueScheduler: SchedulerType, SchedulerLabeled {
     }
 
     /// Creates a new serial queue that targets `queue`.
-    public convenience init(queue: DispatchQueue, internalSerialQueueName: String, leeway: DispatchTimeInterval = DispatchTimeInterval.nanoseconds(0)) {
+    public convenience init(
+        queue: DispatchQueue,
+        internalSerialQueueName: String,
+        leeway: DispatchTimeInterval = DispatchTimeInterval.nanoseconds(0)
+    ) {
         let serialQueue = DispatchQueue(label: internalSerialQueueName, attributes: [], target: queue)
         self.init(serialQueue: serialQueue, leeway: leeway)
     }
@@ -49,10 +60,15 @@ public class SerialDispatchQueueScheduler: SchedulerType, SchedulerLabeled {
         internalSerialQueueName: String = "rx.global_dispatch_queue.serial",
         leeway: DispatchTimeInterval = DispatchTimeInterval.nanoseconds(0)
     ) {
-        self.init(queue: DispatchQueue.global(qos: qos.qosClass), internalSerialQueueName: internalSerialQueueName, leeway: leeway)
+        self.init(
+            queue: DispatchQueue.global(qos: qos.qosClass),
+            internalSerialQueueName: internalSerialQueueName,
+            leeway: leeway
+        )
     }
 
-    public final func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+    public final func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable
+    {
         scheduleInternal(state, action: action)
     }
 
@@ -60,11 +76,20 @@ public class SerialDispatchQueueScheduler: SchedulerType, SchedulerLabeled {
         configuration.schedule(state, action: action)
     }
 
-    public final func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
+    public final func scheduleRelative<StateType>(
+        _ state: StateType,
+        dueTime: RxTimeInterval,
+        action: @escaping (StateType) -> Disposable
+    ) -> Disposable {
         configuration.scheduleRelative(state, dueTime: dueTime, action: action)
     }
 
-    public func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable {
+    public func schedulePeriodic<StateType>(
+        _ state: StateType,
+        startAfter: RxTimeInterval,
+        period: RxTimeInterval,
+        action: @escaping (StateType) -> StateType
+    ) -> Disposable {
         configuration.schedulePeriodic(state, startAfter: startAfter, period: period, action: action)
     }
 }

@@ -2,7 +2,9 @@ import Foundation
 
 /// A scheduler whose clock only moves when its queue of work is run, so time-based code runs
 /// deterministically and instantly.
-open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerType, SchedulerLabeled, CustomDebugStringConvertible {
+open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerType, SchedulerLabeled,
+    CustomDebugStringConvertible
+{
     public typealias VirtualTime = Converter.VirtualTimeUnit
     public typealias VirtualTimeInterval = Converter.VirtualTimeIntervalUnit
 
@@ -29,13 +31,16 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     public init(initialClock: VirtualTime, converter: Converter) {
         self.currentClock = initialClock
         self.converter = converter
-        self.schedulerQueue = PriorityQueue(hasHigherPriority: { lhs, rhs in
-            switch converter.compareVirtualTime(lhs.time, rhs.time) {
-            case .lessThan: return true
-            case .equal: return lhs.id < rhs.id
-            case .greaterThan: return false
-            }
-        }, isEqual: { $0 === $1 })
+        self.schedulerQueue = PriorityQueue(
+            hasHigherPriority: { lhs, rhs in
+                switch converter.compareVirtualTime(lhs.time, rhs.time) {
+                case .lessThan: return true
+                case .equal: return lhs.id < rhs.id
+                case .greaterThan: return false
+                }
+            },
+            isEqual: { $0 === $1 }
+        )
         #if TRACE_RESOURCES
         mark.name(schedulerLabel, isSerial: true)
         #endif
@@ -45,7 +50,11 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         scheduleRelative(state, dueTime: .microseconds(0), action: action)
     }
 
-    public func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
+    public func scheduleRelative<StateType>(
+        _ state: StateType,
+        dueTime: RxTimeInterval,
+        action: @escaping (StateType) -> Disposable
+    ) -> Disposable {
         let time = now.addingDispatchInterval(dueTime)
         let absoluteTime = converter.convertToVirtualTime(time)
         let adjustedTime = adjustScheduledTime(absoluteTime)
@@ -53,13 +62,21 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     }
 
     /// Schedules `action` after a virtual interval.
-    public func scheduleRelativeVirtual<StateType>(_ state: StateType, dueTime: VirtualTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
+    public func scheduleRelativeVirtual<StateType>(
+        _ state: StateType,
+        dueTime: VirtualTimeInterval,
+        action: @escaping (StateType) -> Disposable
+    ) -> Disposable {
         let time = converter.offsetVirtualTime(clock, offset: dueTime)
         return scheduleAbsoluteVirtual(state, time: time, action: action)
     }
 
     /// Schedules `action` at an absolute virtual time.
-    public func scheduleAbsoluteVirtual<StateType>(_ state: StateType, time: VirtualTime, action: @escaping (StateType) -> Disposable) -> Disposable {
+    public func scheduleAbsoluteVirtual<StateType>(
+        _ state: StateType,
+        time: VirtualTime,
+        action: @escaping (StateType) -> Disposable
+    ) -> Disposable {
         let compositeDisposable = CompositeDisposable()
         let item = VirtualSchedulerItem(action: { action(state) }, time: time, id: nextId)
         nextId += 1

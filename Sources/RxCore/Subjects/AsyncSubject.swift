@@ -55,7 +55,8 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
     /// The subscribers to deliver the terminal event to (none if already stopped), and the last
     /// element to send them first (for completion only).
     private func synchronized_terminate(_ termination: SubjectTermination) -> (observers: Observers, last: Element?) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         if self.termination != nil { return (Observers(), nil) }
         self.termination = termination
         if termination.error != nil { lastElement = nil }
@@ -64,7 +65,8 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
         return (current, lastElement)
     }
 
-    public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
         subscribeReceiver(observer.asReceiver())
     }
 

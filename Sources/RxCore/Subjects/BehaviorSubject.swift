@@ -2,7 +2,9 @@ import Foundation
 
 /// Holds a current value: each subscriber first gets the latest element (or the terminal event).
 /// `onNext` and `on` are `@inlinable` for the reason `PublishSubject`'s are.
-public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, ObserverType, SynchronizedUnsubscribeType, Cancelable {
+public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, ObserverType,
+    SynchronizedUnsubscribeType, Cancelable
+{
     public typealias SubjectObserverType = BehaviorSubject<Element>
     @usableFromInline typealias Observers = ReceiverBag<Element>
 
@@ -45,7 +47,8 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     /// The latest element. Throws the terminal error if the subject failed, or
     /// `RxError.disposed` if it was disposed.
     public func value() throws -> Element {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         if disposed { throw RxError.disposed(object: self) }
         if let error = termination?.error { throw error }
         return element
@@ -75,21 +78,24 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
 
     @inlinable
     func synchronized_next(_ element: Element) -> Observers {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         if termination != nil || disposed { return Observers() }
         self.element = element
         return observers
     }
 
     private func synchronized_terminate(_ termination: SubjectTermination) -> Observers {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         if self.termination != nil || disposed { return Observers() }
         self.termination = termination
         return observers
     }
 
     @inlinable
-    public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
         subscribeReceiver(observer.asReceiver())
     }
 

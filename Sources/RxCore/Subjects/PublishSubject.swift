@@ -8,7 +8,9 @@ import Foundation
 /// optimisation, and only inlinable code is specialised for its element type in the client
 /// (unspecialised, each call looked up generic metadata at run time). `#if` inside them is
 /// decided when RxCore compiles (traced and untraced RxCore are separate builds).
-public final class PublishSubject<Element>: Observable<Element>, SubjectType, Cancelable, ObserverType, SynchronizedUnsubscribeType {
+public final class PublishSubject<Element>: Observable<Element>, SubjectType, Cancelable, ObserverType,
+    SynchronizedUnsubscribeType
+{
     public typealias SubjectObserverType = PublishSubject<Element>
     @usableFromInline typealias Observers = ReceiverBag<Element>
 
@@ -73,7 +75,8 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
 
     @inlinable
     func synchronized_next() -> Observers {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         if disposed || stopped {
             nextAfterStop()
             return Observers()
@@ -91,7 +94,8 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
     }
 
     private func synchronized_terminate(_ termination: SubjectTermination) -> Observers {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         if self.termination == nil {
             self.termination = termination
             stopped = true
@@ -103,7 +107,8 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
     }
 
     @inlinable
-    public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
         subscribeReceiver(observer.asReceiver())
     }
 

@@ -90,7 +90,8 @@ private final class ReplayBuffer<Element>: ReplaySubject<Element>, SynchronizedU
     }
 
     private func synchronized_next(_ element: Element) -> Observers {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         if disposed || termination != nil { return Observers() }
         queue.append(element)
         trim()
@@ -98,7 +99,8 @@ private final class ReplayBuffer<Element>: ReplaySubject<Element>, SynchronizedU
     }
 
     private func synchronized_terminate(_ termination: SubjectTermination) -> Observers {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         if disposed || self.termination != nil { return Observers() }
         self.termination = termination
         trim()
@@ -107,7 +109,8 @@ private final class ReplayBuffer<Element>: ReplaySubject<Element>, SynchronizedU
         return current
     }
 
-    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
         subscribeReceiver(observer.asReceiver())
     }
 

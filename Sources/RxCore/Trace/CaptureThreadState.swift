@@ -57,7 +57,8 @@ struct CaptureThreadState {
         scratchStackPointers = .allocate(capacity: Self.scratchCapacity)
         scratchFramePointers = .allocate(capacity: Self.scratchCapacity)
         #if canImport(CUnwind) && os(Linux) && arch(x86_64)
-        var low: UInt = 0, high: UInt = 0
+        var low: UInt = 0
+        var high: UInt = 0
         if rxtrace_stack_bounds(&low, &high) != 0 {
             stackLow = low
             stackHigh = high
@@ -69,27 +70,34 @@ struct CaptureThreadState {
 
     @inline(__always)
     static var current: UnsafeMutablePointer<CaptureThreadState> {
-        ThreadLocalBlock.current(cached: rxtrace_thread_capture_state(), key: key, release: { pointer in
-            rxtrace_thread_set_capture_state(nil)
-            ThreadLocalBlock.free(pointer, as: CaptureThreadState.self) { state in
-                for index in 0..<CaptureThreadState.tailEntries {
-                    state.pointee.tails[index].slots?.deallocate()
-                    state.pointee.tails[index].addresses?.deallocate()
+        ThreadLocalBlock.current(
+            cached: rxtrace_thread_capture_state(),
+            key: key,
+            release: { pointer in
+                rxtrace_thread_set_capture_state(nil)
+                ThreadLocalBlock.free(pointer, as: CaptureThreadState.self) { state in
+                    for index in 0..<CaptureThreadState.tailEntries {
+                        state.pointee.tails[index].slots?.deallocate()
+                        state.pointee.tails[index].addresses?.deallocate()
+                    }
+                    state.pointee.tails.deallocate()
+                    state.pointee.interned.deallocate()
+                    state.pointee.scratchAddresses.deallocate()
+                    state.pointee.scratchStackPointers.deallocate()
+                    state.pointee.scratchFramePointers.deallocate()
                 }
-                state.pointee.tails.deallocate()
-                state.pointee.interned.deallocate()
-                state.pointee.scratchAddresses.deallocate()
-                state.pointee.scratchStackPointers.deallocate()
-                state.pointee.scratchFramePointers.deallocate()
-            }
-        }, cache: { rxtrace_thread_set_capture_state($0) }, make: { CaptureThreadState() })
+            },
+            cache: { rxtrace_thread_set_capture_state($0) },
+            make: { CaptureThreadState() }
+        )
     }
 
     /// The cached outer frames stored beyond `slot` holding `returnAddress`, when every one of
     /// them is still in place.
     @inline(__always)
     func tail(slot: UInt, returnAddress: UInt) -> UnsafeMutablePointer<Tail>? {
-        for index in 0..<Self.tailEntries where tails[index].slot == slot && tails[index].returnAddress == returnAddress {
+        for index in 0..<Self.tailEntries where tails[index].slot == slot && tails[index].returnAddress == returnAddress
+        {
             let tail = tails + index
             let count = tail.pointee.count
             guard let slots = tail.pointee.slots, let addresses = tail.pointee.addresses else { return nil }
@@ -106,7 +114,9 @@ struct CaptureThreadState {
     /// pointer).
     mutating func rememberTail(slot: UInt, returnAddress: UInt, from start: Int, count: Int) {
         var index = 0
-        while index < Self.tailEntries, tails[index].slot != slot || tails[index].returnAddress != returnAddress { index += 1 }
+        while index < Self.tailEntries, tails[index].slot != slot || tails[index].returnAddress != returnAddress {
+            index += 1
+        }
         if index == Self.tailEntries {
             index = nextTail
             nextTail = (nextTail + 1) % Self.tailEntries

@@ -18,8 +18,13 @@ enum FramePointerWalk {
     /// Writes up to `depth` return addresses, starting with the one in the record `skipping`
     /// records beyond `ownFrame` (the capturing function's record, so the first is the return
     /// into its caller). Returns how many.
-    static func capture(into buffer: UnsafeMutablePointer<UInt>, depth: Int, ownFrame: UInt, skipping: Int,
-                        state: UnsafeMutablePointer<CaptureThreadState>) -> Int {
+    static func capture(
+        into buffer: UnsafeMutablePointer<UInt>,
+        depth: Int,
+        ownFrame: UInt,
+        skipping: Int,
+        state: UnsafeMutablePointer<CaptureThreadState>
+    ) -> Int {
         // The records of the capturing function and of those `skipping` skips are live frames of
         // Swift code: followed without checks.
         var frame = ownFrame
@@ -71,16 +76,25 @@ enum FramePointerWalk {
     /// libunwind's frames beyond the first return into code without a record, where the next
     /// walk along this stack will stop.
     @inline(never)
-    private static func unwound(into buffer: UnsafeMutablePointer<UInt>, depth: Int, firstSlot: UInt,
-                                state: UnsafeMutablePointer<CaptureThreadState>) -> Int {
-        let addresses = state.pointee.scratchAddresses, stackPointers = state.pointee.scratchStackPointers
+    private static func unwound(
+        into buffer: UnsafeMutablePointer<UInt>,
+        depth: Int,
+        firstSlot: UInt,
+        state: UnsafeMutablePointer<CaptureThreadState>
+    ) -> Int {
+        let addresses = state.pointee.scratchAddresses
+        let stackPointers = state.pointee.scratchStackPointers
         let framePointers = state.pointee.scratchFramePointers
-        let count = Int(rxtrace_unwind(addresses, stackPointers, framePointers, Int32(CaptureThreadState.scratchCapacity)))
+        let count = Int(
+            rxtrace_unwind(addresses, stackPointers, framePointers, Int32(CaptureThreadState.scratchCapacity))
+        )
         state.pointee.libunwindCaptures &+= 1
         // Frame k >= 1's address was the return address stored just below frame k's stack pointer.
         let firstAddress = load(firstSlot)
-        guard let first = (1..<max(count, 1)).first(where: { stackPointers[$0] &- wordSize == firstSlot })
-            ?? (1..<max(count, 1)).first(where: { addresses[$0] == firstAddress }) else { return 0 }
+        guard
+            let first = (1..<max(count, 1)).first(where: { stackPointers[$0] &- wordSize == firstSlot })
+                ?? (1..<max(count, 1)).first(where: { addresses[$0] == firstAddress })
+        else { return 0 }
         // Frame k's function keeps a record at its call out when its fp is where the record would
         // be: just below its return address, whose slot is frame k + 1's stack pointer minus 8.
         // Frame 0 is the unwinder's own.
@@ -94,7 +108,12 @@ enum FramePointerWalk {
         }
         // A capture that filled the scratch buffers may have cut the tail short: not remembered.
         if let start = tailStart, count < CaptureThreadState.scratchCapacity {
-            state.pointee.rememberTail(slot: stackPointers[start] &- wordSize, returnAddress: addresses[start], from: start + 1, count: count)
+            state.pointee.rememberTail(
+                slot: stackPointers[start] &- wordSize,
+                returnAddress: addresses[start],
+                from: start + 1,
+                count: count
+            )
         }
         let taken = max(0, min(depth, count - first))
         buffer.update(from: addresses + first, count: taken)

@@ -87,8 +87,14 @@ struct HopRecording: ~Copyable, @unchecked Sendable {
             if traced.hopIsSubscriber { flagBits = Flag.subscriberDownstream }
         }
         let inRun = state.pointee.runDepth > 0
-        let id = intern(state, downstream: parent, type: ownerType, producerStack: inRun ? state.pointee.runningProducerStack : 0,
-                        producerType: inRun ? state.pointee.runningProducerType : nil, sinkStack: sinkStack)
+        let id = intern(
+            state,
+            downstream: parent,
+            type: ownerType,
+            producerStack: inRun ? state.pointee.runningProducerStack : 0,
+            producerType: inRun ? state.pointee.runningProducerType : nil,
+            sinkStack: sinkStack
+        )
         flags.store(flagBits, ordering: .relaxed)
         stageID.store(id, ordering: .relaxed)
         if id != 0, state.pointee.runDepth > 0 { state.pointee.pushSubscribing(id) }
@@ -105,7 +111,14 @@ struct HopRecording: ~Copyable, @unchecked Sendable {
         let state = HopThreadState.current
         // Subscribers are told apart by where they subscribe (their own allocation stack): two
         // `subscribe` lines are two chains. Without a captured stack they share one stage.
-        let id = intern(state, downstream: 0, type: type(of: owner), producerStack: sinkStack, producerType: nil, sinkStack: sinkStack)
+        let id = intern(
+            state,
+            downstream: 0,
+            type: type(of: owner),
+            producerStack: sinkStack,
+            producerType: nil,
+            sinkStack: sinkStack
+        )
         stageID.store(id, ordering: .relaxed)
         state.pointee.pendingSubscriber = id
         state.pointee.pendingSubscriberDepth = state.pointee.stackCount
@@ -117,25 +130,45 @@ struct HopRecording: ~Copyable, @unchecked Sendable {
         if state.pointee.pendingSubscriber == stage { state.pointee.pendingSubscriber = 0 }
     }
 
-    private func intern(_ state: UnsafeMutablePointer<HopThreadState>, downstream: UInt32, type: AnyObject.Type,
-                        producerStack: UInt32, producerType: AnyObject.Type?, sinkStack: UInt32) -> UInt32 {
+    private func intern(
+        _ state: UnsafeMutablePointer<HopThreadState>,
+        downstream: UInt32,
+        type: AnyObject.Type,
+        producerStack: UInt32,
+        producerType: AnyObject.Type?,
+        sinkStack: UInt32
+    ) -> UInt32 {
         let place = state.pointee.place
         subscribedPlace.store(place, ordering: .relaxed)
         let typeBits = UInt(bitPattern: ObjectIdentifier(type))
         var hash = UInt(downstream) &* 0x9E37_79B9 ^ UInt(producerStack) &* 0x85EB_CA6B ^ typeBits >> 4
         hash ^= hash >> 16
         let slot = state.pointee.cache + Int(hash % UInt(HopThreadState.cacheSize))
-        if slot.pointee.stage != 0, slot.pointee.downstream == downstream, slot.pointee.producerStack == producerStack, slot.pointee.type == typeBits {
+        if slot.pointee.stage != 0, slot.pointee.downstream == downstream, slot.pointee.producerStack == producerStack,
+            slot.pointee.type == typeBits
+        {
             if slot.pointee.subscribedPlace != place {
                 slot.pointee.subscribedPlace = place
                 HopStageTable.add(stage: slot.pointee.stage, .subscribed, place: place, count: 0)
             }
             return slot.pointee.stage
         }
-        let id = HopStageTable.stage(downstream: downstream, type: type, producerStack: producerStack, producerType: producerType,
-                                     sinkStack: sinkStack, place: place)
+        let id = HopStageTable.stage(
+            downstream: downstream,
+            type: type,
+            producerStack: producerStack,
+            producerType: producerType,
+            sinkStack: sinkStack,
+            place: place
+        )
         if id != 0 {
-            slot.pointee = HopThreadState.CachedStage(downstream: downstream, producerStack: producerStack, type: typeBits, stage: id, subscribedPlace: place)
+            slot.pointee = HopThreadState.CachedStage(
+                downstream: downstream,
+                producerStack: producerStack,
+                type: typeBits,
+                stage: id,
+                subscribedPlace: place
+            )
         }
         return id
     }
@@ -174,7 +207,13 @@ struct HopRecording: ~Copyable, @unchecked Sendable {
         pending.store(1, ordering: .relaxed)
         let stage = stageID.load(ordering: .relaxed)
         if stage == 0 { return }
-        HopStageTable.changePlace(stage: stage, kind, from: previous == HopRecording.noPlace ? 0 : previous, count: count, to: place)
+        HopStageTable.changePlace(
+            stage: stage,
+            kind,
+            from: previous == HopRecording.noPlace ? 0 : previous,
+            count: count,
+            to: place
+        )
     }
 
     /// Notes a terminal event (added to the table when the owner is freed).
@@ -204,7 +243,9 @@ struct HopRecording: ~Copyable, @unchecked Sendable {
         HopStageTable.finish(
             stage: stage,
             subscribed: subscribedPlace.load(ordering: .relaxed),
-            frequent: frequentKind, place: place == HopRecording.noPlace ? 0 : place, count: pending.load(ordering: .relaxed),
+            frequent: frequentKind,
+            place: place == HopRecording.noPlace ? 0 : place,
+            count: pending.load(ordering: .relaxed),
             terminalPlace: terminalPlace.load(ordering: .relaxed),
             disposed: disposedPlace.load(ordering: .relaxed)
         )
@@ -213,8 +254,12 @@ struct HopRecording: ~Copyable, @unchecked Sendable {
     /// Anomaly 4 when the calling code is neither on the main queue nor on the main thread.
     func checkMainThread(stage: UInt32, consumer: String) {
         guard !MainQueue.isCurrentOrMainThread else { return }
-        ThreadAnomalyLog.record(.offMainThread, stage: stage, place: HopThreadState.currentPlace,
-                                detail: "delivered off the main thread to \(consumer), which requires the main thread")
+        ThreadAnomalyLog.record(
+            .offMainThread,
+            stage: stage,
+            place: HopThreadState.currentPlace,
+            detail: "delivered off the main thread to \(consumer), which requires the main thread"
+        )
     }
 
     /// Anomaly 3 when `event` is a `next` sent to this disposed owner on the serial scheduler
@@ -236,9 +281,17 @@ struct HopRecording: ~Copyable, @unchecked Sendable {
         guard stage != 0, disposed != 0 else { return }
         let place = HopThreadState.currentPlace
         let scheduler = HopPlaceCode.scheduler(place)
-        guard scheduler != 0, scheduler == HopPlaceCode.scheduler(disposed), SchedulerLabels.isSerial(scheduler) else { return }
-        ThreadAnomalyLog.record(.eventAfterDispose, stage: stage, place: place, otherPlace: disposed,
-                                detail: "next sent after dispose() returned on the same serial scheduler (dropped: nothing reached the subscriber)")
+        guard scheduler != 0, scheduler == HopPlaceCode.scheduler(disposed), SchedulerLabels.isSerial(scheduler) else {
+            return
+        }
+        ThreadAnomalyLog.record(
+            .eventAfterDispose,
+            stage: stage,
+            place: place,
+            otherPlace: disposed,
+            detail:
+                "next sent after dispose() returned on the same serial scheduler (dropped: nothing reached the subscriber)"
+        )
     }
 
     /// Anomaly 5: this subscription is being disposed while `downstream`, its subscriber, runs
@@ -249,8 +302,13 @@ struct HopRecording: ~Copyable, @unchecked Sendable {
         let place = HopThreadState.currentPlace
         guard delivering != 0, !OverlapTracker.sameThread(delivering, place) else { return }
         consumer.hopFlagOverlap()
-        ThreadAnomalyLog.record(.disposedWhileDelivering, stage: consumer.hopStageID, place: place, otherPlace: delivering,
-                                detail: "disposed on one thread while the subscriber was running on another")
+        ThreadAnomalyLog.record(
+            .disposedWhileDelivering,
+            stage: consumer.hopStageID,
+            place: place,
+            otherPlace: delivering,
+            detail: "disposed on one thread while the subscriber was running on another"
+        )
     }
 }
 #endif

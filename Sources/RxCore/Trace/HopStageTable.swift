@@ -180,8 +180,14 @@ enum HopStageTable {
 
     /// The stage of a sink just created: interned by its downstream stage, its type and the
     /// producer that made it, and its subscription place recorded.
-    static func stage(downstream: UInt32, type: AnyObject.Type, producerStack: UInt32, producerType: AnyObject.Type?,
-                      sinkStack: UInt32, place: UInt64) -> UInt32 {
+    static func stage(
+        downstream: UInt32,
+        type: AnyObject.Type,
+        producerStack: UInt32,
+        producerType: AnyObject.Type?,
+        sinkStack: UInt32,
+        place: UInt64
+    ) -> UInt32 {
         let key = Key(downstream: downstream, type: ObjectIdentifier(type), producerStack: producerStack)
         let records = records
         let id = lock.withLock { () -> UInt32 in
@@ -208,7 +214,8 @@ enum HopStageTable {
     }
 
     /// A frequent event moved to a new place: adds the old place's count, marks the new one.
-    static func changePlace(stage: UInt32, _ kind: HopEventKind, from previous: UInt64, count: UInt64, to place: UInt64) {
+    static func changePlace(stage: UInt32, _ kind: HopEventKind, from previous: UInt64, count: UInt64, to place: UInt64)
+    {
         withRecord(stage) { record in
             if previous != 0, count != 0 { record.add(kind, place: previous, count: count) }
             record.add(kind, place: place, count: 0)
@@ -216,8 +223,15 @@ enum HopStageTable {
     }
 
     /// Everything a freed sink or observer still held.
-    static func finish(stage: UInt32, subscribed: UInt64, frequent: HopEventKind, place: UInt64, count: UInt64,
-                       terminalPlace: UInt64, disposed: UInt64) {
+    static func finish(
+        stage: UInt32,
+        subscribed: UInt64,
+        frequent: HopEventKind,
+        place: UInt64,
+        count: UInt64,
+        terminalPlace: UInt64,
+        disposed: UInt64
+    ) {
         withRecord(stage) { record in
             if subscribed != 0 { record.add(.subscribed, place: subscribed, count: 1) }
             if place != 0, count != 0 { record.add(frequent, place: place, count: count) }
@@ -241,7 +255,12 @@ enum HopStageTable {
         for stage in 1..<count {
             withRecord(UInt32(stage)) { record in
                 guard !record.isEmpty else { return }
-                result.append((UInt32(stage), record, HopEventKind.allCases.map { record.places($0) }, HopEventKind.allCases.map { record.overflow($0) }))
+                result.append(
+                    (
+                        UInt32(stage), record, HopEventKind.allCases.map { record.places($0) },
+                        HopEventKind.allCases.map { record.overflow($0) }
+                    )
+                )
             }
         }
         return result

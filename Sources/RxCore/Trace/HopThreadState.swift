@@ -55,13 +55,19 @@ struct HopThreadState {
 
     @inline(__always)
     static var current: UnsafeMutablePointer<HopThreadState> {
-        ThreadLocalBlock.current(cached: rxtrace_thread_hop_state(), key: key, release: { pointer in
-            rxtrace_thread_set_hop_state(nil)
-            ThreadLocalBlock.free(pointer, as: HopThreadState.self) { state in
-                state.pointee.stack.deallocate()
-                state.pointee.cache.deallocate()
-            }
-        }, cache: { rxtrace_thread_set_hop_state($0) }, make: { HopThreadState() })
+        ThreadLocalBlock.current(
+            cached: rxtrace_thread_hop_state(),
+            key: key,
+            release: { pointer in
+                rxtrace_thread_set_hop_state(nil)
+                ThreadLocalBlock.free(pointer, as: HopThreadState.self) { state in
+                    state.pointee.stack.deallocate()
+                    state.pointee.cache.deallocate()
+                }
+            },
+            cache: { rxtrace_thread_set_hop_state($0) },
+            make: { HopThreadState() }
+        )
     }
 
     /// This thread and its scheduler as one word (never 0): the thread's `ThreadPlace`, read

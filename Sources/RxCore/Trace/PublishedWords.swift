@@ -8,7 +8,9 @@ import Synchronization
 enum PublishedWords {
     @inline(__always)
     static func block(_ storage: borrowing Atomic<UInt>, count: Int) -> UnsafeMutablePointer<Atomic<UInt>> {
-        if let block = UnsafeMutablePointer<Atomic<UInt>>(bitPattern: storage.load(ordering: .acquiring)) { return block }
+        if let block = UnsafeMutablePointer<Atomic<UInt>>(bitPattern: storage.load(ordering: .acquiring)) {
+            return block
+        }
         return make(storage, count: count)
     }
 
@@ -16,7 +18,11 @@ enum PublishedWords {
     private static func make(_ storage: borrowing Atomic<UInt>, count: Int) -> UnsafeMutablePointer<Atomic<UInt>> {
         let block = UnsafeMutablePointer<Atomic<UInt>>.allocate(capacity: count)
         for index in 0..<count { (block + index).initialize(to: Atomic<UInt>(0)) }
-        let (exchanged, original) = storage.compareExchange(expected: 0, desired: UInt(bitPattern: block), ordering: .acquiringAndReleasing)
+        let (exchanged, original) = storage.compareExchange(
+            expected: 0,
+            desired: UInt(bitPattern: block),
+            ordering: .acquiringAndReleasing
+        )
         if exchanged { return block }
         // Another thread published first: ours was never seen by anyone.
         block.deinitialize(count: count)

@@ -35,8 +35,16 @@ public struct ResourceEntry: Sendable {
     /// The allocation backtrace, when capture was on (or sampled) at creation.
     public let stack: StackID?
 
-    public init(id: UInt64, kind: ResourceKind, typeName: String, epoch: UInt64, threadID: UInt64,
-                threadName: String, address: UInt, stack: StackID?) {
+    public init(
+        id: UInt64,
+        kind: ResourceKind,
+        typeName: String,
+        epoch: UInt64,
+        threadID: UInt64,
+        threadName: String,
+        address: UInt,
+        stack: StackID?
+    ) {
         self.id = id
         self.kind = kind
         self.typeName = typeName
@@ -124,7 +132,9 @@ public enum ResourceRegistry {
     @inline(__always) @discardableResult
     static func register(address: UInt, type: AnyObject.Type, kind: ResourceKind) -> UInt32 {
         let sequence = RegistryState.nextSequence()
-        let stack = RegistryState.shouldCapture(sequence) ? captureStack(depth: RegistryState.captureDepth, skipping: registrationFrames) : 0
+        let stack =
+            RegistryState.shouldCapture(sequence)
+            ? captureStack(depth: RegistryState.captureDepth, skipping: registrationFrames) : 0
         let record = EntryRecord(
             sequence: sequence,
             kind: kind,
@@ -144,7 +154,8 @@ public enum ResourceRegistry {
     /// Sorts records by sequence. Sequences are unique and most of those after the mark are
     /// usually still alive, so when the range is at most a few times the count they are placed
     /// by sequence in one linear pass; otherwise (most of them freed) compared.
-    private static func inCreationOrder(_ records: inout [(address: UInt, record: EntryRecord)], after sequence: UInt64) {
+    private static func inCreationOrder(_ records: inout [(address: UInt, record: EntryRecord)], after sequence: UInt64)
+    {
         guard let highest = records.lazy.map(\.record.sequence).max() else { return }
         let range = Int(highest - sequence)
         guard range <= 4 * records.count + 1024 else {
@@ -166,7 +177,8 @@ public enum ResourceRegistry {
         var names = TypeNames.Cache()
         return found.map { item in
             let record = item.record
-            let thread = Int(record.thread) < threads.count ? threads[Int(record.thread)] : ThreadRegistry.Info(id: 0, name: "")
+            let thread =
+                Int(record.thread) < threads.count ? threads[Int(record.thread)] : ThreadRegistry.Info(id: 0, name: "")
             return ResourceEntry(
                 id: record.sequence,
                 kind: names.kind(record.kind, of: record.type),

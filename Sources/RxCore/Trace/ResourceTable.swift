@@ -104,7 +104,11 @@ enum ResourceTable {
         }
         let shards = UnsafeMutablePointer<Shards>.allocate(capacity: 1)
         shards.initialize(to: Shards(locks: locks, tables: tables))
-        let (exchanged, original) = published.compareExchange(expected: 0, desired: UInt(bitPattern: shards), ordering: .acquiringAndReleasing)
+        let (exchanged, original) = published.compareExchange(
+            expected: 0,
+            desired: UInt(bitPattern: shards),
+            ordering: .acquiringAndReleasing
+        )
         if exchanged { return shards }
         // Another thread published first: ours was never seen by anyone.
         tables.deinitialize(count: shardCount)
@@ -278,7 +282,9 @@ private struct Slots: ~Copyable {
     }
 
     private mutating func resize(bits newBits: Int) {
-        let oldKeys = keys, oldValues = values, oldCapacity = capacity
+        let oldKeys = keys
+        let oldValues = values
+        let oldCapacity = capacity
         keys = .allocate(capacity: 1 << newBits)
         keys.initialize(repeating: 0, count: 1 << newBits)
         values = .allocate(capacity: 1 << newBits)

@@ -3,7 +3,8 @@ import Synchronization
 
 /// What a traced resource is, for reports.
 public enum ResourceKind: String, Sendable, CaseIterable, Codable {
-    case sink, observer, disposable, subject, producer, scheduledItem = "scheduled-item"
+    case sink, observer, disposable, subject, producer
+    case scheduledItem = "scheduled-item"
 }
 
 /// RxSwift's resource counter: the number of live Rx resources. Only exists in traced builds.
@@ -40,7 +41,11 @@ public enum Resources {
     /// the compiler retain and release it around every registration.
     @inline(__always) @discardableResult
     static func track<Object: AnyObject>(_ object: Object, kind: ResourceKind) -> UInt32 {
-        ResourceRegistry.register(address: UInt(bitPattern: ObjectIdentifier(object)), type: type(of: object), kind: kind)
+        ResourceRegistry.register(
+            address: UInt(bitPattern: ObjectIdentifier(object)),
+            type: type(of: object),
+            kind: kind
+        )
     }
 
     /// Deregisters a resource in its deinit.

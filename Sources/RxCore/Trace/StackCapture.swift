@@ -33,10 +33,18 @@ extension ResourceRegistry {
         let ownFrame = rxtrace_caller_frame()
         let state = CaptureThreadState.current
         return withUnsafeTemporaryAllocation(of: UInt.self, capacity: depth) { buffer in
-            let count = FramePointerWalk.capture(into: buffer.baseAddress!, depth: depth, ownFrame: ownFrame,
-                                                 skipping: skipping, state: state)
+            let count = FramePointerWalk.capture(
+                into: buffer.baseAddress!,
+                depth: depth,
+                ownFrame: ownFrame,
+                skipping: skipping,
+                state: state
+            )
             guard count > 0 else { return 0 }
-            return StackInterner.shared.intern(UnsafeBufferPointer(start: buffer.baseAddress!, count: count), cache: state)
+            return StackInterner.shared.intern(
+                UnsafeBufferPointer(start: buffer.baseAddress!, count: count),
+                cache: state
+            )
         }
         #elseif canImport(CUnwind)
         // The first frames are unw_backtrace and this function: capture past them so `depth`
@@ -47,7 +55,10 @@ extension ResourceRegistry {
             let captured = Int(unw_backtrace(buffer.baseAddress!, Int32(depth + skipped)))
             guard captured > skipped else { return 0 }
             return buffer.baseAddress!.withMemoryRebound(to: UInt.self, capacity: captured) { addresses in
-                StackInterner.shared.intern(UnsafeBufferPointer(start: addresses + skipped, count: captured - skipped), cache: state)
+                StackInterner.shared.intern(
+                    UnsafeBufferPointer(start: addresses + skipped, count: captured - skipped),
+                    cache: state
+                )
             }
         }
         #else
@@ -67,15 +78,20 @@ extension ResourceRegistry {
         let firstSlot = ownFrame &+ UInt(MemoryLayout<UInt>.size)
         let firstAddress = UnsafePointer<UInt>(bitPattern: firstSlot)!.pointee
         let capacity = CaptureThreadState.scratchCapacity
-        var addresses = [UInt](repeating: 0, count: capacity), stackPointers = addresses, framePointers = addresses
+        var addresses = [UInt](repeating: 0, count: capacity)
+        var stackPointers = addresses
+        var framePointers = addresses
         let stepped = Int(rxtrace_unwind(&addresses, &stackPointers, &framePointers, Int32(capacity)))
-        let first = (1..<max(stepped, 1)).first { stackPointers[$0] &- UInt(MemoryLayout<UInt>.size) == firstSlot } ?? stepped
+        let first =
+            (1..<max(stepped, 1)).first { stackPointers[$0] &- UInt(MemoryLayout<UInt>.size) == firstSlot } ?? stepped
         var raw = [UnsafeMutableRawPointer?](repeating: nil, count: capacity)
         let captured = Int(unw_backtrace(&raw, Int32(capacity)))
         let backtrace = raw[0..<captured].map { UInt(bitPattern: $0) }
         let firstInBacktrace = backtrace.firstIndex(of: firstAddress) ?? captured
-        return (Array(addresses[first..<min(stepped, first + depth)]),
-                Array(backtrace[firstInBacktrace..<min(captured, firstInBacktrace + depth)]))
+        return (
+            Array(addresses[first..<min(stepped, first + depth)]),
+            Array(backtrace[firstInBacktrace..<min(captured, firstInBacktrace + depth)])
+        )
     }
 }
 #endif
@@ -97,7 +113,8 @@ final class StackInterner: @unchecked Sendable {
         stripes = ContiguousArray((0..<(1 << StackInterner.stripeBits)).map { _ in Stripe() })
     }
 
-    func intern(_ addresses: UnsafeBufferPointer<UInt>, cache state: UnsafeMutablePointer<CaptureThreadState>) -> UInt32 {
+    func intern(_ addresses: UnsafeBufferPointer<UInt>, cache state: UnsafeMutablePointer<CaptureThreadState>) -> UInt32
+    {
         // FNV-1a over the words: deterministic, cheap, and good enough to spread stripes.
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for address in addresses {
@@ -107,7 +124,9 @@ final class StackInterner: @unchecked Sendable {
         // Two ways per set: with one, a chain's hundred-odd stacks evicted each other often
         // enough (16 % of the captures of 6× map+filter creation) to pay the stripe's lock and
         // dictionary on every sixth capture.
-        let set = state.pointee.interned + 2 * Int(truncatingIfNeeded: (hash >> 7) % UInt64(CaptureThreadState.internedEntries / 2))
+        let set =
+            state.pointee.interned + 2
+            * Int(truncatingIfNeeded: (hash >> 7) % UInt64(CaptureThreadState.internedEntries / 2))
         if let id = Self.cached(set, hash: hash, addresses) ?? Self.cached(set + 1, hash: hash, addresses) { return id }
         let stripeIndex = UInt32(truncatingIfNeeded: hash) & ((1 << StackInterner.stripeBits) - 1)
         let (local, frames) = stripes[Int(stripeIndex)].intern(addresses, hash: hash)
@@ -119,10 +138,14 @@ final class StackInterner: @unchecked Sendable {
     }
 
     @inline(__always)
-    private static func cached(_ entry: UnsafeMutablePointer<CaptureThreadState.InternedStack>, hash: UInt64,
-                               _ addresses: UnsafeBufferPointer<UInt>) -> UInt32? {
+    private static func cached(
+        _ entry: UnsafeMutablePointer<CaptureThreadState.InternedStack>,
+        hash: UInt64,
+        _ addresses: UnsafeBufferPointer<UInt>
+    ) -> UInt32? {
         guard entry.pointee.hash == hash, entry.pointee.count == addresses.count, let frames = entry.pointee.frames,
-              memcmp(frames, addresses.baseAddress!, addresses.count * MemoryLayout<UInt>.size) == 0 else { return nil }
+            memcmp(frames, addresses.baseAddress!, addresses.count * MemoryLayout<UInt>.size) == 0
+        else { return nil }
         return entry.pointee.id
     }
 
@@ -163,7 +186,8 @@ private final class Stripe {
             while candidate != 0 {
                 let stored = storage.stacks[Int(candidate - 1)]
                 if stored.count == addresses.count,
-                   memcmp(stored.baseAddress!, addresses.baseAddress!, addresses.count * MemoryLayout<UInt>.size) == 0 {
+                    memcmp(stored.baseAddress!, addresses.baseAddress!, addresses.count * MemoryLayout<UInt>.size) == 0
+                {
                     return (candidate, stored.baseAddress!)
                 }
                 candidate = storage.next[Int(candidate - 1)]

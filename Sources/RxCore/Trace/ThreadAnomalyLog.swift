@@ -32,7 +32,13 @@ enum ThreadAnomalyLog {
 
     /// Records one occurrence. `otherPlace` is 0 when there is no other side.
     @inline(never)
-    static func record(_ kind: ThreadAnomalyKind, stage: UInt32, place: UInt64, otherPlace: UInt64 = 0, detail: @autoclosure () -> String) {
+    static func record(
+        _ kind: ThreadAnomalyKind,
+        stage: UInt32,
+        place: UInt64,
+        otherPlace: UInt64 = 0,
+        detail: @autoclosure () -> String
+    ) {
         let key = Key(kind: kind, stage: stage, place: place, otherPlace: otherPlace)
         let isNew = lock.withLock { () -> Bool in
             if let existing = index[key] {
@@ -55,7 +61,18 @@ enum ThreadAnomalyLog {
                 return
             }
             index[key] = records.count
-            records.append(Record(kind: kind, stage: stage, place: place, otherPlace: otherPlace, stack: stack, otherStack: 0, count: 1, detail: text))
+            records.append(
+                Record(
+                    kind: kind,
+                    stage: stage,
+                    place: place,
+                    otherPlace: otherPlace,
+                    stack: stack,
+                    otherStack: 0,
+                    count: 1,
+                    detail: text
+                )
+            )
         }
     }
 
@@ -66,7 +83,8 @@ enum ThreadAnomalyLog {
         lock.withLock {
             for position in records.indices.reversed()
             where kinds.contains(records[position].kind) && records[position].stage == stage
-                && records[position].otherPlace == place && records[position].otherStack == 0 {
+                && records[position].otherPlace == place && records[position].otherStack == 0
+            {
                 records[position].otherStack = stack
                 return
             }

@@ -13,7 +13,13 @@ public struct HopPlace: Hashable, Sendable {
     /// Whether work on that scheduler never overlaps (serial queues, the main thread, virtual time).
     public let schedulerIsSerial: Bool
 
-    public init(threadIndex: Int, threadName: String, threadID: UInt64, scheduler: String?, schedulerIsSerial: Bool = false) {
+    public init(
+        threadIndex: Int,
+        threadName: String,
+        threadID: UInt64,
+        scheduler: String?,
+        schedulerIsSerial: Bool = false
+    ) {
         self.threadIndex = threadIndex
         self.threadName = threadName
         self.threadID = threadID
@@ -119,7 +125,8 @@ public enum ThreadHops {
                 id: item.id,
                 downstream: item.record.key.downstream,
                 typeName: names.name(of: item.record.type),
-                producerStack: item.record.key.producerStack == 0 ? nil : StackID(rawValue: item.record.key.producerStack),
+                producerStack: item.record.key.producerStack == 0
+                    ? nil : StackID(rawValue: item.record.key.producerStack),
                 producerTypeName: item.record.producerType.map { names.name(of: $0) },
                 subscriptionStack: item.record.sinkStack == 0 ? nil : StackID(rawValue: item.record.sinkStack),
                 places: places,
@@ -157,8 +164,12 @@ public enum ThreadHops {
     @_spi(RxCocoa) @inline(never)
     public static func recordOffMainThread(api: String) {
         let state = HopThreadState.current
-        ThreadAnomalyLog.record(.offMainThread, stage: state.pointee.deliveringStage, place: state.pointee.place,
-                                detail: "\(api) called off the main thread")
+        ThreadAnomalyLog.record(
+            .offMainThread,
+            stage: state.pointee.deliveringStage,
+            place: state.pointee.place,
+            detail: "\(api) called off the main thread"
+        )
     }
 }
 
@@ -172,8 +183,13 @@ private struct PlaceResolver {
         let scheduler = Int(HopPlaceCode.scheduler(code))
         let info = thread < threads.count ? threads[thread] : ThreadRegistry.Info(id: 0, name: "")
         let label = scheduler != 0 && scheduler < labels.count ? labels[scheduler] : nil
-        return HopPlace(threadIndex: thread, threadName: info.name, threadID: info.id,
-                        scheduler: label?.text, schedulerIsSerial: label?.isSerial ?? false)
+        return HopPlace(
+            threadIndex: thread,
+            threadName: info.name,
+            threadID: info.id,
+            scheduler: label?.text,
+            schedulerIsSerial: label?.isSerial ?? false
+        )
     }
 }
 #endif

@@ -38,7 +38,11 @@ enum ThreadLocalBlock {
     private static func makeKey(_ storage: borrowing Atomic<UInt32>, release: Release) -> UInt32 {
         var key = pthread_key_t()
         pthread_key_create(&key, release)
-        let (exchanged, original) = storage.compareExchange(expected: noKey, desired: UInt32(key), ordering: .acquiringAndReleasing)
+        let (exchanged, original) = storage.compareExchange(
+            expected: noKey,
+            desired: UInt32(key),
+            ordering: .acquiringAndReleasing
+        )
         if exchanged { return UInt32(key) }
         pthread_key_delete(key)  // another thread made the key first
         return original
@@ -49,8 +53,13 @@ enum ThreadLocalBlock {
     /// thread exit) and handed to `cache`. Reading it is one thread-local load, not a
     /// `pthread_getspecific` call; the key is only there for the destructor.
     @inline(__always)
-    static func current<State>(cached: UnsafeMutableRawPointer?, key storage: borrowing Atomic<UInt32>, release: Release,
-                               cache: (UnsafeMutableRawPointer?) -> Void, make: () -> State) -> UnsafeMutablePointer<State> {
+    static func current<State>(
+        cached: UnsafeMutableRawPointer?,
+        key storage: borrowing Atomic<UInt32>,
+        release: Release,
+        cache: (UnsafeMutableRawPointer?) -> Void,
+        make: () -> State
+    ) -> UnsafeMutablePointer<State> {
         if let cached { return cached.assumingMemoryBound(to: State.self) }
         let pointer = install(make(), key: key(storage, release: release))
         cache(UnsafeMutableRawPointer(pointer))
@@ -66,7 +75,11 @@ enum ThreadLocalBlock {
     }
 
     /// Frees a block at thread exit, after `deinitialize` let go of what it holds.
-    static func free<State>(_ pointer: UnsafeMutableRawPointer?, as _: State.Type, deinitialize: (UnsafeMutablePointer<State>) -> Void) {
+    static func free<State>(
+        _ pointer: UnsafeMutableRawPointer?,
+        as _: State.Type,
+        deinitialize: (UnsafeMutablePointer<State>) -> Void
+    ) {
         guard let pointer else { return }
         let state = pointer.assumingMemoryBound(to: State.self)
         deinitialize(state)

@@ -56,7 +56,8 @@ enum TypeNames {
             let character = cleaned[index]
             if atPathStart && (character.isLetter || character == "_") {
                 var end = index
-                while end < cleaned.endIndex && (cleaned[end].isLetter || cleaned[end].isNumber || cleaned[end] == "_") {
+                while end < cleaned.endIndex && (cleaned[end].isLetter || cleaned[end].isNumber || cleaned[end] == "_")
+                {
                     end = cleaned.index(after: end)
                 }
                 if end < cleaned.endIndex && cleaned[end] == "." {
@@ -69,7 +70,8 @@ enum TypeNames {
                 continue
             }
             output.append(character)
-            atPathStart = !(character == "." || character.isLetter || character.isNumber || character == "_" || character == ">")
+            atPathStart =
+                !(character == "." || character.isLetter || character.isNumber || character == "_" || character == ">")
             index = cleaned.index(after: index)
         }
         return output

@@ -16,7 +16,9 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     public typealias CompletableObserver = (CompletableEvent) -> Void
 
     /// Builds a `Completable` from a subscribe function. Only the first event it reports is delivered.
-    public static func create(subscribe: @escaping (@escaping CompletableObserver) -> Disposable) -> PrimitiveSequence<Trait, Element> {
+    public static func create(
+        subscribe: @escaping (@escaping CompletableObserver) -> Disposable
+    ) -> PrimitiveSequence<Trait, Element> {
         let source = Observable<Element>.create { observer in
             subscribe { event in
                 switch event {
@@ -126,15 +128,17 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
         onSubscribed: (() -> Void)? = nil,
         onDispose: (() -> Void)? = nil
     ) -> Completable {
-        Completable(raw: primitiveSequence.source.do(
-            onError: onError,
-            afterError: afterError,
-            onCompleted: onCompleted,
-            afterCompleted: afterCompleted,
-            onSubscribe: onSubscribe,
-            onSubscribed: onSubscribed,
-            onDispose: onDispose
-        ))
+        Completable(
+            raw: primitiveSequence.source.do(
+                onError: onError,
+                afterError: afterError,
+                onCompleted: onCompleted,
+                afterCompleted: afterCompleted,
+                onSubscribe: onSubscribe,
+                onSubscribed: onSubscribed,
+                onDispose: onDispose
+            )
+        )
     }
 }
 
@@ -146,25 +150,25 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
 
     /// Runs the completables one after the other; the first error ends the whole.
     public static func concat<Sequence: Swift.Sequence>(_ sequence: Sequence) -> Completable
-        where Sequence.Element == Completable {
+    where Sequence.Element == Completable {
         Completable(raw: Observable.concat(sequence.lazy.map { $0.asObservable() }))
     }
 
     /// Runs the completables one after the other; the first error ends the whole.
     public static func concat<Collection: Swift.Collection>(_ collection: Collection) -> Completable
-        where Collection.Element == Completable {
+    where Collection.Element == Completable {
         Completable(raw: Observable.concat(collection.map { $0.asObservable() }))
     }
 
     /// Runs the completables one after the other; the first error ends the whole.
-    public static func concat(_ sources: Completable ...) -> Completable {
+    public static func concat(_ sources: Completable...) -> Completable {
         Completable(raw: Observable.concat(sources.map { $0.asObservable() }))
     }
 
     /// Runs the completables at once and completes when all have (for `Completable`, `zip` is
     /// `merge`); the first error ends the whole.
     public static func zip<Collection: Swift.Collection>(_ sources: Collection) -> Completable
-        where Collection.Element == Completable {
+    where Collection.Element == Completable {
         Completable(raw: Observable.merge(sources.map { $0.asObservable() }))
     }
 

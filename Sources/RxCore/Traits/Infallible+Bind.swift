@@ -2,13 +2,16 @@
 // subscriptions that read as intent.
 extension InfallibleType {
     /// Sends every event to each of `observers`.
-    public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element {
+    public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable
+    where Observer.Element == Element {
         asObservable().subscribe { (event: Event<Element>) in observers.forEach { $0.on(event) } }
     }
 
     /// Sends every event, elements made optional, to each of `observers`.
-    public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element? {
-        asObservable().map { $0 as Element? }.subscribe { (event: Event<Element?>) in observers.forEach { $0.on(event) } }
+    public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable
+    where Observer.Element == Element? {
+        asObservable().map { $0 as Element? }.subscribe { (event: Event<Element?>) in observers.forEach { $0.on(event) }
+        }
     }
 
     /// Calls `binder` with `self`.

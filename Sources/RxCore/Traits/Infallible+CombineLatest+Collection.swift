@@ -9,7 +9,7 @@ extension InfallibleType {
 
     /// The latest element of every sequence in `collection`, as an array.
     public static func combineLatest<Collection: Swift.Collection>(_ collection: Collection) -> Infallible<[Element]>
-        where Collection.Element: InfallibleType, Collection.Element.Element == Element {
+    where Collection.Element: InfallibleType, Collection.Element.Element == Element {
         Infallible<[Element]>(Observable.combineLatest(collection.map { $0.asObservable() }))
     }
 }

@@ -19,7 +19,8 @@ extension Infallible {
     public typealias InfallibleObserver = (InfallibleEvent<Element>) -> Void
 
     /// Builds an `Infallible` from a subscribe function; nothing is delivered after completion.
-    public static func create(subscribe: @escaping (@escaping InfallibleObserver) -> Disposable) -> Infallible<Element> {
+    public static func create(subscribe: @escaping (@escaping InfallibleObserver) -> Disposable) -> Infallible<Element>
+    {
         let source = Observable<Element>.create { observer in
             subscribe { event in
                 switch event {

@@ -25,25 +25,35 @@ extension InfallibleType {
     }
 
     /// Calls `observableFactory` for each subscriber and subscribes it to the sequence it returns.
-    public static func deferred(_ observableFactory: @escaping () throws -> Infallible<Element>) -> Infallible<Element> {
+    public static func deferred(_ observableFactory: @escaping () throws -> Infallible<Element>) -> Infallible<Element>
+    {
         Infallible(.deferred { try observableFactory().asObservable() })
     }
 }
 
 extension Infallible {
     /// The given elements, then completion.
-    public static func of(_ elements: Element ..., scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Infallible<Element> {
+    public static func of(
+        _ elements: Element...,
+        scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance
+    ) -> Infallible<Element> {
         Infallible(Observable.from(elements, scheduler: scheduler))
     }
 
     /// The array's elements, then completion.
-    public static func from(_ array: [Element], scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Infallible<Element> {
+    public static func from(
+        _ array: [Element],
+        scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance
+    ) -> Infallible<Element> {
         Infallible(Observable.from(array, scheduler: scheduler))
     }
 
     /// The sequence's elements, then completion.
-    public static func from<Sequence: Swift.Sequence>(_ sequence: Sequence, scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Infallible<Element>
-        where Sequence.Element == Element {
+    public static func from<Sequence: Swift.Sequence>(
+        _ sequence: Sequence,
+        scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance
+    ) -> Infallible<Element>
+    where Sequence.Element == Element {
         Infallible(Observable.from(sequence, scheduler: scheduler))
     }
 }
@@ -55,19 +65,30 @@ extension Infallible where Element: RxAbstractInteger {
     }
 
     /// Emits 0 after `dueTime` and completes; with a `period`, keeps emitting 1, 2… every period.
-    public static func timer(_ dueTime: RxTimeInterval, period: RxTimeInterval? = nil, scheduler: SchedulerType) -> Infallible<Element> {
+    public static func timer(
+        _ dueTime: RxTimeInterval,
+        period: RxTimeInterval? = nil,
+        scheduler: SchedulerType
+    ) -> Infallible<Element> {
         Infallible(Observable.timer(dueTime, period: period, scheduler: scheduler))
     }
 
     /// `count` consecutive integers from `start`, then completion.
-    public static func range(start: Element, count: Element, scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Infallible<Element> {
+    public static func range(
+        start: Element,
+        count: Element,
+        scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance
+    ) -> Infallible<Element> {
         Infallible(Observable.range(start: start, count: count, scheduler: scheduler))
     }
 }
 
 extension Infallible {
     /// `element`, repeated forever.
-    public static func repeatElement(_ element: Element, scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Infallible<Element> {
+    public static func repeatElement(
+        _ element: Element,
+        scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance
+    ) -> Infallible<Element> {
         Infallible(Observable.repeatElement(element, scheduler: scheduler))
     }
 }
@@ -95,15 +116,17 @@ extension Infallible {
         onSubscribed: (() -> Void)? = nil,
         onDispose: (() -> Void)? = nil
     ) -> Infallible<Element> {
-        Infallible(asObservable().do(
-            onNext: onNext,
-            afterNext: afterNext,
-            onCompleted: onCompleted,
-            afterCompleted: afterCompleted,
-            onSubscribe: onSubscribe,
-            onSubscribed: onSubscribed,
-            onDispose: onDispose
-        ))
+        Infallible(
+            asObservable().do(
+                onNext: onNext,
+                afterNext: afterNext,
+                onCompleted: onCompleted,
+                afterCompleted: afterCompleted,
+                onSubscribe: onSubscribe,
+                onSubscribed: onSubscribed,
+                onDispose: onDispose
+            )
+        )
     }
 }
 
@@ -154,22 +177,31 @@ extension InfallibleType where Element: Equatable {
 
 extension InfallibleType {
     /// Drops elements whose key equals the key of the one before.
-    @inlinable public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) throws -> Key) -> Infallible<Element> {
+    @inlinable public func distinctUntilChanged<Key: Equatable>(
+        _ keySelector: @escaping (Element) throws -> Key
+    ) -> Infallible<Element> {
         Infallible(asObservable().distinctUntilChanged(keySelector, comparer: { $0 == $1 }))
     }
 
     /// Drops elements that `comparer` finds equal to the one before.
-    @inlinable public func distinctUntilChanged(_ comparer: @escaping (Element, Element) throws -> Bool) -> Infallible<Element> {
+    @inlinable public func distinctUntilChanged(
+        _ comparer: @escaping (Element, Element) throws -> Bool
+    ) -> Infallible<Element> {
         Infallible(asObservable().distinctUntilChanged({ $0 }, comparer: comparer))
     }
 
     /// Drops elements whose key `comparer` finds equal to the key of the one before.
-    @inlinable public func distinctUntilChanged<K>(_ keySelector: @escaping (Element) throws -> K, comparer: @escaping (K, K) throws -> Bool) -> Infallible<Element> {
+    @inlinable public func distinctUntilChanged<K>(
+        _ keySelector: @escaping (Element) throws -> K,
+        comparer: @escaping (K, K) throws -> Bool
+    ) -> Infallible<Element> {
         Infallible(asObservable().distinctUntilChanged(keySelector, comparer: comparer))
     }
 
     /// Drops elements whose property at `keyPath` equals that of the one before.
-    @inlinable public func distinctUntilChanged<Property: Equatable>(at keyPath: KeyPath<Element, Property>) -> Infallible<Element> {
+    @inlinable public func distinctUntilChanged<Property: Equatable>(
+        at keyPath: KeyPath<Element, Property>
+    ) -> Infallible<Element> {
         Infallible(asObservable().distinctUntilChanged { $0[keyPath: keyPath] == $1[keyPath: keyPath] })
     }
 }
@@ -181,53 +213,66 @@ extension InfallibleType {
     }
 
     /// Emits at most one element per `dueTime` window, the first and (with `latest`) the last.
-    public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true, scheduler: SchedulerType) -> Infallible<Element> {
+    public func throttle(
+        _ dueTime: RxTimeInterval,
+        latest: Bool = true,
+        scheduler: SchedulerType
+    ) -> Infallible<Element> {
         Infallible(asObservable().throttle(dueTime, latest: latest, scheduler: scheduler))
     }
 }
 
 extension InfallibleType {
     /// Merges the sequences `selector` builds from each element.
-    public func flatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<Source.Element> {
+    public func flatMap<Source: ObservableConvertibleType>(
+        _ selector: @escaping (Element) -> Source
+    ) -> Infallible<Source.Element> {
         Infallible(asObservable().flatMap(selector))
     }
 
     /// Follows only the sequence built from the latest element.
-    public func flatMapLatest<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<Source.Element> {
+    public func flatMapLatest<Source: ObservableConvertibleType>(
+        _ selector: @escaping (Element) -> Source
+    ) -> Infallible<Source.Element> {
         Infallible(asObservable().flatMapLatest(selector))
     }
 
     /// Ignores elements that arrive while the sequence built from an earlier one is running.
-    public func flatMapFirst<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<Source.Element> {
+    public func flatMapFirst<Source: ObservableConvertibleType>(
+        _ selector: @escaping (Element) -> Source
+    ) -> Infallible<Source.Element> {
         Infallible(asObservable().flatMapFirst(selector))
     }
 }
 
 extension InfallibleType {
     /// `self`'s elements, then `second`'s.
-    public func concat<Source: ObservableConvertibleType>(_ second: Source) -> Infallible<Element> where Source.Element == Element {
+    public func concat<Source: ObservableConvertibleType>(_ second: Source) -> Infallible<Element>
+    where Source.Element == Element {
         Infallible(Observable.concat([asObservable(), second.asObservable()]))
     }
 
     /// The sequences' elements, one sequence after the other.
     public static func concat<Sequence: Swift.Sequence>(_ sequence: Sequence) -> Infallible<Element>
-        where Sequence.Element == Infallible<Element> {
+    where Sequence.Element == Infallible<Element> {
         Infallible(Observable.concat(sequence.map { $0.asObservable() }))
     }
 
     /// The sequences' elements, one sequence after the other.
     public static func concat<Collection: Swift.Collection>(_ collection: Collection) -> Infallible<Element>
-        where Collection.Element == Infallible<Element> {
+    where Collection.Element == Infallible<Element> {
         Infallible(Observable.concat(collection.map { $0.asObservable() }))
     }
 
     /// The sequences' elements, one sequence after the other.
-    public static func concat(_ sources: Infallible<Element> ...) -> Infallible<Element> {
+    public static func concat(_ sources: Infallible<Element>...) -> Infallible<Element> {
         Infallible(Observable.concat(sources.map { $0.asObservable() }))
     }
 
     /// The elements of the sequences `selector` builds, one sequence after the other.
-    public func concatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<Source.Element> {
+    public func concatMap<Source: ObservableConvertibleType>(
+        _ selector: @escaping (Element) -> Source
+    ) -> Infallible<Source.Element> {
         Infallible(asObservable().concatMap(selector))
     }
 }
@@ -235,7 +280,7 @@ extension InfallibleType {
 extension InfallibleType {
     /// The elements of all sequences as they arrive.
     public static func merge<Collection: Swift.Collection>(_ sources: Collection) -> Infallible<Element>
-        where Collection.Element == Infallible<Element> {
+    where Collection.Element == Infallible<Element> {
         Infallible(Observable.merge(sources.map { $0.asObservable() }))
     }
 
@@ -271,12 +316,18 @@ extension InfallibleType {
 
 extension InfallibleType {
     /// The elements until `predicate` accepts one (included with `.inclusive`).
-    public func take(until predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive) -> Infallible<Element> {
+    public func take(
+        until predicate: @escaping (Element) throws -> Bool,
+        behavior: TakeBehavior = .exclusive
+    ) -> Infallible<Element> {
         Infallible(asObservable().take(until: predicate, behavior: behavior))
     }
 
     /// The elements while `predicate` accepts them (the first rejected one included with `.inclusive`).
-    public func take(while predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive) -> Infallible<Element> {
+    public func take(
+        while predicate: @escaping (Element) throws -> Bool,
+        behavior: TakeBehavior = .exclusive
+    ) -> Infallible<Element> {
         Infallible(asObservable().take(while: predicate, behavior: behavior))
     }
 

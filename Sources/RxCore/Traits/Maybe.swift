@@ -19,7 +19,9 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 
     /// Builds a `Maybe` from a subscribe function. Only the first event the function reports is
     /// delivered; a success is delivered as the element followed by completion.
-    public static func create(subscribe: @escaping (@escaping MaybeObserver) -> Disposable) -> PrimitiveSequence<Trait, Element> {
+    public static func create(
+        subscribe: @escaping (@escaping MaybeObserver) -> Disposable
+    ) -> PrimitiveSequence<Trait, Element> {
         let source = Observable<Element>.create { observer in
             subscribe { event in
                 switch event {
@@ -153,17 +155,19 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         onSubscribed: (() -> Void)? = nil,
         onDispose: (() -> Void)? = nil
     ) -> Maybe<Element> {
-        Maybe(raw: primitiveSequence.source.do(
-            onNext: onNext,
-            afterNext: afterNext,
-            onError: onError,
-            afterError: afterError,
-            onCompleted: onCompleted,
-            afterCompleted: afterCompleted,
-            onSubscribe: onSubscribe,
-            onSubscribed: onSubscribed,
-            onDispose: onDispose
-        ))
+        Maybe(
+            raw: primitiveSequence.source.do(
+                onNext: onNext,
+                afterNext: afterNext,
+                onError: onError,
+                afterError: afterError,
+                onCompleted: onCompleted,
+                afterCompleted: afterCompleted,
+                onSubscribe: onSubscribe,
+                onSubscribed: onSubscribed,
+                onDispose: onDispose
+            )
+        )
     }
 
     /// Keeps the element if `predicate` accepts it; otherwise completes empty.

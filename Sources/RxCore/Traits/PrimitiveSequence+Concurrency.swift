@@ -28,7 +28,8 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
             let disposable = SingleAssignmentDisposable()
             return try await withTaskCancellationHandler(
                 operation: {
-                    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Element, Swift.Error>) in
+                    try await withCheckedThrowingContinuation {
+                        (continuation: CheckedContinuation<Element, Swift.Error>) in
                         let once = ResumeOnce(continuation)
                         disposable.setDisposable(
                             subscribe(
@@ -52,7 +53,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// reaches nobody.
     ///
     ///     let single = Single.create { try await loadProfile() }   // Single<Profile>
-    @_disfavoredOverload // As RxSwift: `Single.create { observer in … }` keeps meaning create(subscribe:).
+    @_disfavoredOverload  // As RxSwift: `Single.create { observer in … }` keeps meaning create(subscribe:).
     public static func create(
         detached: Bool = false,
         priority: TaskPriority? = nil,
@@ -96,7 +97,8 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
             let disposable = SingleAssignmentDisposable()
             return try await withTaskCancellationHandler(
                 operation: {
-                    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Element?, Swift.Error>) in
+                    try await withCheckedThrowingContinuation {
+                        (continuation: CheckedContinuation<Element?, Swift.Error>) in
                         let once = ResumeOnce(continuation)
                         disposable.setDisposable(
                             subscribe(
@@ -144,7 +146,8 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
             let disposable = SingleAssignmentDisposable()
             return try await withTaskCancellationHandler(
                 operation: {
-                    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Swift.Error>) in
+                    try await withCheckedThrowingContinuation {
+                        (continuation: CheckedContinuation<Void, Swift.Error>) in
                         let once = ResumeOnce(continuation)
                         disposable.setDisposable(
                             subscribe(

@@ -5,21 +5,38 @@ import Foundation
 
 extension PrimitiveSequence {
     @available(*, deprecated, message: "Use DispatchTimeInterval overload instead.", renamed: "delay(_:scheduler:)")
-    public func delay(_ dueTime: Foundation.TimeInterval, scheduler: SchedulerType) -> PrimitiveSequence<Trait, Element> {
+    public func delay(_ dueTime: Foundation.TimeInterval, scheduler: SchedulerType) -> PrimitiveSequence<Trait, Element>
+    {
         delay(.milliseconds(Int(dueTime * 1000.0)), scheduler: scheduler)
     }
 
-    @available(*, deprecated, message: "Use DispatchTimeInterval overload instead.", renamed: "delaySubscription(_:scheduler:)")
-    public func delaySubscription(_ dueTime: Foundation.TimeInterval, scheduler: SchedulerType) -> PrimitiveSequence<Trait, Element> {
+    @available(
+        *,
+        deprecated,
+        message: "Use DispatchTimeInterval overload instead.",
+        renamed: "delaySubscription(_:scheduler:)"
+    )
+    public func delaySubscription(
+        _ dueTime: Foundation.TimeInterval,
+        scheduler: SchedulerType
+    ) -> PrimitiveSequence<Trait, Element> {
         delaySubscription(.milliseconds(Int(dueTime * 1000.0)), scheduler: scheduler)
     }
 
     @available(*, deprecated, message: "Use DispatchTimeInterval overload instead.", renamed: "timeout(_:scheduler:)")
-    public func timeout(_ dueTime: Foundation.TimeInterval, scheduler: SchedulerType) -> PrimitiveSequence<Trait, Element> {
+    public func timeout(
+        _ dueTime: Foundation.TimeInterval,
+        scheduler: SchedulerType
+    ) -> PrimitiveSequence<Trait, Element> {
         timeout(.milliseconds(Int(dueTime * 1000.0)), scheduler: scheduler)
     }
 
-    @available(*, deprecated, message: "Use DispatchTimeInterval overload instead.", renamed: "timeout(_:other:scheduler:)")
+    @available(
+        *,
+        deprecated,
+        message: "Use DispatchTimeInterval overload instead.",
+        renamed: "timeout(_:other:scheduler:)"
+    )
     public func timeout(
         _ dueTime: Foundation.TimeInterval,
         other: PrimitiveSequence<Trait, Element>,
@@ -38,13 +55,22 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         onSubscribed: (() -> Void)? = nil,
         onDispose: (() -> Void)? = nil
     ) -> Single<Element> {
-        `do`(onSuccess: onNext, onError: onError, onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose)
+        `do`(
+            onSuccess: onNext,
+            onError: onError,
+            onSubscribe: onSubscribe,
+            onSubscribed: onSubscribed,
+            onDispose: onDispose
+        )
     }
 }
 
 extension PrimitiveSequenceType where Element: RxAbstractInteger {
     @available(*, deprecated, message: "Use DispatchTimeInterval overload instead.", renamed: "timer(_:scheduler:)")
-    public static func timer(_ dueTime: Foundation.TimeInterval, scheduler: SchedulerType) -> PrimitiveSequence<Trait, Element> {
+    public static func timer(
+        _ dueTime: Foundation.TimeInterval,
+        scheduler: SchedulerType
+    ) -> PrimitiveSequence<Trait, Element> {
         timer(.milliseconds(Int(dueTime * 1000.0)), scheduler: scheduler)
     }
 }
@@ -52,7 +78,7 @@ extension PrimitiveSequenceType where Element: RxAbstractInteger {
 extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swift.Never {
     @available(*, deprecated, message: "Use Completable.zip instead.", renamed: "zip")
     public static func merge<Collection: Swift.Collection>(_ sources: Collection) -> Completable
-        where Collection.Element == Completable {
+    where Collection.Element == Completable {
         zip(sources)
     }
 

@@ -1,14 +1,20 @@
 // Error recovery on traits: the replacement sequences have the same trait, so the result keeps it.
 extension PrimitiveSequence {
     /// On error, continues with the sequence `handler` returns for that error.
-    public func `catch`(_ handler: @escaping (Swift.Error) throws -> PrimitiveSequence<Trait, Element>)
-        -> PrimitiveSequence<Trait, Element> {
+    public func `catch`(
+        _ handler: @escaping (Swift.Error) throws -> PrimitiveSequence<Trait, Element>
+    )
+        -> PrimitiveSequence<Trait, Element>
+    {
         PrimitiveSequence(raw: source.catch { try handler($0).asObservable() })
     }
 
     @available(*, deprecated, renamed: "catch(_:)")
-    public func catchError(_ handler: @escaping (Swift.Error) throws -> PrimitiveSequence<Trait, Element>)
-        -> PrimitiveSequence<Trait, Element> {
+    public func catchError(
+        _ handler: @escaping (Swift.Error) throws -> PrimitiveSequence<Trait, Element>
+    )
+        -> PrimitiveSequence<Trait, Element>
+    {
         `catch`(handler)
     }
 

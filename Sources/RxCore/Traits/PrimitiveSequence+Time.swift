@@ -6,7 +6,10 @@ extension PrimitiveSequence {
     }
 
     /// Subscribes to the source `dueTime` after subscription.
-    public func delaySubscription(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> PrimitiveSequence<Trait, Element> {
+    public func delaySubscription(
+        _ dueTime: RxTimeInterval,
+        scheduler: SchedulerType
+    ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: source.delaySubscription(dueTime, scheduler: scheduler))
     }
 

@@ -31,8 +31,11 @@ extension PrimitiveSequence: ObservableConvertibleType {
 // Operators that keep the trait whatever it is: none of them can change how many elements flow.
 extension PrimitiveSequence {
     /// Calls `observableFactory` for each subscriber and subscribes it to the sequence it returns.
-    public static func deferred(_ observableFactory: @escaping () throws -> PrimitiveSequence<Trait, Element>)
-        -> PrimitiveSequence<Trait, Element> {
+    public static func deferred(
+        _ observableFactory: @escaping () throws -> PrimitiveSequence<Trait, Element>
+    )
+        -> PrimitiveSequence<Trait, Element>
+    {
         PrimitiveSequence(raw: Observable.deferred { try observableFactory().asObservable() })
     }
 
@@ -64,7 +67,9 @@ extension PrimitiveSequence {
         line: UInt = #line,
         function: String = #function
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: source.debug(identifier, trimOutput: trimOutput, file: file, line: line, function: function))
+        PrimitiveSequence(
+            raw: source.debug(identifier, trimOutput: trimOutput, file: file, line: line, function: function)
+        )
     }
 
     /// Ties a resource's lifetime to each subscription of the sequence built from it.
@@ -72,9 +77,14 @@ extension PrimitiveSequence {
         _ resourceFactory: @escaping () throws -> Resource,
         primitiveSequenceFactory: @escaping (Resource) throws -> PrimitiveSequence<Trait, Element>
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: Observable.using(resourceFactory, observableFactory: { resource in
-            try primitiveSequenceFactory(resource).asObservable()
-        }))
+        PrimitiveSequence(
+            raw: Observable.using(
+                resourceFactory,
+                observableFactory: { resource in
+                    try primitiveSequenceFactory(resource).asObservable()
+                }
+            )
+        )
     }
 }
 

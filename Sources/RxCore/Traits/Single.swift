@@ -152,15 +152,17 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         onSubscribed: (() -> Void)? = nil,
         onDispose: (() -> Void)? = nil
     ) -> Single<Element> {
-        Single(raw: primitiveSequence.source.do(
-            onNext: onSuccess,
-            afterNext: afterSuccess,
-            onError: onError,
-            afterError: afterError,
-            onSubscribe: onSubscribe,
-            onSubscribed: onSubscribed,
-            onDispose: onDispose
-        ))
+        Single(
+            raw: primitiveSequence.source.do(
+                onNext: onSuccess,
+                afterNext: afterSuccess,
+                onError: onError,
+                afterError: afterError,
+                onSubscribe: onSubscribe,
+                onSubscribed: onSubscribed,
+                onDispose: onDispose
+            )
+        )
     }
 
     /// Keeps the element if `predicate` accepts it; otherwise completes empty, hence a `Maybe`.
@@ -228,13 +230,17 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
                 PrimitiveSequence<Trait, Result>(raw: .just(try resultSelector([])))
             }
         }
-        return PrimitiveSequence<Trait, Result>(raw: Observable.zip(collection.map { $0.asObservable() }, resultSelector: resultSelector))
+        return PrimitiveSequence<Trait, Result>(
+            raw: Observable.zip(collection.map { $0.asObservable() }, resultSelector: resultSelector)
+        )
     }
 
     /// The elements of all `collection`'s sequences, in order, once each has produced its
     /// element. An empty collection gives `[]`.
-    public static func zip<Collection: Swift.Collection>(_ collection: Collection) -> PrimitiveSequence<Trait, [Element]>
-        where Collection.Element == PrimitiveSequence<Trait, Element> {
+    public static func zip<Collection: Swift.Collection>(
+        _ collection: Collection
+    ) -> PrimitiveSequence<Trait, [Element]>
+    where Collection.Element == PrimitiveSequence<Trait, Element> {
         if collection.isEmpty {
             return PrimitiveSequence<Trait, [Element]>(raw: .just([]))
         }

@@ -1,15 +1,18 @@
-import RxRelay
 @_spi(RxCocoa) import RxCore
+import RxRelay
 import RxSwift
 
 /// RxCocoa's message, and the overload called (`drive(onNext:onCompleted:onDisposed:)`), which a
 /// traced build's `offMainThread` anomaly names.
 private func driveOffMainThreadMessage(api: String = #function) -> MainThreadCheckMessage {
-    MainThreadCheckMessage("""
+    MainThreadCheckMessage(
+        """
         `drive*` family of methods can be only called from `MainThread`.
         This is required to ensure that the last replayed `Driver` element is delivered on `MainThread`.
 
-        """, api: api)
+        """,
+        api: api
+    )
 }
 
 // `drive` is `subscribe` that says what it is for, and insists on the main thread (a debug
@@ -19,13 +22,15 @@ private func driveOffMainThreadMessage(api: String = #function) -> MainThreadChe
 // the check out on Linux: only a background queue or thread stops (docs/main-scheduler.md).
 extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingStrategy {
     /// Sends every event to each of `observers`. Main thread only.
-    public func drive<Observer: ObserverType>(_ observers: Observer...) -> Disposable where Observer.Element == Element {
+    public func drive<Observer: ObserverType>(_ observers: Observer...) -> Disposable
+    where Observer.Element == Element {
         MainScheduler.ensureRunningOnMainThread(errorMessage: driveOffMainThreadMessage())
         return forward(to: observers)
     }
 
     /// Sends every element, made optional, to each of `observers`. Main thread only.
-    public func drive<Observer: ObserverType>(_ observers: Observer...) -> Disposable where Observer.Element == Element? {
+    public func drive<Observer: ObserverType>(_ observers: Observer...) -> Disposable
+    where Observer.Element == Element? {
         MainScheduler.ensureRunningOnMainThread(errorMessage: driveOffMainThreadMessage())
         return forward(to: observers)
     }

@@ -11,7 +11,9 @@ extension SharedSequenceConvertibleType {
     }
 
     /// Transforms each element with `selector` and drops the `nil` results.
-    public func compactMap<Result>(_ selector: @escaping (Element) -> Result?) -> SharedSequence<SharingStrategy, Result> {
+    public func compactMap<Result>(
+        _ selector: @escaping (Element) -> Result?
+    ) -> SharedSequence<SharingStrategy, Result> {
         SharedSequence(asObservable().compactMap(selector))
     }
 
@@ -21,19 +23,25 @@ extension SharedSequenceConvertibleType {
     }
 
     /// Maps each element to a shared sequence and merges them all.
-    public func flatMap<Sharing, Result>(_ selector: @escaping (Element) -> SharedSequence<Sharing, Result>) -> SharedSequence<Sharing, Result> {
+    public func flatMap<Sharing, Result>(
+        _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>
+    ) -> SharedSequence<Sharing, Result> {
         SharedSequence(asObservable().flatMap(selector))
     }
 
     /// Maps each element to a shared sequence and follows only the latest one.
-    public func flatMapLatest<Sharing, Result>(_ selector: @escaping (Element) -> SharedSequence<Sharing, Result>)
+    public func flatMapLatest<Sharing, Result>(
+        _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>
+    )
         -> SharedSequence<Sharing, Result>
     {
         SharedSequence(asObservable().flatMapLatest(selector))
     }
 
     /// Maps each element to a shared sequence, ignoring elements while the current one runs.
-    public func flatMapFirst<Sharing, Result>(_ selector: @escaping (Element) -> SharedSequence<Sharing, Result>)
+    public func flatMapFirst<Sharing, Result>(
+        _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>
+    )
         -> SharedSequence<Sharing, Result>
     {
         SharedSequence(asObservable().flatMapFirst(selector))
@@ -49,10 +57,17 @@ extension SharedSequenceConvertibleType {
         onSubscribed: (() -> Void)? = nil,
         onDispose: (() -> Void)? = nil
     ) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(asObservable().do(
-            onNext: onNext, afterNext: afterNext, onCompleted: onCompleted, afterCompleted: afterCompleted,
-            onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose
-        ))
+        SharedSequence(
+            asObservable().do(
+                onNext: onNext,
+                afterNext: afterNext,
+                onCompleted: onCompleted,
+                afterCompleted: afterCompleted,
+                onSubscribe: onSubscribe,
+                onSubscribed: onSubscribed,
+                onDispose: onDispose
+            )
+        )
     }
 
     /// Prints every event, subscription and disposal, prefixed by `identifier` (default: the
@@ -64,16 +79,22 @@ extension SharedSequenceConvertibleType {
         line: UInt = #line,
         function: String = #function
     ) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(asObservable().debug(identifier, trimOutput: trimOutput, file: file, line: line, function: function))
+        SharedSequence(
+            asObservable().debug(identifier, trimOutput: trimOutput, file: file, line: line, function: function)
+        )
     }
 
     /// Drops elements whose key equals the previous element's key.
-    public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) -> Key) -> SharedSequence<SharingStrategy, Element> {
+    public func distinctUntilChanged<Key: Equatable>(
+        _ keySelector: @escaping (Element) -> Key
+    ) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(asObservable().distinctUntilChanged(keySelector, comparer: { $0 == $1 }))
     }
 
     /// Drops elements `comparer` calls equal to the previous element.
-    public func distinctUntilChanged(_ comparer: @escaping (Element, Element) -> Bool) -> SharedSequence<SharingStrategy, Element> {
+    public func distinctUntilChanged(
+        _ comparer: @escaping (Element, Element) -> Bool
+    ) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(asObservable().distinctUntilChanged({ $0 }, comparer: comparer))
     }
 
@@ -116,7 +137,9 @@ extension SharedSequenceConvertibleType {
     }
 
     /// With each element, the latest element of `second` (nothing until it has one).
-    public func withLatestFrom<SecondO: SharedSequenceConvertibleType>(_ second: SecondO) -> SharedSequence<SharingStrategy, SecondO.Element> {
+    public func withLatestFrom<SecondO: SharedSequenceConvertibleType>(
+        _ second: SecondO
+    ) -> SharedSequence<SharingStrategy, SecondO.Element> {
         SharedSequence(asObservable().withLatestFrom(second.asSharedSequence()))
     }
 
@@ -131,19 +154,24 @@ extension SharedSequenceConvertibleType {
     }
 
     /// Merges the elements of all `sources`.
-    public static func merge<Collection: Swift.Collection>(_ sources: Collection) -> SharedSequence<SharingStrategy, Element>
-        where Collection.Element == SharedSequence<SharingStrategy, Element>
-    {
+    public static func merge<Collection: Swift.Collection>(
+        _ sources: Collection
+    ) -> SharedSequence<SharingStrategy, Element>
+    where Collection.Element == SharedSequence<SharingStrategy, Element> {
         SharedSequence(Observable.merge(sources.map { $0.asObservable() }))
     }
 
     /// Merges the elements of all `sources`.
-    public static func merge(_ sources: [SharedSequence<SharingStrategy, Element>]) -> SharedSequence<SharingStrategy, Element> {
+    public static func merge(
+        _ sources: [SharedSequence<SharingStrategy, Element>]
+    ) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(Observable.merge(sources.map { $0.asObservable() }))
     }
 
     /// Merges the elements of all `sources`.
-    public static func merge(_ sources: SharedSequence<SharingStrategy, Element>...) -> SharedSequence<SharingStrategy, Element> {
+    public static func merge(
+        _ sources: SharedSequence<SharingStrategy, Element>...
+    ) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(Observable.merge(sources.map { $0.asObservable() }))
     }
 }
@@ -174,16 +202,18 @@ extension SharedSequenceConvertibleType where Element: SharedSequenceConvertible
 
 extension SharedSequence {
     /// The elements of each sequence of `sequence`, one sequence after the other.
-    public static func concat<Sequence: Swift.Sequence>(_ sequence: Sequence) -> SharedSequence<SharingStrategy, Element>
-        where Sequence.Element == SharedSequence<SharingStrategy, Element>
-    {
+    public static func concat<Sequence: Swift.Sequence>(
+        _ sequence: Sequence
+    ) -> SharedSequence<SharingStrategy, Element>
+    where Sequence.Element == SharedSequence<SharingStrategy, Element> {
         SharedSequence(Observable.concat(sequence.lazy.map { $0.asObservable() }))
     }
 
     /// The elements of each sequence of `collection`, one sequence after the other.
-    public static func concat<Collection: Swift.Collection>(_ collection: Collection) -> SharedSequence<SharingStrategy, Element>
-        where Collection.Element == SharedSequence<SharingStrategy, Element>
-    {
+    public static func concat<Collection: Swift.Collection>(
+        _ collection: Collection
+    ) -> SharedSequence<SharingStrategy, Element>
+    where Collection.Element == SharedSequence<SharingStrategy, Element> {
         SharedSequence(Observable.concat(collection.map { $0.asObservable() }))
     }
 
@@ -192,13 +222,16 @@ extension SharedSequence {
         _ collection: Collection,
         resultSelector: @escaping ([Element]) throws -> Result
     ) -> SharedSequence<SharingStrategy, Result> where Collection.Element == SharedSequence<SharingStrategy, Element> {
-        SharedSequence<SharingStrategy, Result>(Observable.zip(collection.map { $0.asObservable() }, resultSelector: resultSelector))
+        SharedSequence<SharingStrategy, Result>(
+            Observable.zip(collection.map { $0.asObservable() }, resultSelector: resultSelector)
+        )
     }
 
     /// The sources' elements combined by index into arrays.
-    public static func zip<Collection: Swift.Collection>(_ collection: Collection) -> SharedSequence<SharingStrategy, [Element]>
-        where Collection.Element == SharedSequence<SharingStrategy, Element>
-    {
+    public static func zip<Collection: Swift.Collection>(
+        _ collection: Collection
+    ) -> SharedSequence<SharingStrategy, [Element]>
+    where Collection.Element == SharedSequence<SharingStrategy, Element> {
         SharedSequence<SharingStrategy, [Element]>(Observable.zip(collection.map { $0.asObservable() }))
     }
 
@@ -207,13 +240,16 @@ extension SharedSequence {
         _ collection: Collection,
         resultSelector: @escaping ([Element]) throws -> Result
     ) -> SharedSequence<SharingStrategy, Result> where Collection.Element == SharedSequence<SharingStrategy, Element> {
-        SharedSequence<SharingStrategy, Result>(Observable.combineLatest(collection.map { $0.asObservable() }, resultSelector: resultSelector))
+        SharedSequence<SharingStrategy, Result>(
+            Observable.combineLatest(collection.map { $0.asObservable() }, resultSelector: resultSelector)
+        )
     }
 
     /// The sources' latest elements as an array whenever one emits.
-    public static func combineLatest<Collection: Swift.Collection>(_ collection: Collection) -> SharedSequence<SharingStrategy, [Element]>
-        where Collection.Element == SharedSequence<SharingStrategy, Element>
-    {
+    public static func combineLatest<Collection: Swift.Collection>(
+        _ collection: Collection
+    ) -> SharedSequence<SharingStrategy, [Element]>
+    where Collection.Element == SharedSequence<SharingStrategy, Element> {
         SharedSequence<SharingStrategy, [Element]>(Observable.combineLatest(collection.map { $0.asObservable() }))
     }
 }
@@ -236,7 +272,12 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
 // RxCocoa 6 makes `withUnretained` unavailable on Driver: a Driver replays its latest element,
 // so a late subscriber would pair it with an object that may be gone. Use `drive(with:…)`.
 extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingStrategy {
-    @available(*, unavailable, message: "withUnretained has been deprecated for Driver. Consider using `drive(with:onNext:onCompleted:onDisposed:)`, instead")
+    @available(
+        *,
+        unavailable,
+        message:
+            "withUnretained has been deprecated for Driver. Consider using `drive(with:onNext:onCompleted:onDisposed:)`, instead"
+    )
     public func withUnretained<Object: AnyObject, Out>(
         _ obj: Object,
         resultSelector: @escaping (Object, Element) -> Out
@@ -244,7 +285,12 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
         SharedSequence(asObservable().withUnretained(obj, resultSelector: resultSelector))
     }
 
-    @available(*, unavailable, message: "withUnretained has been deprecated for Driver. Consider using `drive(with:onNext:onCompleted:onDisposed:)`, instead")
+    @available(
+        *,
+        unavailable,
+        message:
+            "withUnretained has been deprecated for Driver. Consider using `drive(with:onNext:onCompleted:onDisposed:)`, instead"
+    )
     public func withUnretained<Object: AnyObject>(_ obj: Object) -> SharedSequence<SharingStrategy, (Object, Element)> {
         SharedSequence(asObservable().withUnretained(obj) { ($0, $1) })
     }

@@ -3,7 +3,9 @@ import RxSwift
 /// A sequence that never fails, delivers its events on `SharingStrategy.scheduler` and shares
 /// one subscription to its source among all its observers in the way `SharingStrategy.share`
 /// says. `Driver` and `Signal` are its two strategies.
-public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>: SharedSequenceConvertibleType, ObservableConvertibleType {
+public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>: SharedSequenceConvertibleType,
+    ObservableConvertibleType
+{
     let source: Observable<Element>
 
     /// Wraps `source` in the strategy's sharing. `source` must already deliver on the
@@ -20,7 +22,9 @@ public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>:
     #if EXPANDABLE_SHARED_SEQUENCE
     /// Wraps any source without checks: defining `EXPANDABLE_SHARED_SEQUENCE` means the caller
     /// guarantees the sharing properties.
-    public static func createUnsafe<Source: ObservableType>(source: Source) -> SharedSequence<SharingStrategy, Source.Element> {
+    public static func createUnsafe<Source: ObservableType>(
+        source: Source
+    ) -> SharedSequence<SharingStrategy, Source.Element> {
         SharedSequence<SharingStrategy, Source.Element>(raw: source.asObservable())
     }
     #endif
@@ -82,7 +86,9 @@ extension SharedSequence {
     }
 
     /// Calls `observableFactory` for every subscriber and subscribes to what it returns.
-    public static func deferred(_ observableFactory: @escaping () -> SharedSequence<SharingStrategy, Element>)
+    public static func deferred(
+        _ observableFactory: @escaping () -> SharedSequence<SharingStrategy, Element>
+    )
         -> SharedSequence<SharingStrategy, Element>
     {
         SharedSequence(Observable.deferred { observableFactory().asObservable() })
@@ -100,8 +106,7 @@ extension SharedSequence {
 
     /// Sends the elements of `sequence` in order, then completes, on the strategy's scheduler.
     public static func from<Sequence: Swift.Sequence>(_ sequence: Sequence) -> SharedSequence<SharingStrategy, Element>
-        where Sequence.Element == Element
-    {
+    where Sequence.Element == Element {
         SharedSequence(raw: Observable.from(sequence, scheduler: SharingStrategy.scheduler))
     }
 
@@ -118,7 +123,10 @@ extension SharedSequence where Element: RxAbstractInteger {
     }
 
     /// Sends 0 after `dueTime`, then 1, 2… every `period`, timed on the strategy's scheduler.
-    public static func timer(_ dueTime: RxTimeInterval, period: RxTimeInterval) -> SharedSequence<SharingStrategy, Element> {
+    public static func timer(
+        _ dueTime: RxTimeInterval,
+        period: RxTimeInterval
+    ) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(Observable.timer(dueTime, period: period, scheduler: SharingStrategy.scheduler))
     }
 }

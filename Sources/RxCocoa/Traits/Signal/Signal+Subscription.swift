@@ -22,13 +22,15 @@ private func noteEmitOffMainThread(api: String = #function) {
 // off-main `emit` is an anomaly, as an off-main `drive` is.
 extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingStrategy {
     /// Sends every event to each of `observers`.
-    public func emit<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element {
+    public func emit<Observer: ObserverType>(to observers: Observer...) -> Disposable
+    where Observer.Element == Element {
         noteEmitOffMainThread()
         return forward(to: observers)
     }
 
     /// Sends every element, made optional, to each of `observers`.
-    public func emit<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element? {
+    public func emit<Observer: ObserverType>(to observers: Observer...) -> Disposable
+    where Observer.Element == Element? {
         noteEmitOffMainThread()
         return forward(to: observers)
     }

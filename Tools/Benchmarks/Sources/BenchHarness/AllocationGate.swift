@@ -32,7 +32,9 @@ public enum AllocationGate {
             if fields.isEmpty { continue }
             // The last field is the threshold; the name before it may contain spaces.
             guard fields.count >= 2, let allocations = Double(fields[fields.count - 1]), allocations >= 0 else {
-                throw FileError(description: "\(path):\(index + 1): expected `<name> <allocations per operation>`, got `\(rawLine)`")
+                throw FileError(
+                    description: "\(path):\(index + 1): expected `<name> <allocations per operation>`, got `\(rawLine)`"
+                )
             }
             result.append(Threshold(name: fields.dropLast().joined(separator: " "), allocations: allocations))
         }
@@ -43,7 +45,11 @@ public enum AllocationGate {
     /// check (failures name the check, the threshold and the count) and returns whether all passed.
     /// A measurement without a threshold and a threshold without a measurement both fail, so the
     /// file always lists exactly what is checked.
-    public static func check(measured: [(name: String, allocations: Double)], thresholds: [Threshold], file: String) -> Bool {
+    public static func check(
+        measured: [(name: String, allocations: Double)],
+        thresholds: [Threshold],
+        file: String
+    ) -> Bool {
         var passed = true
         let byName = Dictionary(thresholds.map { ($0.name, $0.allocations) }, uniquingKeysWith: { first, _ in first })
         for (name, allocations) in measured {
@@ -58,7 +64,9 @@ public enum AllocationGate {
                 print("alloc-check: FAIL: \(name): \(count) allocations per operation, threshold \(limit) (\(file))")
                 passed = false
             } else if allocations <= threshold - tolerance {
-                print("alloc-check: ok: \(name): \(count) allocations per operation, below its threshold \(limit): lower it in \(file)")
+                print(
+                    "alloc-check: ok: \(name): \(count) allocations per operation, below its threshold \(limit): lower it in \(file)"
+                )
             } else {
                 print("alloc-check: ok: \(name): \(count) allocations per operation (threshold \(limit))")
             }

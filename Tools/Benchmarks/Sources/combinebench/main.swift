@@ -44,7 +44,8 @@ private func mapFilterChain(_ source: AnyPublisher<Int, Never>) -> AnyPublisher<
 private func nestedFlatMap(_ source: AnyPublisher<Int, Never>, latest: Bool) -> AnyPublisher<Int, Never> {
     var chain = source
     for _ in 0..<5 {
-        chain = latest
+        chain =
+            latest
             ? chain.map { Just($0) }.switchToLatest().eraseToAnyPublisher()
             : chain.flatMap { Just($0) }.eraseToAnyPublisher()
     }
@@ -83,32 +84,42 @@ private func pumpReceiveOn(events: Int) {
     subscription.cancel()
 }
 
-Harness.run(configuration: "opencombine", workloads: [
-    Workload("publish.pump.1-subscriber", operations: 1_000_000) { n in pumpSubject(subscribers: 1, events: n) },
-    Workload("publish.pump.2-subscribers", operations: 1_000_000) { n in pumpSubject(subscribers: 2, events: n) },
-    Workload("publish.create-subscribe-dispose", operations: 100_000) { n in
-        for _ in 0..<n {
-            let subject = PassthroughSubject<Int, Never>()
-            subject.sink { blackHole($0) }.cancel()
-        }
-    },
-    Workload("map-filter-x6.pump", operations: 100_000) { n in pump(mapFilterChain, events: n) },
-    Workload("map-filter-x6.create", operations: 10_000) { n in create(mapFilterChain, count: n) },
-    Workload("flatMap-x5.pump", operations: 100_000) { n in pump({ nestedFlatMap($0, latest: false) }, events: n) },
-    Workload("flatMap-x5.create", operations: 10_000) { n in create({ nestedFlatMap($0, latest: false) }, count: n) },
-    Workload("flatMapLatest-x5.pump", operations: 100_000) { n in pump({ nestedFlatMap($0, latest: true) }, events: n) },
-    Workload("flatMapLatest-x5.create", operations: 10_000) { n in create({ nestedFlatMap($0, latest: true) }, count: n) },
-    Workload("observeOn-serial.pump", operations: 100_000) { n in pumpReceiveOn(events: n) },
-    // As users write it: the plain `removeDuplicates()` (rxbench's seed-chain.subscribe).
-    Workload("seed-chain.subscribe", operations: 100_000) { n in seedChain(n) },
-    // The comparer spelled out, as seed-chain.subscribe measured until issue 23.
-    Workload("seed-chain-closure.subscribe", operations: 100_000) { n in
-        var count = 0
-        for _ in 0..<n {
-            _ = Just(42).filter { $0 > 30 }.map { "\($0)" }.removeDuplicates { $0 == $1 }.sink { _ in count += 1 }
-        }
-        blackHole(count)
-    },
-    Workload("seed-chain.subscribe.20-frames-deeper", operations: 100_000) { n in deeper(20) { seedChain(n) } },
-    Workload("map-filter-x6.create.20-frames-deeper", operations: 10_000) { n in deeper(20) { create(mapFilterChain, count: n) } },
-])
+Harness.run(
+    configuration: "opencombine",
+    workloads: [
+        Workload("publish.pump.1-subscriber", operations: 1_000_000) { n in pumpSubject(subscribers: 1, events: n) },
+        Workload("publish.pump.2-subscribers", operations: 1_000_000) { n in pumpSubject(subscribers: 2, events: n) },
+        Workload("publish.create-subscribe-dispose", operations: 100_000) { n in
+            for _ in 0..<n {
+                let subject = PassthroughSubject<Int, Never>()
+                subject.sink { blackHole($0) }.cancel()
+            }
+        },
+        Workload("map-filter-x6.pump", operations: 100_000) { n in pump(mapFilterChain, events: n) },
+        Workload("map-filter-x6.create", operations: 10_000) { n in create(mapFilterChain, count: n) },
+        Workload("flatMap-x5.pump", operations: 100_000) { n in pump({ nestedFlatMap($0, latest: false) }, events: n) },
+        Workload("flatMap-x5.create", operations: 10_000) { n in create({ nestedFlatMap($0, latest: false) }, count: n)
+        },
+        Workload("flatMapLatest-x5.pump", operations: 100_000) { n in
+            pump({ nestedFlatMap($0, latest: true) }, events: n)
+        },
+        Workload("flatMapLatest-x5.create", operations: 10_000) { n in
+            create({ nestedFlatMap($0, latest: true) }, count: n)
+        },
+        Workload("observeOn-serial.pump", operations: 100_000) { n in pumpReceiveOn(events: n) },
+        // As users write it: the plain `removeDuplicates()` (rxbench's seed-chain.subscribe).
+        Workload("seed-chain.subscribe", operations: 100_000) { n in seedChain(n) },
+        // The comparer spelled out, as seed-chain.subscribe measured until issue 23.
+        Workload("seed-chain-closure.subscribe", operations: 100_000) { n in
+            var count = 0
+            for _ in 0..<n {
+                _ = Just(42).filter { $0 > 30 }.map { "\($0)" }.removeDuplicates { $0 == $1 }.sink { _ in count += 1 }
+            }
+            blackHole(count)
+        },
+        Workload("seed-chain.subscribe.20-frames-deeper", operations: 100_000) { n in deeper(20) { seedChain(n) } },
+        Workload("map-filter-x6.create.20-frames-deeper", operations: 10_000) { n in
+            deeper(20) { create(mapFilterChain, count: n) }
+        },
+    ]
+)

@@ -41,7 +41,9 @@ private func nestedCombineLatest(_ source: Observable<Int>) -> Observable<Int> {
         let second = Observable<Int>.just(level)
         let third = Observable<Int>.just(1)
         let fourth = Observable<Int>.just(2)
-        chain = Observable.combineLatest(chain, second, third, fourth) { (a: Int, b: Int, c: Int, d: Int) -> Int in a &+ b &+ c &+ d }
+        chain = Observable.combineLatest(chain, second, third, fourth) { (a: Int, b: Int, c: Int, d: Int) -> Int in
+            a &+ b &+ c &+ d
+        }
     }
     return chain
 }
@@ -166,8 +168,10 @@ let workloads = [
     Workload("map-filter-x6.create", operations: 10_000) { n in create(mapFilterChain, count: n) },
     Workload("flatMap-x5.pump", operations: 100_000) { n in pump({ nestedFlatMap($0, latest: false) }, events: n) },
     Workload("flatMap-x5.create", operations: 10_000) { n in create({ nestedFlatMap($0, latest: false) }, count: n) },
-    Workload("flatMapLatest-x5.pump", operations: 100_000) { n in pump({ nestedFlatMap($0, latest: true) }, events: n) },
-    Workload("flatMapLatest-x5.create", operations: 10_000) { n in create({ nestedFlatMap($0, latest: true) }, count: n) },
+    Workload("flatMapLatest-x5.pump", operations: 100_000) { n in pump({ nestedFlatMap($0, latest: true) }, events: n)
+    },
+    Workload("flatMapLatest-x5.create", operations: 10_000) { n in create({ nestedFlatMap($0, latest: true) }, count: n)
+    },
     Workload("combineLatest4-x7.pump", operations: 100_000) { n in pump(nestedCombineLatest, events: n) },
     Workload("combineLatest4-x7.create", operations: 10_000) { n in create(nestedCombineLatest, count: n) },
     // A late subscriber to a subject or share that replays one element (the replay path).
@@ -190,7 +194,9 @@ let workloads = [
     // The same chain with the comparer spelled out, `distinctUntilChanged { $0 == $1 }`: what
     // `seed-chain.subscribe` measured until issue 23 (docs/performance.md's earlier seed-chain figures and
     // RxSwift's stored figure are this spelling's); plain and closure should cost the same.
-    Workload("seed-chain-closure.subscribe", operations: 100_000) { n in seedChain(n) { $0.distinctUntilChanged { $0 == $1 } } },
+    Workload("seed-chain-closure.subscribe", operations: 100_000) { n in
+        seedChain(n) { $0.distinctUntilChanged { $0 == $1 } }
+    },
     // A Single's subscription as users write it, beside its Observable sibling's.
     Workload("single-just.subscribe", operations: 100_000) { n in
         var count = 0
@@ -206,7 +212,9 @@ let workloads = [
     Workload("seed-chain.subscribe.20-frames-deeper", operations: 100_000) { n in
         deeper(20) { seedChain(n) { $0.distinctUntilChanged() } }
     },
-    Workload("map-filter-x6.create.20-frames-deeper", operations: 10_000) { n in deeper(20) { create(mapFilterChain, count: n) } },
+    Workload("map-filter-x6.create.20-frames-deeper", operations: 10_000) { n in
+        deeper(20) { create(mapFilterChain, count: n) }
+    },
 ]
 
 if CommandLine.arguments.contains("--allocations") {
