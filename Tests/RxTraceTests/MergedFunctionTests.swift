@@ -42,8 +42,9 @@ final class MergedFunctionTests: XCTestCase {
         return folders.map { $0 + "/swiftc" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    /// Builds the fixture library in release and loads it; the handle of the loaded library.
-    private static let fixture: UnsafeMutableRawPointer? = {
+    /// Builds the fixture library in release and loads it: the handle of the loaded library and
+    /// the folder it is in.
+    private static let fixture: (handle: UnsafeMutableRawPointer, folder: URL)? = {
         guard let swiftc = swiftc() else { return nil }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rxtrace-merged-\(getpid())")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -56,12 +57,14 @@ final class MergedFunctionTests: XCTestCase {
         guard (try? process.run()) != nil else { return nil }
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { return nil }
-        return dlopen(library.path, RTLD_NOW)
+        return dlopen(library.path, RTLD_NOW).map { ($0, folder) }
     }()
 
     /// The frames of a call the merged body makes while bindProfile runs, innermost first.
     private static let frames: [SymbolicatedFrame]? = {
-        guard let handle = fixture, let entry = dlsym(handle, "rxtrace_merged_profile") else { return nil }
+        guard let (handle, folder) = fixture, let entry = dlsym(handle, "rxtrace_merged_profile") else { return nil }
+        // The symbolicator reads the library's file; once it has, the file can go (it stays mapped).
+        defer { try? FileManager.default.removeItem(at: folder) }
         typealias Probe = @convention(c) (Int) -> Int
         typealias Entry = @convention(c) (Probe) -> Int
         let profile = unsafeBitCast(entry, to: Entry.self)
