@@ -17,6 +17,7 @@ build: setup
 test: setup
 	python3 Tools/codegen/arity.py --check
 	python3 Tools/codegen/scale_sites.py --check
+	@$(MAKE) --no-print-directory format-check
 	$(SWIFT) build $(IMPORTS_CHECKED)
 	$(SWIFT) test $(TRAITS) $(IMPORTS_CHECKED)
 	@$(MAKE) --no-print-directory layers-check

@@ -22,7 +22,8 @@ let swift5: SwiftSetting = .swiftLanguageMode(.v5)
 // opt-in through the environment of the build that evaluates this manifest: root and path
 // builds set RXCORE_CROSS_MODULE_OPTIMIZATION=1 (`make demo` and `make bench` do); a versioned
 // dependency sees a manifest without unsafe flags. Release only either way.
-let crossModuleOptimization: [SwiftSetting] = Context.environment["RXCORE_CROSS_MODULE_OPTIMIZATION"] == "1"
+let crossModuleOptimization: [SwiftSetting] =
+    Context.environment["RXCORE_CROSS_MODULE_OPTIMIZATION"] == "1"
     ? [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
     : []
 
@@ -52,7 +53,11 @@ let rxSwiftNamedTargets: [Target] = [
     // (make product-wiring-check).
     .target(name: "RxRelay", dependencies: ["RxCore", "RxSwift"], swiftSettings: [traced, swift5]),
     .target(name: "RxTest", dependencies: ["RxCore", "RxSwift", "RxCoreTesting"], swiftSettings: [traced, swift5]),
-    .target(name: "RxBlocking", dependencies: ["RxCore", "RxSwift", "RxCoreBlocking"], swiftSettings: [traced, swift5]),
+    .target(
+        name: "RxBlocking",
+        dependencies: ["RxCore", "RxSwift", "RxCoreBlocking"],
+        swiftSettings: [traced, swift5]
+    ),
     .target(name: "RxCocoa", dependencies: ["RxCore", "RxSwift", "RxRelay"], swiftSettings: [traced, swift5]),
     .testTarget(
         name: "RxCocoaTests",
@@ -65,7 +70,8 @@ let rxSwiftNamedTargets: [Target] = [
 // SwiftPM mirror (`swift package config set-mirror`), the app's dependency line names RxSwift
 // and cannot ask for the trait, so RXTRACE_TRACE_RESOURCES=1 in the build's environment turns
 // it on by default instead (README, "SwiftPM mirrors").
-let tracedByEnvironment = Context.environment["RXTRACE_TRACE_RESOURCES"] == "1"
+let tracedByEnvironment =
+    Context.environment["RXTRACE_TRACE_RESOURCES"] == "1"
     || Context.environment["RXTRACE_TEST_SESSION_BUILD"] == "1"
 
 let package = Package(
@@ -84,12 +90,13 @@ let package = Package(
     traits: [
         .trait(
             name: "TraceResources",
-            description: "Compile RxCore with TRACE_RESOURCES: Resources.total, the resource registry and libunwind backtraces."
+            description:
+                "Compile RxCore with TRACE_RESOURCES: Resources.total, the resource registry and libunwind backtraces."
         ),
         .default(enabledTraits: tracedByEnvironment ? ["TraceResources"] : []),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
     ],
     targets: [
         .systemLibrary(
@@ -150,7 +157,11 @@ let package = Package(
         ),
         .target(name: "RxTraceScenarios", dependencies: ["RxCore", "RxTraceRunner"], swiftSettings: [traced, swift5]),
         // The test process's side of `rxtrace test` (linked in only by session builds, see above).
-        .target(name: "RxTraceTestSession", dependencies: ["RxCore", "RxTraceRunner"], swiftSettings: [traced, swift5]),
+        .target(
+            name: "RxTraceTestSession",
+            dependencies: ["RxCore", "RxTraceRunner"],
+            swiftSettings: [traced, swift5]
+        ),
         // XCTest and Swift Testing helpers that run a closure with the run-twice protocol.
         .target(name: "RxTraceTesting", dependencies: ["RxCore", "RxTraceRunner"], swiftSettings: [traced, swift5]),
         .executableTarget(
@@ -162,7 +173,10 @@ let package = Package(
         .plugin(
             name: "RxTracePlugin",
             capability: .command(
-                intent: .custom(verb: "rxtrace", description: "Runs rxtrace on this package: 'swift package rxtrace test' leak-checks its tests.")
+                intent: .custom(
+                    verb: "rxtrace",
+                    description: "Runs rxtrace on this package: 'swift package rxtrace test' leak-checks its tests."
+                )
             ),
             dependencies: ["rxtrace"],
             path: "Plugins/RxTracePlugin"
@@ -197,20 +211,43 @@ let package = Package(
             swiftSettings: [traced, swift5]
         ),
         // The test suites' shared base class (every test leaves Resources.total where it found it).
-        .target(name: "TestSupport", dependencies: ["RxCore"], path: "Tests/TestSupport", swiftSettings: [traced, swift5]),
-        .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxCoreTesting", "TestSupport"], swiftSettings: [traced, swift5]),
-        .testTarget(name: "RxCoreTestingTests", dependencies: ["RxCore", "RxCoreTesting", "TestSupport"], swiftSettings: [traced, swift5]),
-        .testTarget(name: "RxCoreBlockingTests", dependencies: ["RxCore", "RxCoreBlocking", "TestSupport"], swiftSettings: [traced, swift5]),
+        .target(
+            name: "TestSupport",
+            dependencies: ["RxCore"],
+            path: "Tests/TestSupport",
+            swiftSettings: [traced, swift5]
+        ),
+        .testTarget(
+            name: "RxCoreTests",
+            dependencies: ["RxCore", "RxCoreTesting", "TestSupport"],
+            swiftSettings: [traced, swift5]
+        ),
+        .testTarget(
+            name: "RxCoreTestingTests",
+            dependencies: ["RxCore", "RxCoreTesting", "TestSupport"],
+            swiftSettings: [traced, swift5]
+        ),
+        .testTarget(
+            name: "RxCoreBlockingTests",
+            dependencies: ["RxCore", "RxCoreBlocking", "TestSupport"],
+            swiftSettings: [traced, swift5]
+        ),
         // RxTrace's unit tests: the layers called in this process.
         .testTarget(
             name: "RxTraceTests",
-            dependencies: ["RxCore", "RxCoreTesting", "RxTraceReport", "RxTraceAnalysis", "RxTraceRunner", "RxTrace", "RxTraceScenarios", "RxTraceTesting", "TestSupport"],
+            dependencies: [
+                "RxCore", "RxCoreTesting", "RxTraceReport", "RxTraceAnalysis", "RxTraceRunner", "RxTrace",
+                "RxTraceScenarios", "RxTraceTesting", "TestSupport",
+            ],
             swiftSettings: [traced, swift5]
         ),
         // End to end: the built rxtrace executables run as users run them, in child processes.
         .testTarget(
             name: "RxTraceEndToEndTests",
-            dependencies: ["RxCore", "RxTraceReport", "RxTraceAnalysis", "RxTraceRunner", "RxTrace", "RxTraceScenarios", "TestSupport"],
+            dependencies: [
+                "RxCore", "RxTraceReport", "RxTraceAnalysis", "RxTraceRunner", "RxTrace", "RxTraceScenarios",
+                "TestSupport",
+            ],
             swiftSettings: [traced, swift5]
         ),
     ] + rxSwiftNamedTargets

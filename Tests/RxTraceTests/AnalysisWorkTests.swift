@@ -29,13 +29,18 @@ final class AnalysisWorkTests: XCTestCase {
         for _ in 0..<times {
             kept.append(subject.map { $0 + 1 }.subscribe(onNext: { _ in }))
             kept.append(subject.filter { $0 > 0 }.map { $0 * 2 }.subscribe(onNext: { _ in }))
-            kept.append(subject.distinctUntilChanged().flatMapLatest { _ in Observable<Int>.never() }.subscribe(onNext: { _ in }))
+            kept.append(
+                subject.distinctUntilChanged().flatMapLatest { _ in Observable<Int>.never() }.subscribe(onNext: { _ in }
+                )
+            )
         }
     }
 
     private func work(since start: [WorkCounter.Step: Int]) -> [WorkCounter.Step: Int] {
         let now = WorkCounter.current()
-        return Dictionary(uniqueKeysWithValues: WorkCounter.Step.allCases.map { ($0, (now[$0] ?? 0) - (start[$0] ?? 0)) })
+        return Dictionary(
+            uniqueKeysWithValues: WorkCounter.Step.allCases.map { ($0, (now[$0] ?? 0) - (start[$0] ?? 0)) }
+        )
     }
 
     func testWorkFollowsDistinctStacksNotLeakedResources() {
@@ -47,7 +52,11 @@ final class AnalysisWorkTests: XCTestCase {
         let live = ResourceRegistry.liveSince(mark)
         let stacks = Set(live.compactMap(\.stack))
         let addresses = Set(stacks.flatMap { ResourceRegistry.addresses(of: $0) })
-        XCTAssertGreaterThan(live.count, 20 * stacks.count, "many resources per distinct stack: \(live.count) for \(stacks.count)")
+        XCTAssertGreaterThan(
+            live.count,
+            20 * stacks.count,
+            "many resources per distinct stack: \(live.count) for \(stacks.count)"
+        )
 
         let before = WorkCounter.current()
         let groups = LeakAnalysis.group(live)
@@ -82,7 +91,11 @@ final class AnalysisWorkTests: XCTestCase {
         for step in WorkCounter.Step.allCases {
             XCTAssertEqual(second.work[step], 0, "\(step): \(second.work)")
         }
-        XCTAssertEqual(second.groups.map(\.signature), first.groups.map(\.signature), "the same leaks, the same findings")
+        XCTAssertEqual(
+            second.groups.map(\.signature),
+            first.groups.map(\.signature),
+            "the same leaks, the same findings"
+        )
         XCTAssertEqual(second.groups.map(\.operatorChain), first.groups.map(\.operatorChain))
         XCTAssertEqual(second.groups.map(\.entries.count), first.groups.map { $0.entries.count * 11 })
     }

@@ -20,7 +20,10 @@ final class BaselineTests: XCTestCase {
         let today = ReportFixtures.run([ReportFixtures.leakyScenario])
         XCTAssertEqual(today.gateOutcome, .findings)
         try Baseline(report: today).write(to: path)
-        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "{\n  \"signatureVersion\" : 2,\n  \"signatures\" : [\n    \"sig-interval-map\"\n  ]\n}\n")
+        XCTAssertEqual(
+            try String(contentsOfFile: path, encoding: .utf8),
+            "{\n  \"signatureVersion\" : 2,\n  \"signatures\" : [\n    \"sig-interval-map\"\n  ]\n}\n"
+        )
 
         // 2. The same leak again: known, the gate passes.
         var again = ReportFixtures.run([ReportFixtures.leakyScenario])
@@ -35,7 +38,17 @@ final class BaselineTests: XCTestCase {
         XCTAssertEqual(tomorrow.scenarios[0].findings.map(\.isNew), [false, true])
         XCTAssertEqual(tomorrow.scenarios[0].failingFindings.map(\.signature), ["sig-new"])
         XCTAssertEqual(tomorrow.gateOutcome, .findings)
-        XCTAssertEqual(tomorrow.baseline, BaselineInfo(path: path, signatureCount: 1, knownFindings: 1, newFindings: 1, absentSignatures: [], signatureVersion: 2))
+        XCTAssertEqual(
+            tomorrow.baseline,
+            BaselineInfo(
+                path: path,
+                signatureCount: 1,
+                knownFindings: 1,
+                newFindings: 1,
+                absentSignatures: [],
+                signatureVersion: 2
+            )
+        )
         XCTAssertEqual(tomorrow.summary.newFindings, 1)
 
         // 4. The old leak is fixed: the baseline reports it absent.
@@ -54,8 +67,11 @@ final class BaselineTests: XCTestCase {
         var report = ReportFixtures.run([ReportFixtures.leakyScenario])
         report.compare(with: old, path: path)
         XCTAssertEqual(report.baseline?.isOutdated, true)
-        XCTAssertTrue(TextReportRenderer(colour: false).render(report).contains(
-            "baseline \(path) holds version-1 signatures (line-based), which cannot match: rewrite it once with --update-baseline\n"))
+        XCTAssertTrue(
+            TextReportRenderer(colour: false).render(report).contains(
+                "baseline \(path) holds version-1 signatures (line-based), which cannot match: rewrite it once with --update-baseline\n"
+            )
+        )
 
         // --update-baseline rewrites it in the current format.
         try Baseline(report: report).write(to: path)
@@ -65,7 +81,11 @@ final class BaselineTests: XCTestCase {
     func testSuppressedFindingsStayOutOfTheBaseline() {
         var report = ReportFixtures.run([ReportFixtures.leakyScenario])
         report.scenarios[0].findings.append(ReportFixtures.leak(signature: "sig-suppressed"))
-        report.scenarios[0].findings[1].suppressedBy = SuppressionRule(kind: .any, conditions: [.init(field: .type, pattern: "*")], reason: "r")
+        report.scenarios[0].findings[1].suppressedBy = SuppressionRule(
+            kind: .any,
+            conditions: [.init(field: .type, pattern: "*")],
+            reason: "r"
+        )
         XCTAssertEqual(Baseline(report: report).signatures, ["sig-interval-map"])
     }
 
@@ -73,7 +93,10 @@ final class BaselineTests: XCTestCase {
         let path = folder.appendingPathComponent("bad.json").path
         try Data(#"{"signatures": 3}"#.utf8).write(to: URL(fileURLWithPath: path))
         XCTAssertThrowsError(try Baseline.load(path: path)) { error in
-            XCTAssertEqual("\(error)", "baseline '\(path)' is malformed: expected {\"signatureVersion\": N, \"signatures\": [...]} or a JSON array of signature strings")
+            XCTAssertEqual(
+                "\(error)",
+                "baseline '\(path)' is malformed: expected {\"signatureVersion\": N, \"signatures\": [...]} or a JSON array of signature strings"
+            )
         }
         XCTAssertThrowsError(try Baseline.load(path: folder.appendingPathComponent("missing.json").path)) { error in
             XCTAssertTrue("\(error)".hasSuffix("missing.json': No such file or directory"), "\(error)")

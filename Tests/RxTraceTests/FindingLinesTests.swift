@@ -19,7 +19,7 @@ private final class CommentsViewModel {
     func format(_ values: [Int]) -> [String] { values.map(String.init) }
 
     func bind() {
-        relay.map(self.format).bind(to: rows).disposed(by: disposeBag) // the method reference's line
+        relay.map(self.format).bind(to: rows).disposed(by: disposeBag)  // the method reference's line
     }
 }
 
@@ -34,7 +34,7 @@ private final class HelperViewModel {
     var last = 0
 
     func bind() {
-        follow(values.asObservable()) { self.last = $0 }.disposed(by: disposeBag) // the helper's closure
+        follow(values.asObservable()) { self.last = $0 }.disposed(by: disposeBag)  // the helper's closure
     }
 }
 
@@ -43,10 +43,17 @@ final class FindingLinesTests: XCTestCase {
 
     func testACycleWithoutALineIsPlacedAtTheSubscriptionOnIt() {
         let cycle = LeakFinding(signature: "cycle", kind: .referenceCycle, count: 1)
-        let object = LeakFinding(signature: "object", kind: .unreleasedObject, count: 1,
-                                 callSite: SourceLocation(file: "Sources/App/Screen.swift", line: 40))
+        let object = LeakFinding(
+            signature: "object",
+            kind: .unreleasedObject,
+            count: 1,
+            callSite: SourceLocation(file: "Sources/App/Screen.swift", line: 40)
+        )
         let leak = LeakFinding(signature: "leak", kind: .leakedSubscription, count: 1, callSite: site)
-        let placed = FindingPlacement.placed([cycle, object, leak], cycleOfFinding: ["leak": "cycle", "object": "cycle"])
+        let placed = FindingPlacement.placed(
+            [cycle, object, leak],
+            cycleOfFinding: ["leak": "cycle", "object": "cycle"]
+        )
         XCTAssertEqual(placed[0].callSite, site, "the subscription's call site, before the object's declaration")
         XCTAssertEqual(placed[1].callSite?.line, 40, "what had a line keeps it")
     }
@@ -64,12 +71,29 @@ final class FindingLinesTests: XCTestCase {
         var explanation = HeapExplanation()
         explanation.subscriberSites["leak"] = [
             SourceLocation(file: "Sources/Other/Helpers.swift", line: 3, function: "closure #1 in helper()"),
-            SourceLocation(file: "Sources/App/Presenter.swift", line: 41, function: "method reference Presenter.react(to:)"),
+            SourceLocation(
+                file: "Sources/App/Presenter.swift",
+                line: 41,
+                function: "method reference Presenter.react(to:)"
+            ),
         ]
-        let leak = LeakFinding(signature: "leak", kind: .leakedSubscription, count: 1, backtrace: [
-            ReportFrame(function: "ObservableType.subscribe(onNext:onError:onCompleted:onDisposed:)", origin: .rxCore),
-            ReportFrame(function: "Presenter.bind(_:)", file: "Sources/App/Presenter.swift", line: nil, origin: .user),
-        ])
+        let leak = LeakFinding(
+            signature: "leak",
+            kind: .leakedSubscription,
+            count: 1,
+            backtrace: [
+                ReportFrame(
+                    function: "ObservableType.subscribe(onNext:onError:onCompleted:onDisposed:)",
+                    origin: .rxCore
+                ),
+                ReportFrame(
+                    function: "Presenter.bind(_:)",
+                    file: "Sources/App/Presenter.swift",
+                    line: nil,
+                    origin: .user
+                ),
+            ]
+        )
         let annotated = explanation.annotate(leak)
         XCTAssertEqual(annotated.callSite?.line, 41)
         XCTAssertEqual(annotated.callSite?.function, "method reference Presenter.react(to:)")
@@ -85,7 +109,10 @@ final class FindingLinesTests: XCTestCase {
     }
 
     private func line(marked marker: String) throws -> Int {
-        let source = try String(contentsOfFile: #filePath, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let source = try String(contentsOfFile: #filePath, encoding: .utf8).split(
+            separator: "\n",
+            omittingEmptySubsequences: false
+        )
         return try XCTUnwrap(source.firstIndex { $0.contains(marker) && !$0.contains("marked:") }) + 1
     }
 
@@ -121,7 +148,11 @@ final class FindingLinesTests: XCTestCase {
             XCTAssertNotNil(finding.callSite, "\(finding.headline) has no line")
         }
         let cycle = try XCTUnwrap(report.findings.first { $0.kind == .referenceCycle })
-        XCTAssertEqual(cycle.callSite?.line, try line(marked: "// the helper's closure"), "\(String(describing: cycle.callSite))")
+        XCTAssertEqual(
+            cycle.callSite?.line,
+            try line(marked: "// the helper's closure"),
+            "\(String(describing: cycle.callSite))"
+        )
     }
 }
 #endif

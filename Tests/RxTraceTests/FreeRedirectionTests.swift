@@ -12,7 +12,11 @@ final class FreeRedirectionTests: XCTestCase {
         let first = try XCTUnwrap(dlsym(nil, "free"))  // RTLD_DEFAULT: the first definition in load order
         let libc = try XCTUnwrap(dlopen("libc.so.6", RTLD_LAZY | RTLD_NOLOAD))
         defer { dlclose(libc) }
-        XCTAssertEqual(first, try XCTUnwrap(dlsym(libc, "free")), "free is defined before libc's, by this binary or a library it links")
+        XCTAssertEqual(
+            first,
+            try XCTUnwrap(dlsym(libc, "free")),
+            "free is defined before libc's, by this binary or a library it links"
+        )
     }
 
     func testFirstRecordingRedirectsFreesAndTheTableIsExact() throws {

@@ -1,8 +1,9 @@
-@testable import RxTrace
-@testable import RxTraceReport
-@testable import RxTraceAnalysis
-@testable import RxTraceRunner
 import XCTest
+
+@testable import RxTrace
+@testable import RxTraceAnalysis
+@testable import RxTraceReport
+@testable import RxTraceRunner
 
 final class HTMLNodeTests: XCTestCase {
     func testTextAndAttributeValuesAreEscapedWhenRendered() {
@@ -31,12 +32,14 @@ final class HTMLNodeTests: XCTestCase {
     func testFindingAndScenarioPartsAreDrawnInsideTheirSection() {
         struct SignatureBadge: HTMLFindingPart {
             func node(for finding: LeakFinding, in scenario: ScenarioReport) -> HTMLNode? {
-                finding.retentionReason == nil ? nil : .element("figure", [.class("part-test")], text: "\(scenario.name)/\(finding.signature)")
+                finding.retentionReason == nil
+                    ? nil : .element("figure", [.class("part-test")], text: "\(scenario.name)/\(finding.signature)")
             }
         }
         struct ScenarioFooter: HTMLScenarioPart {
             func node(for scenario: ScenarioReport) -> HTMLNode? {
-                scenario.findings.isEmpty ? nil : .element("figure", [.class("scenario-part-test")], text: scenario.name)
+                scenario.findings.isEmpty
+                    ? nil : .element("figure", [.class("scenario-part-test")], text: scenario.name)
             }
         }
         let html = HTMLReportRenderer(parts: HTMLParts(finding: [SignatureBadge()], scenario: [ScenarioFooter()]))
@@ -46,8 +49,18 @@ final class HTMLNodeTests: XCTestCase {
         guard let partRange = html.range(of: part) else { return XCTFail(html) }
         let finding = html.range(of: "data-signature=\"sig-interval-map\"")!
         let backtrace = html.range(of: "<ol class=\"backtrace\">", range: finding.upperBound..<html.endIndex)!
-        XCTAssertTrue(finding.upperBound < partRange.lowerBound && partRange.upperBound <= backtrace.lowerBound, "between the facts and the backtrace")
-        XCTAssertEqual(html.components(separatedBy: "class=\"scenario-part-test\"").count - 1, 2, "only scenarios with findings")
-        XCTAssertFalse(HTMLReportRenderer().render(ReportFixtures.run()).contains("part-test"), "the standard report has no test parts")
+        XCTAssertTrue(
+            finding.upperBound < partRange.lowerBound && partRange.upperBound <= backtrace.lowerBound,
+            "between the facts and the backtrace"
+        )
+        XCTAssertEqual(
+            html.components(separatedBy: "class=\"scenario-part-test\"").count - 1,
+            2,
+            "only scenarios with findings"
+        )
+        XCTAssertFalse(
+            HTMLReportRenderer().render(ReportFixtures.run()).contains("part-test"),
+            "the standard report has no test parts"
+        )
     }
 }

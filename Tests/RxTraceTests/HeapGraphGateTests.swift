@@ -21,7 +21,10 @@ final class HeapGraphGateTests: XCTestCase {
     }
 
     func testAnotherArchitectureOrRuntimeLeavesTheHeapGraphOff() {
-        let cases: [(String, String)] = [("6.3.0", "arm64"), ("6.4.0", "x86_64"), ("6.2.0", "x86_64"), ("7.3.0", "x86_64"), ("unknown", "x86_64"), ("6.3.0", "unknown")]
+        let cases: [(String, String)] = [
+            ("6.3.0", "arm64"), ("6.4.0", "x86_64"), ("6.2.0", "x86_64"), ("7.3.0", "x86_64"), ("unknown", "x86_64"),
+            ("6.3.0", "unknown"),
+        ]
         for (version, architecture) in cases {
             let decision = HeapGraphGate.decide(runtimeVersion: version, architecture: architecture, override: nil)
             XCTAssertFalse(decision.installsHooks, "\(version) \(architecture)")
@@ -39,12 +42,23 @@ final class HeapGraphGateTests: XCTestCase {
         let allowed = HeapGraphGate.decide(runtimeVersion: "6.4.0", architecture: "arm64", override: "allow")
         XCTAssertEqual(allowed, .allowedUnmeasured(runtime: "6.4", architecture: "arm64"))
         XCTAssertTrue(allowed.installsHooks)
-        XCTAssertEqual(allowed.note?.hasPrefix("heap graph on by RXTRACE_HEAP_GRAPH_UNMEASURED=allow: measured on Swift 6.3 x86_64 only"), true)
+        XCTAssertEqual(
+            allowed.note?.hasPrefix(
+                "heap graph on by RXTRACE_HEAP_GRAPH_UNMEASURED=allow: measured on Swift 6.3 x86_64 only"
+            ),
+            true
+        )
         for value in ["1", "on", "yes", "ALLOW", ""] {
-            XCTAssertFalse(HeapGraphGate.decide(runtimeVersion: "6.4.0", architecture: "arm64", override: value).installsHooks, value)
+            XCTAssertFalse(
+                HeapGraphGate.decide(runtimeVersion: "6.4.0", architecture: "arm64", override: value).installsHooks,
+                value
+            )
         }
         // On the measured runtime the override changes nothing.
-        XCTAssertEqual(HeapGraphGate.decide(runtimeVersion: "6.3.0", architecture: "x86_64", override: "allow"), .measured)
+        XCTAssertEqual(
+            HeapGraphGate.decide(runtimeVersion: "6.3.0", architecture: "x86_64", override: "allow"),
+            .measured
+        )
     }
 
     func testThisProcessReadsTheLoadedRuntimesVersion() {
@@ -75,18 +89,28 @@ final class HeapGraphGateTests: XCTestCase {
         XCTAssertTrue(MarkdownReportRenderer().render(report).contains("\n\(Self.note)\n"))
         XCTAssertTrue(HTMLReportRenderer().render(report).contains("id=\"heap-graph-note\""))
         XCTAssertTrue(HTMLReportRenderer().render(report).contains("RXTRACE_HEAP_GRAPH_UNMEASURED=allow to try it"))
-        XCTAssertTrue(JUnitReportRenderer().render(report).contains("<property name=\"heapGraph\" value=\"heap graph off: measured on Swift 6.3 x86_64 only"))
+        XCTAssertTrue(
+            JUnitReportRenderer().render(report).contains(
+                "<property name=\"heapGraph\" value=\"heap graph off: measured on Swift 6.3 x86_64 only"
+            )
+        )
 
-        let sarif = try JSONSerialization.jsonObject(with: Data(SARIFReportRenderer().render(report).utf8)) as? [String: Any]
+        let sarif =
+            try JSONSerialization.jsonObject(with: Data(SARIFReportRenderer().render(report).utf8)) as? [String: Any]
         let run = (sarif?["runs"] as? [[String: Any]])?.first
         let invocation = (run?["invocations"] as? [[String: Any]])?.first
         let notifications = invocation?["toolExecutionNotifications"] as? [[String: Any]] ?? []
         let notes = notifications.filter { $0["level"] as? String == "note" }
         XCTAssertEqual((notes.first?["message"] as? [String: Any])?["text"] as? String, Self.note)
-        let plain = try JSONSerialization.jsonObject(with: Data(SARIFReportRenderer().render(ReportFixtures.run()).utf8)) as? [String: Any]
+        let plain =
+            try JSONSerialization.jsonObject(with: Data(SARIFReportRenderer().render(ReportFixtures.run()).utf8))
+            as? [String: Any]
         let plainInvocation = ((plain?["runs"] as? [[String: Any]])?.first?["invocations"] as? [[String: Any]])?.first
-        XCTAssertEqual(invocation?["executionSuccessful"] as? Bool, plainInvocation?["executionSuccessful"] as? Bool,
-                       "a note does not make the run unsuccessful")
+        XCTAssertEqual(
+            invocation?["executionSuccessful"] as? Bool,
+            plainInvocation?["executionSuccessful"] as? Bool,
+            "a note does not make the run unsuccessful"
+        )
 
         let decoded = try JSONReportCoding.decode(try JSONReportCoding.encode(report))
         XCTAssertEqual(decoded.host.heapGraphNote, Self.note)

@@ -84,19 +84,29 @@ final class HeapGraphTests: XCTestCase {
     private func run(_ body: @escaping (ScenarioContext, Source) -> Void) -> ScenarioReport {
         var runner = ScenarioRunner(passes: 2)
         runner.heapGraph = true
-        return runner.run(Scenario("heap", summary: "heap graph", expect: .cycle) { context in
-            body(context, context.shared("source") { Source() })
-        })
+        return runner.run(
+            Scenario("heap", summary: "heap graph", expect: .cycle) { context in
+                body(context, context.shared("source") { Source() })
+            }
+        )
     }
 
-    private func onlyCycle(_ report: ScenarioReport, file: StaticString = #filePath, line: UInt = #line) throws -> ReportCycle {
+    private func onlyCycle(
+        _ report: ScenarioReport,
+        file: StaticString = #filePath,
+        line: UInt = #line
+    ) throws -> ReportCycle {
         XCTAssertEqual(report.actualVerdict, .cycle, "\(report.findings.map(\.headline))", file: file, line: line)
         XCTAssertEqual(report.cycles.count, 1, "\(report.cycles)", file: file, line: line)
         return try XCTUnwrap(report.cycles.first, file: file, line: line)
     }
 
     /// The one cycle of an owner made by `make`, which is expected to be released.
-    private func cycle(of make: @escaping (Source) -> AnyObject, file: StaticString = #filePath, line: UInt = #line) throws -> ReportCycle {
+    private func cycle(
+        of make: @escaping (Source) -> AnyObject,
+        file: StaticString = #filePath,
+        line: UInt = #line
+    ) throws -> ReportCycle {
         let report = run { context, source in
             context.expectReleased(make(source), name: "owner")
         }
@@ -114,7 +124,11 @@ final class HeapGraphTests: XCTestCase {
             return cache
         }
         XCTAssertEqual(path(cycle).first, "Cache<String, Int>.bag")
-        XCTAssertEqual(cycle.steps[try XCTUnwrap(cycle.breakAt)].closure?.hasSuffix("in Cache.follow(_:)"), true, "\(cycle)")
+        XCTAssertEqual(
+            cycle.steps[try XCTUnwrap(cycle.breakAt)].closure?.hasSuffix("in Cache.follow(_:)"),
+            true,
+            "\(cycle)"
+        )
     }
 
     func testACycleThroughABehaviorRelay() throws {
@@ -130,7 +144,11 @@ final class HeapGraphTests: XCTestCase {
         if cycle.steps.first?.via == "name" {
             XCTAssertTrue(cycle.steps.contains { $0.typeName.hasPrefix("BehaviorRelay<") }, "\(path(cycle))")
         }
-        XCTAssertEqual(cycle.steps[try XCTUnwrap(cycle.breakAt)].closure?.hasSuffix("in NameViewModel.init()"), true, "\(cycle)")
+        XCTAssertEqual(
+            cycle.steps[try XCTUnwrap(cycle.breakAt)].closure?.hasSuffix("in NameViewModel.init()"),
+            true,
+            "\(cycle)"
+        )
     }
 
     func testACycleThroughNestedClosures() throws {
@@ -142,7 +160,11 @@ final class HeapGraphTests: XCTestCase {
         }
         XCTAssertEqual(path(cycle).first, "Deferred.bag")
         // The outer closure (the map's) holds self for the inner one it makes.
-        XCTAssertEqual(cycle.steps[try XCTUnwrap(cycle.breakAt)].closure?.hasSuffix("in Deferred.follow(_:)"), true, "\(cycle)")
+        XCTAssertEqual(
+            cycle.steps[try XCTUnwrap(cycle.breakAt)].closure?.hasSuffix("in Deferred.follow(_:)"),
+            true,
+            "\(cycle)"
+        )
     }
 
     func testACycleThroughAStructStoredInAClass() throws {
@@ -199,7 +221,11 @@ final class HeapGraphTests: XCTestCase {
         final class Chains: @unchecked Sendable {
             let lock = NSLock()
             var heads: [Link] = []
-            var remaining: Int { lock.lock(); defer { lock.unlock() }; return heads.count }
+            var remaining: Int {
+                lock.lock()
+                defer { lock.unlock() }
+                return heads.count
+            }
         }
         let chains = Chains()
         AllocationTable.install()
@@ -221,7 +247,10 @@ final class HeapGraphTests: XCTestCase {
             building.wait()
             while true {
                 chains.lock.lock()
-                guard !chains.heads.isEmpty else { chains.lock.unlock(); break }
+                guard !chains.heads.isEmpty else {
+                    chains.lock.unlock()
+                    break
+                }
                 // Each chain releases link after link, while the graph reads them.
                 chains.heads.removeLast(min(5, chains.heads.count))
                 chains.lock.unlock()
@@ -242,7 +271,10 @@ final class HeapGraphTests: XCTestCase {
         wait(for: [freed], timeout: 30)
         XCTAssertGreaterThan(overlapping, 0, "at least one graph was built while the chains were being freed")
         // Nothing of the chains is left in the table once they are freed.
-        let left = AllocationTable.snapshot().filter { RuntimeMetadata.kind($0.metadata) == .class && _typeName(RuntimeMetadata.type($0.metadata), qualified: false).hasSuffix("Link") }
+        let left = AllocationTable.snapshot().filter {
+            RuntimeMetadata.kind($0.metadata) == .class
+                && _typeName(RuntimeMetadata.type($0.metadata), qualified: false).hasSuffix("Link")
+        }
         XCTAssertEqual(left.count, 0)
     }
 }

@@ -1,14 +1,27 @@
 import Foundation
-import TestSupport
 import RxTrace
+import TestSupport
 import XCTest
 
 final class JSONReportSchemaTests: XCTestCase {
     func testProducedReportsValidateAgainstDocsReportSchema() throws {
         var full = ReportFixtures.run()
-        full.apply(suppressions: [SuppressionRule(kind: .any, conditions: [.init(field: .type, pattern: "Map*"), .init(field: .file, pattern: "*.swift")], reason: "why", file: "s.txt", line: 9)])
+        full.apply(suppressions: [
+            SuppressionRule(
+                kind: .any,
+                conditions: [.init(field: .type, pattern: "Map*"), .init(field: .file, pattern: "*.swift")],
+                reason: "why",
+                file: "s.txt",
+                line: 9
+            )
+        ])
         full.compare(with: Baseline(signatures: ["sig-interval-map", "gone"]), path: "baseline.json")
-        full.scenarios[0].cycles = [ReportCycle(signature: "c", steps: [.init(typeName: "VM", via: "disposeBag"), .init(typeName: "closure context")])]
+        full.scenarios[0].cycles = [
+            ReportCycle(
+                signature: "c",
+                steps: [.init(typeName: "VM", via: "disposeBag"), .init(typeName: "closure context")]
+            )
+        ]
         full.scenarios[0].threadHops = [ReportThreadHop(stage: "map", scheduler: "red", thread: "7", anomaly: nil)]
         var failed = ReportFixtures.cleanScenario
         failed.status = .failed(message: "body threw")
@@ -24,7 +37,8 @@ final class JSONReportSchemaTests: XCTestCase {
     }
 
     func testTheSchemaRejectsWhatTheModelWouldNotWrite() throws {
-        var object = try JSONSerialization.jsonObject(with: JSONReportCoding.encode(ReportFixtures.run())) as! [String: Any]
+        var object =
+            try JSONSerialization.jsonObject(with: JSONReportCoding.encode(ReportFixtures.run())) as! [String: Any]
         var scenarios = object["scenarios"] as! [[String: Any]]
         scenarios[0]["actualVerdict"] = "mostlyClean"
         object["scenarios"] = scenarios
@@ -40,6 +54,10 @@ final class JSONReportSchemaTests: XCTestCase {
         let url = SchemaValidator.repositoryRoot.appendingPathComponent("docs/report.schema.json")
         let schema = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
         let version = try XCTUnwrap((schema["properties"] as? [String: Any])?["schemaVersion"] as? [String: Any])
-        XCTAssertEqual(version["const"] as? Int, ReportSchema.currentVersion, "bump docs/report.schema.json with the schema version")
+        XCTAssertEqual(
+            version["const"] as? Int,
+            ReportSchema.currentVersion,
+            "bump docs/report.schema.json with the schema version"
+        )
     }
 }

@@ -42,7 +42,10 @@ final class LeakAssertionTests: XCTestCase {
         }
         subject.dispose()
         guard case .leaked(let report) = result else { return XCTFail("expected a leak, got \(result)") }
-        XCTAssertTrue(report.hasPrefix("✗ Tests/RxTraceTests/LeakAssertionTests.swift:\(line) — in-process leak check\n"), report)
+        XCTAssertTrue(
+            report.hasPrefix("✗ Tests/RxTraceTests/LeakAssertionTests.swift:\(line) — in-process leak check\n"),
+            report
+        )
         XCTAssertTrue(report.contains("    at Tests/RxTraceTests/LeakAssertionTests.swift:\(line + 1) in "), report)
         XCTAssertTrue(report.contains("\n      _ = subject.map { $0 * 3 }.subscribe(onNext: { _ in })\n"), report)
     }

@@ -77,13 +77,21 @@ final class LongLivedLoopTests: XCTestCase {
         XCTAssertEqual(leak.countPerPass, [1, 1])
         let reason = try XCTUnwrap(leak.retentionReason)
         XCTAssertTrue(reason.hasPrefix("kept alive by SearchService.queries"), reason)
-        XCTAssertTrue(reason.contains("this subscription also closes a loop through SearchService: SearchService.queries → PublishSubject<String>"), reason)
+        XCTAssertTrue(
+            reason.contains(
+                "this subscription also closes a loop through SearchService: SearchService.queries → PublishSubject<String>"
+            ),
+            reason
+        )
         XCTAssertTrue(reason.contains("closure #1 in SearchScreen.init(service:bagged:)"), reason)
         XCTAssertTrue(reason.hasSuffix("→ SearchService"), reason)
         let fix = leak.fixHint
         XCTAssertTrue(fix.hasPrefix("Dispose it with the owner: add `.disposed(by: disposeBag)`"), fix)
         XCTAssertTrue(fix.contains("would end the loop but not the growth"), fix)
-        XCTAssertFalse(report.findings.contains { $0.kind == .referenceCycle || $0.kind == .unreleasedObject }, "\(report.findings.map(\.headline))")
+        XCTAssertFalse(
+            report.findings.contains { $0.kind == .referenceCycle || $0.kind == .unreleasedObject },
+            "\(report.findings.map(\.headline))"
+        )
     }
 
     func testTheSameChainBaggedWithTheScreenIsClean() {
@@ -123,7 +131,10 @@ final class LongLivedLoopTests: XCTestCase {
         let late = Probe()
         AllocationTable.uninstall()
         XCTAssertEqual(second, first + 1)
-        let byAddress = Dictionary(AllocationTable.snapshot().map { ($0.address, $0.generation) }, uniquingKeysWith: { a, _ in a })
+        let byAddress = Dictionary(
+            AllocationTable.snapshot().map { ($0.address, $0.generation) },
+            uniquingKeysWith: { a, _ in a }
+        )
         withExtendedLifetime((early, late)) {
             XCTAssertEqual(byAddress[UInt(bitPattern: Unmanaged.passUnretained(early).toOpaque())], first)
             XCTAssertEqual(byAddress[UInt(bitPattern: Unmanaged.passUnretained(late).toOpaque())], second)
@@ -146,7 +157,11 @@ final class LongLivedLoopTests: XCTestCase {
         XCTAssertEqual(report.actualVerdict, .cycle, "\(report.findings.map(\.headline))")
         let cycle = try XCTUnwrap(report.findings.first)
         XCTAssertEqual(cycle.kind, .referenceCycle)
-        XCTAssertEqual(cycle.countPerPass, [1, 1, 1], "one owner's cycle per pass, though passes 2 and 3 share a component")
+        XCTAssertEqual(
+            cycle.countPerPass,
+            [1, 1, 1],
+            "one owner's cycle per pass, though passes 2 and 3 share a component"
+        )
         XCTAssertEqual(cycle.growthPerPass, 1)
         XCTAssertEqual(report.cycles.first?.count, 3)
         XCTAssertEqual(report.cycles.first?.steps.first?.typeName, "Linked")

@@ -36,7 +36,9 @@ final class MergedFunctionTests: XCTestCase {
     private static func swiftc() -> String? {
         var folders = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
         let runtimeAddress = unsafeBitCast(Int.self as Any.Type, to: UInt.self)
-        if let library = rxheap_image_path(runtimeAddress).map({ String(cString: $0) }), let range = library.range(of: "/lib/swift/") {
+        if let library = rxheap_image_path(runtimeAddress).map({ String(cString: $0) }),
+            let range = library.range(of: "/lib/swift/")
+        {
             folders.insert(String(library[..<range.lowerBound]) + "/bin", at: 0)
         }
         return folders.map { $0 + "/swiftc" }.first { FileManager.default.isExecutableFile(atPath: $0) }
@@ -53,7 +55,10 @@ final class MergedFunctionTests: XCTestCase {
         guard (try? fixtureSource.write(to: source, atomically: true, encoding: .utf8)) != nil else { return nil }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: swiftc)
-        process.arguments = ["-O", "-g", "-parse-as-library", "-emit-library", "-module-name", "MergedFixture", source.path, "-o", library.path]
+        process.arguments = [
+            "-O", "-g", "-parse-as-library", "-emit-library", "-module-name", "MergedFixture", source.path, "-o",
+            library.path,
+        ]
         guard (try? process.run()) != nil else { return nil }
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { return nil }
@@ -95,10 +100,25 @@ final class MergedFunctionTests: XCTestCase {
     func testEveryReportFormatSaysTheFunctionIsMerged() throws {
         var frame = try mergedFrame().reportFrame
         frame.origin = .user
-        let finding = LeakFinding(signature: "sig-merged", kind: .leakedSubscription, operatorChain: ["map", "subscribe"], count: 2,
-                                  countPerPass: [1, 1], growthPerPass: 1, backtrace: [ReportFrame(function: "ObservableType.subscribe(onNext:)", origin: .rxCore), frame])
-        let run = RunReport(scenarios: [ScenarioReport(name: "merged", summary: "merged binds", expectedVerdict: .clean,
-                                                       actualVerdict: .leak, status: .leaked, findings: [finding])])
+        let finding = LeakFinding(
+            signature: "sig-merged",
+            kind: .leakedSubscription,
+            operatorChain: ["map", "subscribe"],
+            count: 2,
+            countPerPass: [1, 1],
+            growthPerPass: 1,
+            backtrace: [ReportFrame(function: "ObservableType.subscribe(onNext:)", origin: .rxCore), frame]
+        )
+        let run = RunReport(scenarios: [
+            ScenarioReport(
+                name: "merged",
+                summary: "merged binds",
+                expectedVerdict: .clean,
+                actualVerdict: .leak,
+                status: .leaked,
+                findings: [finding]
+            )
+        ])
         let note = try XCTUnwrap(finding.mergedFunctionNote)
         XCTAssertTrue(note.contains("bindFeed(_:), bindProfile(_:)"), note)
         XCTAssertTrue(note.contains("-Xswiftc -Xfrontend -Xswiftc -disable-llvm-merge-functions-pass"), note)
@@ -107,7 +127,9 @@ final class MergedFunctionTests: XCTestCase {
             XCTAssertTrue(text.contains("bindFeed(_:), bindProfile(_:)"), "\(format) names both merged functions")
             XCTAssertTrue(text.contains("disable-llvm-merge-functions-pass"), "\(format) gives the build setting")
         }
-        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(ReportFormat.json.render(run).utf8)) as? [String: Any])
+        let json = try XCTUnwrap(
+            try JSONSerialization.jsonObject(with: Data(ReportFormat.json.render(run).utf8)) as? [String: Any]
+        )
         let scenarios = try XCTUnwrap(json["scenarios"] as? [[String: Any]])
         let findings = try XCTUnwrap(scenarios.first?["findings"] as? [[String: Any]])
         let backtrace = try XCTUnwrap(findings.first?["backtrace"] as? [[String: Any]])
@@ -125,21 +147,45 @@ final class MergedFunctionTests: XCTestCase {
         placed.file = "Sources/App/Screens.swift"
         placed.line = 30
         XCTAssertEqual(placed.fileAndLineNoted, "Sources/App/Screens.swift:30, line shared by merged functions")
-        XCTAssertEqual(frame.mergedNote, "in a function the optimizer merged with others, with no line of its own; build with -Xswiftc -Xfrontend -Xswiftc -disable-llvm-merge-functions-pass to tell them apart")
+        XCTAssertEqual(
+            frame.mergedNote,
+            "in a function the optimizer merged with others, with no line of its own; build with -Xswiftc -Xfrontend -Xswiftc -disable-llvm-merge-functions-pass to tell them apart"
+        )
     }
 
     /// A call site with a line in a merged function says the line is shared, in every format.
     func testALineInAMergedFunctionIsSaidToBeShared() throws {
-        let site = SourceLocation(file: "Sources/App/Screens.swift", line: 12, function: "bindFeed(_:)", mergedFunction: true,
-                                  mergedCandidates: ["bindFeed(_:)", "bindProfile(_:)"])
-        let finding = LeakFinding(signature: "sig-merged-line", kind: .leakedSubscription, count: 1, countPerPass: [1, 1],
-                                  growthPerPass: 1, callSite: site)
-        let run = RunReport(scenarios: [ScenarioReport(name: "merged", summary: "merged binds", expectedVerdict: .clean,
-                                                       actualVerdict: .leak, status: .leaked, findings: [finding])])
+        let site = SourceLocation(
+            file: "Sources/App/Screens.swift",
+            line: 12,
+            function: "bindFeed(_:)",
+            mergedFunction: true,
+            mergedCandidates: ["bindFeed(_:)", "bindProfile(_:)"]
+        )
+        let finding = LeakFinding(
+            signature: "sig-merged-line",
+            kind: .leakedSubscription,
+            count: 1,
+            countPerPass: [1, 1],
+            growthPerPass: 1,
+            callSite: site
+        )
+        let run = RunReport(scenarios: [
+            ScenarioReport(
+                name: "merged",
+                summary: "merged binds",
+                expectedVerdict: .clean,
+                actualVerdict: .leak,
+                status: .leaked,
+                findings: [finding]
+            )
+        ])
         for format in ReportFormat.allCases where format != .json {
             let text = try format.render(run)
-            XCTAssertTrue(text.contains("line shared with other functions the optimizer merged (bindFeed(_:), bindProfile(_:))"),
-                          "\(format): \(text)")
+            XCTAssertTrue(
+                text.contains("line shared with other functions the optimizer merged (bindFeed(_:), bindProfile(_:))"),
+                "\(format): \(text)"
+            )
         }
         XCTAssertTrue(try ReportFormat.json.render(run).contains("\"mergedFunction\" : true"))
     }

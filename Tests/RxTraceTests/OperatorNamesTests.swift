@@ -16,7 +16,8 @@ final class OperatorNamesTests: XCTestCase {
         let report = run { context in
             let trigger = context.shared("trigger") { PublishSubject<Int>() }
             let ui = context.serialScheduler("names-ui")
-            _ = trigger.flatMapLatest { _ in Observable<Int>.never() }.observe(on: ui).share(replay: 1).subscribe(onNext: { _ in })
+            _ = trigger.flatMapLatest { _ in Observable<Int>.never() }.observe(on: ui).share(replay: 1).subscribe(
+                onNext: { _ in })
             _ = trigger.map { _ in Observable<Int>.never() }.switchLatest().subscribe(onNext: { _ in })
             _ = trigger.concatMap { _ in Observable<Int>.never() }.subscribe(onNext: { _ in })
             _ = trigger.subscribe(on: ui).take(until: trigger).subscribe(onNext: { _ in })
@@ -24,30 +25,41 @@ final class OperatorNamesTests: XCTestCase {
 
         // FlatMapLatest serves flatMapLatest and switchLatest, MergeLimited serves concat,
         // concatMap and merge(maxConcurrent:): their producers are gone, their stacks decide.
-        XCTAssertEqual(report.findings.map(\.chainDescription), [
-            "flatMapLatest → observe(on:) → share(replay:) → subscribe",
-            "map → switchLatest → subscribe",
-            "concatMap → subscribe",
-            "subscribe(on:) → take(until:) → subscribe",
-        ])
+        XCTAssertEqual(
+            report.findings.map(\.chainDescription),
+            [
+                "flatMapLatest → observe(on:) → share(replay:) → subscribe",
+                "map → switchLatest → subscribe",
+                "concatMap → subscribe",
+                "subscribe(on:) → take(until:) → subscribe",
+            ]
+        )
     }
 
     func testTheInnerTimerOfAFlatMapLatestOnASharedTriggerIsReportedWithItsTimer() {
         let report = run { context in
             let trigger = context.shared("trigger") { PublishSubject<Int>() }
             let ticker = context.serialScheduler("names-ticker")
-            _ = trigger
+            _ =
+                trigger
                 .flatMapLatest { _ in Observable<Int>.interval(.seconds(3600), scheduler: ticker) }
                 .subscribe(onNext: { _ in })
-            trigger.onNext(1); let emitLine = #line
+            let emitLine = #line + 1
+            trigger.onNext(1)
             XCTAssertGreaterThan(emitLine, 0)
         }
 
-        XCTAssertEqual(report.findings.map(\.chainDescription), ["flatMapLatest → subscribe", "flatMapLatest { interval }"])
+        XCTAssertEqual(
+            report.findings.map(\.chainDescription),
+            ["flatMapLatest → subscribe", "flatMapLatest { interval }"]
+        )
         // Each pass's emission re-subscribes the inner interval of every leaked outer
         // subscription: the earlier inner timers are replaced, and one more is added per pass.
         let inner = report.findings[1]
-        XCTAssertEqual(inner.retentionReason, "kept alive by the periodic timer of SerialDispatchQueueScheduler(names-ticker)")
+        XCTAssertEqual(
+            inner.retentionReason,
+            "kept alive by the periodic timer of SerialDispatchQueueScheduler(names-ticker)"
+        )
         XCTAssertEqual(inner.count, 2)
         XCTAssertEqual(inner.growthPerPass, 1)
         // Without the heap graph nothing ties the outer subscription to the trigger: no reason
@@ -64,7 +76,10 @@ final class OperatorNamesTests: XCTestCase {
         }
 
         XCTAssertEqual(report.findings.map(\.chainDescription), ["flatMap { interval } → subscribe"])
-        XCTAssertEqual(report.findings.first?.retentionReason, "kept alive by the periodic timer of SerialDispatchQueueScheduler(names-inner)")
+        XCTAssertEqual(
+            report.findings.first?.retentionReason,
+            "kept alive by the periodic timer of SerialDispatchQueueScheduler(names-inner)"
+        )
     }
 
     func testFunctionNamesReadAsTheUserWritesThem() {
@@ -82,7 +97,10 @@ final class OperatorNamesTests: XCTestCase {
         for (function, expected) in cases {
             XCTAssertEqual(FunctionName(function)?.operatorName, expected, function)
         }
-        XCTAssertEqual(FunctionName("FlatMapLatest.run<A>(_:cancel:)"), FunctionName(type: "FlatMapLatest", base: "run", labels: ["_", "cancel"]))
+        XCTAssertEqual(
+            FunctionName("FlatMapLatest.run<A>(_:cancel:)"),
+            FunctionName(type: "FlatMapLatest", base: "run", labels: ["_", "cancel"])
+        )
     }
 }
 #endif

@@ -1,6 +1,6 @@
 import Foundation
-import TestSupport
 import RxTrace
+import TestSupport
 import XCTest
 
 /// `--update-baseline` drops a signature only when the run measured every scenario. A baseline
@@ -12,7 +12,9 @@ final class PartialBaselineUpdateTests: XCTestCase {
     private var folder: URL!
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("rxtrace-partial-baseline-\(UUID().uuidString)")
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "rxtrace-partial-baseline-\(UUID().uuidString)"
+        )
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Baseline(signatures: ["sig-other-shard", "sig-interval-map"]).write(to: baselinePath)
     }
@@ -24,8 +26,12 @@ final class PartialBaselineUpdateTests: XCTestCase {
     private var baselinePath: String { folder.appendingPathComponent("baseline.json").path }
 
     private func update(_ report: RunReport, selectsSomeScenarios: Bool = false) throws -> RunReport {
-        let pipeline = ReportPipeline(outputDirectory: folder.appendingPathComponent("Reports").path, baselinePath: baselinePath,
-                                      updateBaseline: true, selectsSomeScenarios: selectsSomeScenarios)
+        let pipeline = ReportPipeline(
+            outputDirectory: folder.appendingPathComponent("Reports").path,
+            baselinePath: baselinePath,
+            updateBaseline: true,
+            selectsSomeScenarios: selectsSomeScenarios
+        )
         return try pipeline.finish(report, inputs: pipeline.loadInputs())
     }
 
@@ -35,12 +41,25 @@ final class PartialBaselineUpdateTests: XCTestCase {
 
         let updated = try update(report, selectsSomeScenarios: true)
 
-        XCTAssertEqual(try Baseline.load(path: baselinePath).signatures, ["sig-other-shard", "sig-interval-map", "sig-today"])
+        XCTAssertEqual(
+            try Baseline.load(path: baselinePath).signatures,
+            ["sig-other-shard", "sig-interval-map", "sig-today"]
+        )
         XCTAssertEqual(updated.baseline?.keptUnverifiedSignatures, 1)
-        XCTAssertTrue(TextReportRenderer(colour: false).render(updated).contains(
-            "baseline \(baselinePath) updated from a partial run: kept 1 signature it did not see (scenarios it did not measure may still have them); update from a full run to drop fixed leaks\n"))
-        XCTAssertTrue(MarkdownReportRenderer().render(updated).contains("Updated from a partial run: kept 1 signature it did not see."))
-        let validation = try SchemaValidator.validate("json", String(decoding: try JSONReportCoding.encode(updated), as: UTF8.self))
+        XCTAssertTrue(
+            TextReportRenderer(colour: false).render(updated).contains(
+                "baseline \(baselinePath) updated from a partial run: kept 1 signature it did not see (scenarios it did not measure may still have them); update from a full run to drop fixed leaks\n"
+            )
+        )
+        XCTAssertTrue(
+            MarkdownReportRenderer().render(updated).contains(
+                "Updated from a partial run: kept 1 signature it did not see."
+            )
+        )
+        let validation = try SchemaValidator.validate(
+            "json",
+            String(decoding: try JSONReportCoding.encode(updated), as: UTF8.self)
+        )
         XCTAssertEqual(validation.status, 0, validation.output)
     }
 

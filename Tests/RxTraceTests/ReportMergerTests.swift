@@ -7,11 +7,23 @@ final class ReportMergerTests: XCTestCase {
         let rule = SuppressionRule(kind: .leak, conditions: [.init(field: .type, pattern: "X")], reason: "r")
         var shard1 = ReportFixtures.run([ReportFixtures.cleanScenario, ReportFixtures.leakyScenario])
         shard1.suppressions = [SuppressionUsage(rule: rule, matchedFindings: 1)]
-        shard1.baseline = BaselineInfo(path: "b.json", signatureCount: 3, knownFindings: 1, newFindings: 0, absentSignatures: ["a", "b"])
+        shard1.baseline = BaselineInfo(
+            path: "b.json",
+            signatureCount: 3,
+            knownFindings: 1,
+            newFindings: 0,
+            absentSignatures: ["a", "b"]
+        )
         var shard2 = ReportFixtures.run([ReportFixtures.expectedLeakScenario, ReportFixtures.crashedScenario])
         shard2.generatedAt = ReportFixtures.date.addingTimeInterval(60)
         shard2.suppressions = [SuppressionUsage(rule: rule, matchedFindings: 2)]
-        shard2.baseline = BaselineInfo(path: "b.json", signatureCount: 3, knownFindings: 0, newFindings: 1, absentSignatures: ["b", "c"])
+        shard2.baseline = BaselineInfo(
+            path: "b.json",
+            signatureCount: 3,
+            knownFindings: 0,
+            newFindings: 1,
+            absentSignatures: ["b", "c"]
+        )
 
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rxtrace-merge-\(UUID().uuidString)")
         let writer1 = ReportWriter(directory: folder.appendingPathComponent("shard1").path, formats: [.json])
@@ -25,7 +37,10 @@ final class ReportMergerTests: XCTestCase {
         XCTAssertEqual(merged.scenarios.map(\.name), ["gitFeed", "dataProviderLeak", "intervalNotDisposed", "crashes"])
         XCTAssertEqual(merged.generatedAt, shard2.generatedAt)
         XCTAssertEqual(merged.suppressions, [SuppressionUsage(rule: rule, matchedFindings: 3)])
-        XCTAssertEqual(merged.baseline, BaselineInfo(path: "b.json", signatureCount: 3, knownFindings: 1, newFindings: 1, absentSignatures: ["b"]))
+        XCTAssertEqual(
+            merged.baseline,
+            BaselineInfo(path: "b.json", signatureCount: 3, knownFindings: 1, newFindings: 1, absentSignatures: ["b"])
+        )
         XCTAssertEqual(merged.summary, ReportFixtures.run().summary)
         XCTAssertEqual(merged.gateOutcome, .abnormal)
     }
@@ -33,7 +48,10 @@ final class ReportMergerTests: XCTestCase {
     /// Seen: an interrupted run merged with a run of what it had not finished still said
     /// "2 scenarios did not finish: feed-slow, feed-slow-2" while feed-slow was in the report.
     func testScenariosAnInterruptedReportDidNotFinishAreNotUnfinishedWhenAnotherReportHasThem() throws {
-        let interrupted = ReportFixtures.interrupted([ReportFixtures.cleanScenario], unfinished: ["intervalNotDisposed", "feedSlow"])
+        let interrupted = ReportFixtures.interrupted(
+            [ReportFixtures.cleanScenario],
+            unfinished: ["intervalNotDisposed", "feedSlow"]
+        )
         let rerun = ReportFixtures.run([ReportFixtures.expectedLeakScenario])
 
         let partly = try ReportMerger.merge([interrupted, rerun])
@@ -48,7 +66,9 @@ final class ReportMergerTests: XCTestCase {
     }
 
     func testOverlappingShardsAndEmptyInputAreErrors() {
-        XCTAssertThrowsError(try ReportMerger.merge([ReportFixtures.run(), ReportFixtures.run([ReportFixtures.cleanScenario])])) { error in
+        XCTAssertThrowsError(
+            try ReportMerger.merge([ReportFixtures.run(), ReportFixtures.run([ReportFixtures.cleanScenario])])
+        ) { error in
             XCTAssertEqual("\(error)", "scenario 'gitFeed' appears in more than one report; shards must not overlap")
         }
         XCTAssertThrowsError(try ReportMerger.merge([RunReport]())) { error in
@@ -57,7 +77,9 @@ final class ReportMergerTests: XCTestCase {
     }
 
     func testANonReportFileIsATypedError() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("rxtrace-notreport-\(UUID().uuidString).json")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "rxtrace-notreport-\(UUID().uuidString).json"
+        )
         try Data(#"{"hello": "world"}"#.utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         XCTAssertThrowsError(try ReportMerger.merge(paths: [url.path])) { error in

@@ -5,13 +5,25 @@ import XCTest
 final class ReportModelTests: XCTestCase {
     func testJSONRoundTripKeepsEveryField() throws {
         var report = ReportFixtures.run()
-        let rule = SuppressionRule(kind: .leak, conditions: [.init(field: .type, pattern: "Interval*")], reason: "vendor", file: "s.txt", line: 3)
+        let rule = SuppressionRule(
+            kind: .leak,
+            conditions: [.init(field: .type, pattern: "Interval*")],
+            reason: "vendor",
+            file: "s.txt",
+            line: 3
+        )
         report.scenarios[1].findings[0].suppressedBy = rule
         report.scenarios[1].findings[0].isNew = false
         report.scenarios[0].cycles = [ReportCycle(signature: "c", steps: [.init(typeName: "VM", via: "disposeBag")])]
         report.scenarios[0].threadHops = [ReportThreadHop(stage: "map", scheduler: "red", thread: "7")]
         report.suppressions = [SuppressionUsage(rule: rule, matchedFindings: 1)]
-        report.baseline = BaselineInfo(path: "b.json", signatureCount: 2, knownFindings: 1, newFindings: 0, absentSignatures: ["gone"])
+        report.baseline = BaselineInfo(
+            path: "b.json",
+            signatureCount: 2,
+            knownFindings: 1,
+            newFindings: 0,
+            absentSignatures: ["gone"]
+        )
 
         let decoded = try JSONReportCoding.decode(JSONReportCoding.encode(report))
 
@@ -42,7 +54,8 @@ final class ReportModelTests: XCTestCase {
 
     func testReadingANewerSchemaVersionFailsWithAClearMessage() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("rxtrace-v99-\(UUID().uuidString).json")
-        var object = try JSONSerialization.jsonObject(with: JSONReportCoding.encode(ReportFixtures.run())) as! [String: Any]
+        var object =
+            try JSONSerialization.jsonObject(with: JSONReportCoding.encode(ReportFixtures.run())) as! [String: Any]
         object["schemaVersion"] = 99
         try JSONSerialization.data(withJSONObject: object).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
@@ -78,14 +91,25 @@ final class ReportModelTests: XCTestCase {
         scenario.findings[0].isNew = false
         XCTAssertTrue(scenario.passed)
         scenario.findings[0].isNew = nil
-        scenario.findings[0].suppressedBy = SuppressionRule(kind: .any, conditions: [.init(field: .file, pattern: "*")], reason: "r")
+        scenario.findings[0].suppressedBy = SuppressionRule(
+            kind: .any,
+            conditions: [.init(field: .file, pattern: "*")],
+            reason: "r"
+        )
         XCTAssertTrue(scenario.passed)
         XCTAssertFalse(scenario.verdictMatched, "the actual verdict still says what was found")
     }
 
     func testGateOutcomeExitCodes() {
-        XCTAssertEqual(ReportFixtures.run([ReportFixtures.cleanScenario, ReportFixtures.expectedLeakScenario]).gateOutcome.exitCode, 0)
-        XCTAssertEqual(ReportFixtures.run([ReportFixtures.cleanScenario, ReportFixtures.leakyScenario]).gateOutcome.exitCode, 1)
+        XCTAssertEqual(
+            ReportFixtures.run([ReportFixtures.cleanScenario, ReportFixtures.expectedLeakScenario]).gateOutcome
+                .exitCode,
+            0
+        )
+        XCTAssertEqual(
+            ReportFixtures.run([ReportFixtures.cleanScenario, ReportFixtures.leakyScenario]).gateOutcome.exitCode,
+            1
+        )
         XCTAssertEqual(ReportFixtures.run().gateOutcome.exitCode, 3)
         var expectedCrash = ReportFixtures.crashedScenario
         expectedCrash.expectedVerdict = .crashed
@@ -94,11 +118,17 @@ final class ReportModelTests: XCTestCase {
 
     func testHeadlineAndFrameFolding() {
         XCTAssertEqual(ReportFixtures.leak().headline, "2 leaked subscriptions · interval → map → subscribe")
-        XCTAssertEqual(ReportFixtures.leak(count: 1, kind: .referenceCycle).headline, "1 reference cycle · interval → map → subscribe")
+        XCTAssertEqual(
+            ReportFixtures.leak(count: 1, kind: .referenceCycle).headline,
+            "1 reference cycle · interval → map → subscribe"
+        )
         let groups = ReportFrameGroup.group(ReportFixtures.backtrace())
-        XCTAssertEqual(groups.map { $0.foldedSummary ?? "frame" }, [
-            "… 5 RxTrace and RxCore frames", "frame", "frame", "… 2 system frames",
-        ])
+        XCTAssertEqual(
+            groups.map { $0.foldedSummary ?? "frame" },
+            [
+                "… 5 RxTrace and RxCore frames", "frame", "frame", "… 2 system frames",
+            ]
+        )
     }
 
     func testSourceLocationIsMadeRepositoryRelative() {

@@ -26,7 +26,9 @@ final class ReportPipelineTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: path("Reports")).count, 6)
 
         // Suppressed: exit code 0, and the report lists the rule.
-        try Data("leak function:FeedViewModel.* # accepted for now\n".utf8).write(to: URL(fileURLWithPath: path("supp.txt")))
+        try Data("leak function:FeedViewModel.* # accepted for now\n".utf8).write(
+            to: URL(fileURLWithPath: path("supp.txt"))
+        )
         let suppressed = ReportPipeline(outputDirectory: path("Reports"), suppressionsPath: path("supp.txt"))
         let second = try suppressed.finish(leaky, inputs: suppressed.loadInputs())
         XCTAssertEqual(second.gateOutcome.exitCode, 0)
@@ -35,7 +37,11 @@ final class ReportPipelineTests: XCTestCase {
         XCTAssertEqual(json.scenarios[1].findings[0].suppressedBy?.reason, "accepted for now")
 
         // --update-baseline creates the file; the next run passes; a new leak fails.
-        let update = ReportPipeline(outputDirectory: path("Reports"), baselinePath: path("baseline.json"), updateBaseline: true)
+        let update = ReportPipeline(
+            outputDirectory: path("Reports"),
+            baselinePath: path("baseline.json"),
+            updateBaseline: true
+        )
         XCTAssertEqual(try update.finish(leaky, inputs: update.loadInputs()).gateOutcome, .passed)
         let check = ReportPipeline(outputDirectory: path("Reports"), baselinePath: path("baseline.json"))
         XCTAssertEqual(try check.finish(leaky, inputs: check.loadInputs()).gateOutcome, .passed)
@@ -49,7 +55,10 @@ final class ReportPipelineTests: XCTestCase {
     func testBadInputsFailBeforeAnythingRuns() throws {
         try Data("leak type:X # ok\nleak nonsense # bad\n".utf8).write(to: URL(fileURLWithPath: path("supp.txt")))
         XCTAssertThrowsError(try ReportPipeline(suppressionsPath: path("supp.txt")).loadInputs()) { error in
-            XCTAssertEqual("\(error)", "\(self.path("supp.txt")):2: malformed suppression: 'nonsense' is not <field>:<glob>")
+            XCTAssertEqual(
+                "\(error)",
+                "\(self.path("supp.txt")):2: malformed suppression: 'nonsense' is not <field>:<glob>"
+            )
         }
         XCTAssertThrowsError(try ReportPipeline(baselinePath: path("missing.json")).loadInputs()) { error in
             XCTAssertTrue(error is BaselineError, "\(error)")

@@ -21,8 +21,15 @@ final class ReportWriterTests: XCTestCase {
         let output = folder.appendingPathComponent("nested/Reports")
         let written = try ReportWriter(directory: output.path).write(ReportFixtures.run())
 
-        XCTAssertEqual(written.map { URL(fileURLWithPath: $0).lastPathComponent }, ["rxtrace.txt", "rxtrace.html", "rxtrace.json", "rxtrace.junit.xml", "rxtrace.sarif", "rxtrace.md"])
-        XCTAssertEqual(contents(output), ["rxtrace.html", "rxtrace.json", "rxtrace.junit.xml", "rxtrace.md", "rxtrace.sarif", "rxtrace.txt"], "no temporary files left")
+        XCTAssertEqual(
+            written.map { URL(fileURLWithPath: $0).lastPathComponent },
+            ["rxtrace.txt", "rxtrace.html", "rxtrace.json", "rxtrace.junit.xml", "rxtrace.sarif", "rxtrace.md"]
+        )
+        XCTAssertEqual(
+            contents(output),
+            ["rxtrace.html", "rxtrace.json", "rxtrace.junit.xml", "rxtrace.md", "rxtrace.sarif", "rxtrace.txt"],
+            "no temporary files left"
+        )
         let json = try Data(contentsOf: output.appendingPathComponent("rxtrace.json"))
         XCTAssertEqual(try JSONReportCoding.decode(json), ReportFixtures.run())
         let text = try String(contentsOf: output.appendingPathComponent("rxtrace.txt"), encoding: .utf8)
@@ -45,10 +52,15 @@ final class ReportWriterTests: XCTestCase {
         try Data("not a folder".utf8).write(to: file)
 
         XCTAssertThrowsError(try ReportWriter(directory: file.path).write(ReportFixtures.run())) { error in
-            XCTAssertEqual(error as? ReportWriterError, .unwritableDirectory(path: file.path, reason: "it exists and is not a directory"))
+            XCTAssertEqual(
+                error as? ReportWriterError,
+                .unwritableDirectory(path: file.path, reason: "it exists and is not a directory")
+            )
             XCTAssertEqual("\(error)", "cannot write reports to '\(file.path)': it exists and is not a directory")
         }
-        XCTAssertThrowsError(try ReportWriter(directory: file.appendingPathComponent("sub").path).write(ReportFixtures.run())) { error in
+        XCTAssertThrowsError(
+            try ReportWriter(directory: file.appendingPathComponent("sub").path).write(ReportFixtures.run())
+        ) { error in
             XCTAssertEqual("\(error)", "cannot write reports to '\(file.path)/sub': '\(file.path)' is not a directory")
         }
         XCTAssertEqual(contents(folder), ["Reports"])
@@ -56,7 +68,10 @@ final class ReportWriterTests: XCTestCase {
     }
 
     func testNothingIsWrittenWhenOneDestinationCannotBeReplaced() throws {
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("rxtrace.sarif"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("rxtrace.sarif"),
+            withIntermediateDirectories: true
+        )
         try Data("old".utf8).write(to: folder.appendingPathComponent("rxtrace.json"))
 
         XCTAssertThrowsError(try ReportWriter(directory: folder.path).write(ReportFixtures.run())) { error in

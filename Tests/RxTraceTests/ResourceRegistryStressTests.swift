@@ -25,7 +25,9 @@ final class ResourceRegistryStressTests: XCTestCase {
                 if addresses.count != entries.count { done.recordFailure("duplicate addresses in a snapshot") }
                 let epochs = entries.map(\.epoch)
                 if epochs != epochs.sorted() { done.recordFailure("snapshot not in creation order") }
-                if entries.contains(where: { $0.epoch <= mark.epoch }) { done.recordFailure("entry older than the mark") }
+                if entries.contains(where: { $0.epoch <= mark.epoch }) {
+                    done.recordFailure("entry older than the mark")
+                }
             }
             done.snapshotterFinished()
         }
@@ -114,9 +116,21 @@ private final class ManualStopFlag: @unchecked Sendable {
     private var log: [String] = []
     private let snapshotterDone = DispatchSemaphore(value: 0)
 
-    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return stopped }
-    var failures: [String] { lock.lock(); defer { lock.unlock() }; return log }
-    func set() { lock.lock(); stopped = true; lock.unlock() }
+    var isSet: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return stopped
+    }
+    var failures: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return log
+    }
+    func set() {
+        lock.lock()
+        stopped = true
+        lock.unlock()
+    }
     func recordFailure(_ message: String) {
         lock.lock()
         if !log.contains(message) { log.append(message) }

@@ -44,7 +44,8 @@ final class ResourceRegistryTests: XCTestCase {
             .filter { $0 > 0 }
             .map { "value \($0)" }
             .distinctUntilChanged { $0 == $1 }
-            .subscribe(onNext: { _ in }); let subscribeLine = #line
+            .subscribe(onNext: { _ in })
+        let subscribeLine = #line - 1
 
         let live = ResourceRegistry.liveSince(mark)
         let types = live.map(\.typeName)
@@ -52,10 +53,18 @@ final class ResourceRegistryTests: XCTestCase {
         XCTAssertTrue(types.contains("DistinctUntilChangedSink<String, String>"), "\(types)")
         XCTAssertTrue(types.contains("MapSink<Int, String>"), "\(types)")
         XCTAssertTrue(types.contains("FilterSink<Int>"), "\(types)")
-        XCTAssertEqual(types.filter { $0 == "SinkDisposer" }.count, 1, "the subscriber's only: a sink is the disposer of its upstream's subscription: \(types)")
+        XCTAssertEqual(
+            types.filter { $0 == "SinkDisposer" }.count,
+            1,
+            "the subscriber's only: a sink is the disposer of its upstream's subscription: \(types)"
+        )
         XCTAssertEqual(live.first { $0.typeName == "AnonymousObserver<String>" }?.kind, .observer)
         XCTAssertEqual(live.first { $0.typeName == "SinkDisposer" }?.kind, .disposable)
-        XCTAssertEqual(live.filter { $0.typeName.hasPrefix("MapSink") }.map(\.kind), [.sink], "registered once, as a sink")
+        XCTAssertEqual(
+            live.filter { $0.typeName.hasPrefix("MapSink") }.map(\.kind),
+            [.sink],
+            "registered once, as a sink"
+        )
         XCTAssertEqual(live.map(\.epoch), live.map(\.epoch).sorted(), "creation order")
         XCTAssertTrue(live.allSatisfy { $0.epoch > mark.epoch && $0.threadName == "main" && $0.stack != nil })
         XCTAssertEqual(Set(live.map(\.address)).count, live.count)
@@ -72,14 +81,17 @@ final class ResourceRegistryTests: XCTestCase {
             let site = Symbolicator.shared.userCallSite(for: entry.stack!)
             XCTAssertEqual(site?.fileName, "ResourceRegistryTests.swift", entry.typeName)
             XCTAssertEqual(site?.file, #filePath, entry.typeName)
-            let expectedLine = entry.kind == .producer ? (producerLines[entry.typeName] ?? subscribeLine - 4) : subscribeLine
+            let expectedLine =
+                entry.kind == .producer ? (producerLines[entry.typeName] ?? subscribeLine - 4) : subscribeLine
             XCTAssertEqual(site?.line, expectedLine, entry.typeName)
             XCTAssertEqual(site?.origin, .user)
-            XCTAssertTrue(site?.function.contains("testLiveChainShowsReadableTypesAndTheSubscribeLine") ?? false, site?.function ?? "nil")
+            XCTAssertTrue(
+                site?.function.contains("testLiveChainShowsReadableTypesAndTheSubscribeLine") ?? false,
+                site?.function ?? "nil"
+            )
         }
         XCTAssertTrue(live.contains { $0.kind != .producer }, "the subscription's own resources")
         let subscriptionEntries = live
-
 
         let groups = LeakAnalysis.group(live)
         let chain = groups.filter { $0.userCallSite?.line == subscribeLine }
@@ -114,7 +126,9 @@ final class ResourceRegistryTests: XCTestCase {
         let secondGroups = LeakAnalysis.group(ResourceRegistry.liveSince(secondMark))
 
         let thirdMark = ResourceRegistry.mark()
-        var third: Disposable? = Observable<Int>.interval(.seconds(3600), scheduler: scheduler).subscribe(onNext: { _ in }); let thirdLine = #line
+        let thirdLine = #line + 2
+        var third: Disposable? = Observable<Int>.interval(.seconds(3600), scheduler: scheduler)
+            .subscribe(onNext: { _ in })
         let thirdGroups = LeakAnalysis.group(ResourceRegistry.liveSince(thirdMark))
 
         for groups in [firstGroups, secondGroups] {
@@ -169,7 +183,9 @@ final class ResourceRegistryTests: XCTestCase {
             let shallowMark = ResourceRegistry.mark()
             disposables.append(subject.subscribe())
             let shallow = ResourceRegistry.liveSince(shallowMark)
-            XCTAssertTrue(shallow.allSatisfy { $0.stack.map { ResourceRegistry.addresses(of: $0).count <= 4 } ?? false })
+            XCTAssertTrue(
+                shallow.allSatisfy { $0.stack.map { ResourceRegistry.addresses(of: $0).count <= 4 } ?? false }
+            )
             // Stacks too shallow to reach user code still group, by type.
             let shallowGroups = LeakAnalysis.group(shallow)
             XCTAssertEqual(shallowGroups.reduce(0) { $0 + $1.entries.count }, shallow.count)

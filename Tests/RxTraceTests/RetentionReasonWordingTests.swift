@@ -21,7 +21,12 @@ final class RetentionReasonWordingTests: XCTestCase {
         let markdown = MarkdownReportRenderer().render(report)
         XCTAssertTrue(markdown.contains("Why: \(reason).\n"), markdown)
         let sarif = SARIFReportRenderer().render(report)
-        XCTAssertTrue(sarif.contains("grows by 1 per pass. Kept alive by the periodic timer of SerialDispatchQueueScheduler(feed)."), sarif)
+        XCTAssertTrue(
+            sarif.contains(
+                "grows by 1 per pass. Kept alive by the periodic timer of SerialDispatchQueueScheduler(feed)."
+            ),
+            sarif
+        )
         for rendered in [html, markdown, sarif] {
             XCTAssertFalse(rendered.lowercased().contains("retained by"), rendered)
             XCTAssertFalse(rendered.contains("Retained:"), rendered)
@@ -30,7 +35,17 @@ final class RetentionReasonWordingTests: XCTestCase {
 
     func testTheBaselineLineCountsInTheRightNumber() {
         var run = report
-        run.baseline = BaselineInfo(path: "b.json", signatureCount: 1, knownFindings: 1, newFindings: 0, absentSignatures: [])
-        XCTAssertTrue(TextReportRenderer(colour: false).render(run).contains("baseline b.json: 1 known signature, 0 new, 1 known\n"))
+        run.baseline = BaselineInfo(
+            path: "b.json",
+            signatureCount: 1,
+            knownFindings: 1,
+            newFindings: 0,
+            absentSignatures: []
+        )
+        XCTAssertTrue(
+            TextReportRenderer(colour: false).render(run).contains(
+                "baseline b.json: 1 known signature, 0 new, 1 known\n"
+            )
+        )
     }
 }

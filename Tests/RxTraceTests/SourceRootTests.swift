@@ -1,6 +1,6 @@
 import Foundation
-import TestSupport
 import RxTrace
+import TestSupport
 import XCTest
 
 /// Report paths are relative to the repository root wherever rxtrace is started.
@@ -8,7 +8,10 @@ final class SourceRootTests: XCTestCase {
     private func tree(_ folders: [String], gitFile: Bool = false) throws -> URL {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("rxtrace-root-\(UUID().uuidString)")
         for folder in folders {
-            try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: root.appendingPathComponent(folder),
+                withIntermediateDirectories: true
+            )
         }
         addTeardownBlock { try? FileManager.default.removeItem(at: root) }
         return root
@@ -23,9 +26,14 @@ final class SourceRootTests: XCTestCase {
 
     func testAGitFileMarksTheRootOfAWorktreeOrSubmodule() throws {
         let outer = try tree([".git", "vendor/lib/Sources"])
-        FileManager.default.createFile(atPath: outer.appendingPathComponent("vendor/lib/.git").path, contents: Data("gitdir: ../../.git/modules/lib\n".utf8))
-        XCTAssertEqual(SourceRoot.discover(from: outer.appendingPathComponent("vendor/lib/Sources").path).path,
-                       outer.appendingPathComponent("vendor/lib").path)
+        FileManager.default.createFile(
+            atPath: outer.appendingPathComponent("vendor/lib/.git").path,
+            contents: Data("gitdir: ../../.git/modules/lib\n".utf8)
+        )
+        XCTAssertEqual(
+            SourceRoot.discover(from: outer.appendingPathComponent("vendor/lib/Sources").path).path,
+            outer.appendingPathComponent("vendor/lib").path
+        )
     }
 
     func testWithoutGitTheWorkingDirectoryIsTheRoot() throws {
@@ -39,11 +47,26 @@ final class SourceRootTests: XCTestCase {
     func testPathsInsideOutsideAndCompilerGenerated() {
         let root = SourceRoot(path: "/home/me/mono/")
         XCTAssertEqual(root.path, "/home/me/mono")
-        XCTAssertEqual(root.locate("/home/me/mono/apps/feed/Sources/FeedKit/Feed.swift"), .repository("apps/feed/Sources/FeedKit/Feed.swift"))
-        XCTAssertEqual(root.locate("/home/me/mono/apps/./feed/../feed/Sources/A.swift"), .repository("apps/feed/Sources/A.swift"))
-        XCTAssertEqual(root.locate("/home/me/mono/apps/feed/.build/checkouts/RxSwift/Sources/RxSwift/Map.swift"), .outside("RxSwift/Sources/RxSwift/Map.swift"))
-        XCTAssertEqual(root.locate("/work/rxtrace/Sources/RxCore/Operators/Map.swift"), .outside("rxtrace/Sources/RxCore/Operators/Map.swift"))
-        XCTAssertEqual(root.locate("/home/build-user/swift/stdlib/public/core/Array.swift"), .outside("swift/stdlib/public/core/Array.swift"))
+        XCTAssertEqual(
+            root.locate("/home/me/mono/apps/feed/Sources/FeedKit/Feed.swift"),
+            .repository("apps/feed/Sources/FeedKit/Feed.swift")
+        )
+        XCTAssertEqual(
+            root.locate("/home/me/mono/apps/./feed/../feed/Sources/A.swift"),
+            .repository("apps/feed/Sources/A.swift")
+        )
+        XCTAssertEqual(
+            root.locate("/home/me/mono/apps/feed/.build/checkouts/RxSwift/Sources/RxSwift/Map.swift"),
+            .outside("RxSwift/Sources/RxSwift/Map.swift")
+        )
+        XCTAssertEqual(
+            root.locate("/work/rxtrace/Sources/RxCore/Operators/Map.swift"),
+            .outside("rxtrace/Sources/RxCore/Operators/Map.swift")
+        )
+        XCTAssertEqual(
+            root.locate("/home/build-user/swift/stdlib/public/core/Array.swift"),
+            .outside("swift/stdlib/public/core/Array.swift")
+        )
         XCTAssertEqual(root.locate("/usr/include/stdio.h"), .outside("include/stdio.h"))
         XCTAssertEqual(root.locate("//<compiler-generated>"), .compilerGenerated)
         XCTAssertEqual(root.locate("<compiler-generated>"), .compilerGenerated)
@@ -55,12 +78,24 @@ final class SourceRootTests: XCTestCase {
     /// rxtrace's own files read the same wherever it is checked out.
     func testRxtracesOwnFilesReadTheSameWhereverItIsCheckedOut() {
         let root = SourceRoot(path: "/home/me/app")
-        XCTAssertEqual(root.locate("/work/main/Sources/RxCore/Operators/Timer.swift"), .outside("rxtrace/Sources/RxCore/Operators/Timer.swift"))
-        XCTAssertEqual(root.locate("/opt/checkout-2/Sources/RxTraceTestSession/XCTestUnitObserver.swift"),
-                       .outside("rxtrace/Sources/RxTraceTestSession/XCTestUnitObserver.swift"))
-        XCTAssertEqual(root.locate("/home/me/app/.build/checkouts/RxSwift/Sources/RxCore/Map.swift"), .outside("RxSwift/Sources/RxCore/Map.swift"),
-                       "a checkout keeps its package's name (a mirror of RxSwift's URL is named RxSwift)")
-        XCTAssertEqual(root.locate("/work/other/Sources/FeedKit/Feed.swift"), .outside("other/Sources/FeedKit/Feed.swift"), "not rxtrace's")
+        XCTAssertEqual(
+            root.locate("/work/main/Sources/RxCore/Operators/Timer.swift"),
+            .outside("rxtrace/Sources/RxCore/Operators/Timer.swift")
+        )
+        XCTAssertEqual(
+            root.locate("/opt/checkout-2/Sources/RxTraceTestSession/XCTestUnitObserver.swift"),
+            .outside("rxtrace/Sources/RxTraceTestSession/XCTestUnitObserver.swift")
+        )
+        XCTAssertEqual(
+            root.locate("/home/me/app/.build/checkouts/RxSwift/Sources/RxCore/Map.swift"),
+            .outside("RxSwift/Sources/RxCore/Map.swift"),
+            "a checkout keeps its package's name (a mirror of RxSwift's URL is named RxSwift)"
+        )
+        XCTAssertEqual(
+            root.locate("/work/other/Sources/FeedKit/Feed.swift"),
+            .outside("other/Sources/FeedKit/Feed.swift"),
+            "not rxtrace's"
+        )
     }
 
     func testAReportPathLeadsBackToTheFileForSnippets() {
@@ -71,18 +106,41 @@ final class SourceRootTests: XCTestCase {
 
     func testAScenarioReportIsPlacedAgainstTheRoot() {
         let root = SourceRoot(path: "/repo")
-        var scenario = ScenarioReport(name: "s", summary: "", expectedVerdict: .clean, actualVerdict: .leak, status: .leaked)
-        scenario.findings = [LeakFinding(
-            signature: "x", kind: .leakedSubscription, count: 1,
-            callSite: SourceLocation(file: "/repo/apps/feed/Sources/Feed.swift", line: 3, function: "f()"),
-            backtrace: [
-                ReportFrame(function: "map", file: "/deps/rxtrace/Sources/RxCore/Map.swift", line: 9, origin: .rxCore),
-                ReportFrame(function: "protocol witness", file: "//<compiler-generated>", line: 0, origin: .swiftRuntime),
-                ReportFrame(function: "f()", file: "/repo/apps/feed/Sources/Feed.swift", line: 3, origin: .user),
-            ]
-        )]
+        var scenario = ScenarioReport(
+            name: "s",
+            summary: "",
+            expectedVerdict: .clean,
+            actualVerdict: .leak,
+            status: .leaked
+        )
+        scenario.findings = [
+            LeakFinding(
+                signature: "x",
+                kind: .leakedSubscription,
+                count: 1,
+                callSite: SourceLocation(file: "/repo/apps/feed/Sources/Feed.swift", line: 3, function: "f()"),
+                backtrace: [
+                    ReportFrame(
+                        function: "map",
+                        file: "/deps/rxtrace/Sources/RxCore/Map.swift",
+                        line: 9,
+                        origin: .rxCore
+                    ),
+                    ReportFrame(
+                        function: "protocol witness",
+                        file: "//<compiler-generated>",
+                        line: 0,
+                        origin: .swiftRuntime
+                    ),
+                    ReportFrame(function: "f()", file: "/repo/apps/feed/Sources/Feed.swift", line: 3, origin: .user),
+                ]
+            )
+        ]
         let placed = scenario.locatingPaths(in: root).findings[0]
-        XCTAssertEqual(placed.callSite, SourceLocation(file: "apps/feed/Sources/Feed.swift", line: 3, function: "f()", fileBase: .repository))
+        XCTAssertEqual(
+            placed.callSite,
+            SourceLocation(file: "apps/feed/Sources/Feed.swift", line: 3, function: "f()", fileBase: .repository)
+        )
         XCTAssertEqual(placed.backtrace[0].file, "rxtrace/Sources/RxCore/Map.swift")
         XCTAssertEqual(placed.backtrace[0].fileBase, SourcePathBase.outside)
         XCTAssertNil(placed.backtrace[1].file)
@@ -93,7 +151,13 @@ final class SourceRootTests: XCTestCase {
     func testSARIFLocatesRepositoryFilesUnderSRCROOTAndNamesNoMachineFolder() throws {
         var report = ReportFixtures.run()
         let leaky = try XCTUnwrap(report.scenarios.firstIndex { !$0.findings.isEmpty })
-        report.scenarios[leaky].findings[0].backtrace[0] = ReportFrame(function: "map", file: "rxtrace/Sources/RxCore/Map.swift", line: 9, origin: .rxCore, fileBase: .outside)
+        report.scenarios[leaky].findings[0].backtrace[0] = ReportFrame(
+            function: "map",
+            file: "rxtrace/Sources/RxCore/Map.swift",
+            line: 9,
+            origin: .rxCore,
+            fileBase: .outside
+        )
         let text = SARIFReportRenderer().render(report)
         let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         let run = try XCTUnwrap((document["runs"] as? [[String: Any]])?.first)
@@ -101,7 +165,10 @@ final class SourceRootTests: XCTestCase {
         XCTAssertNotNil(bases["%SRCROOT%"]?["description"])
         XCTAssertNil(bases["%SRCROOT%"]?["uri"], "the root is not named by a machine path")
         let result = try XCTUnwrap((run["results"] as? [[String: Any]])?.first)
-        let steps = try XCTUnwrap(((result["codeFlows"] as? [[String: Any]])?.first?["threadFlows"] as? [[String: Any]])?.first?["locations"] as? [[String: Any]])
+        let steps = try XCTUnwrap(
+            ((result["codeFlows"] as? [[String: Any]])?.first?["threadFlows"] as? [[String: Any]])?.first?["locations"]
+                as? [[String: Any]]
+        )
         let outside = try XCTUnwrap(steps[0]["location"] as? [String: Any])
         XCTAssertNil(outside["physicalLocation"])
         XCTAssertEqual((outside["message"] as? [String: String])?["text"], "map (rxtrace/Sources/RxCore/Map.swift:9)")

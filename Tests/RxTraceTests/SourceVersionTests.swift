@@ -1,6 +1,7 @@
 import Foundation
-@testable import RxTraceReport
 import XCTest
+
+@testable import RxTraceReport
 
 /// The report header's version: read from the git working copy the sources were built from, as
 /// SwiftPM leaves one for a root package, a path dependency, a versioned dependency and a mirror.
@@ -20,8 +21,11 @@ final class SourceVersionTests: XCTestCase {
     private func git(_ arguments: String..., in directory: URL) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-c", "user.name=t", "-c", "user.email=t@t", "-c", "init.defaultBranch=main",
-                             "-c", "tag.gpgSign=false", "-c", "commit.gpgSign=false"] + arguments
+        process.arguments =
+            [
+                "git", "-c", "user.name=t", "-c", "user.email=t@t", "-c", "init.defaultBranch=main",
+                "-c", "tag.gpgSign=false", "-c", "commit.gpgSign=false",
+            ] + arguments
         process.currentDirectoryURL = directory
         let output = Pipe()
         process.standardOutput = output
@@ -36,9 +40,16 @@ final class SourceVersionTests: XCTestCase {
     /// A repository with one commit and a package folder in it; returns the commit.
     private func repository(_ name: String) throws -> (URL, String) {
         let repository = folder.appendingPathComponent(name)
-        try FileManager.default.createDirectory(at: repository.appendingPathComponent("Sources"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: repository.appendingPathComponent("Sources"),
+            withIntermediateDirectories: true
+        )
         try git("init", "-q", in: repository)
-        try "// swift-tools-version:6.1\n".write(to: repository.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        try "// swift-tools-version:6.1\n".write(
+            to: repository.appendingPathComponent("Package.swift"),
+            atomically: true,
+            encoding: .utf8
+        )
         try git("add", ".", in: repository)
         try git("commit", "-q", "-m", "one", in: repository)
         return (repository, try git("rev-parse", "HEAD", in: repository))
@@ -48,7 +59,10 @@ final class SourceVersionTests: XCTestCase {
         let (repository, commit) = try repository("root")
         XCTAssertEqual(SourceVersion.read(packageRoot: repository), String(commit.prefix(7)))
         // From a folder below the working copy's root (a package in a monorepo).
-        XCTAssertEqual(SourceVersion.read(packageRoot: repository.appendingPathComponent("Sources")), String(commit.prefix(7)))
+        XCTAssertEqual(
+            SourceVersion.read(packageRoot: repository.appendingPathComponent("Sources")),
+            String(commit.prefix(7))
+        )
     }
 
     func testLooseLightweightTagAndTheHighestOfSeveral() throws {
@@ -69,10 +83,17 @@ final class SourceVersionTests: XCTestCase {
         let checkout = folder.appendingPathComponent("checkouts/rxtrace")
         try git("clone", "-q", repository.path, checkout.path, in: folder)
         try git("checkout", "-q", "--detach", commit, in: checkout)
-        XCTAssertTrue(try String(contentsOf: checkout.appendingPathComponent(".git/packed-refs"), encoding: .utf8).contains("^\(commit)"))
+        XCTAssertTrue(
+            try String(contentsOf: checkout.appendingPathComponent(".git/packed-refs"), encoding: .utf8).contains(
+                "^\(commit)"
+            )
+        )
         XCTAssertEqual(SourceVersion.read(packageRoot: checkout), "6.10.99")
         try git("checkout", "-q", "main", in: checkout)
-        XCTAssertEqual(SourceVersion.read(packageRoot: checkout), String(try git("rev-parse", "HEAD", in: checkout).prefix(7)))
+        XCTAssertEqual(
+            SourceVersion.read(packageRoot: checkout),
+            String(try git("rev-parse", "HEAD", in: checkout).prefix(7))
+        )
     }
 
     /// Several tags on the resolved commit: the one SwiftPM resolved, from its workspace state.
@@ -110,12 +131,15 @@ final class SourceVersionTests: XCTestCase {
     /// This build's header carries the version of the sources it was built from, as git itself
     /// tells it (this repository's branch commit when untagged).
     func testThisBuildsVersionIsTheCheckedOutTagOrCommit() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let tags = try git("tag", "--points-at", "HEAD", in: root).split(separator: "\n").map(String.init)
         let commit = try git("rev-parse", "HEAD", in: root)
         let expected = tags.max(by: SourceVersion.precedes) ?? String(commit.prefix(7))
         XCTAssertEqual(ToolInfo.rxtrace.version, expected)
-        XCTAssertTrue(TextReportRenderer(colour: false).render(RunReport(scenarios: [])).hasPrefix("rxtrace \(expected) · "))
+        XCTAssertTrue(
+            TextReportRenderer(colour: false).render(RunReport(scenarios: [])).hasPrefix("rxtrace \(expected) · ")
+        )
     }
 
     func testSARIFSemanticVersionOnlyForVersions() {

@@ -17,14 +17,16 @@ final class SubjectReasonTests: XCTestCase {
     private func run(heapGraph: Bool) -> ScenarioReport {
         var runner = ScenarioRunner(passes: 2)
         runner.heapGraph = heapGraph
-        return runner.run(Scenario("hot-bind", summary: "hot observable bound to a relay", expect: .leak) { _ in
-            let scheduler = TestScheduler(initialClock: 0)
-            let hot = scheduler.createHotObservable([.next(210, 1)])
-            let relay = BehaviorRelay(value: 0)
-            _ = hot.bind(to: relay)
-            _ = relay.subscribe(onNext: { _ in })
-            scheduler.start()
-        })
+        return runner.run(
+            Scenario("hot-bind", summary: "hot observable bound to a relay", expect: .leak) { _ in
+                let scheduler = TestScheduler(initialClock: 0)
+                let hot = scheduler.createHotObservable([.next(210, 1)])
+                let relay = BehaviorRelay(value: 0)
+                _ = hot.bind(to: relay)
+                _ = relay.subscribe(onNext: { _ in })
+                scheduler.start()
+            }
+        )
     }
 
     private func finding(_ report: ScenarioReport, _ chain: String) throws -> LeakFinding {
@@ -35,7 +37,10 @@ final class SubjectReasonTests: XCTestCase {
         let report = run(heapGraph: false)
         XCTAssertEqual(report.findings.count, 2, "\(report.findings.map(\.headline))")
         for finding in report.findings {
-            XCTAssertNil(finding.retentionReason, "\(finding.headline): a subject of the same type gaining observers is no evidence")
+            XCTAssertNil(
+                finding.retentionReason,
+                "\(finding.headline): a subject of the same type gaining observers is no evidence"
+            )
         }
     }
 
@@ -67,7 +72,10 @@ final class SubjectReasonTests: XCTestCase {
         let node = try XCTUnwrap(graph.node(at: UInt(bitPattern: Unmanaged.passUnretained(relay).toOpaque())))
         let incoming = graph.incomingStrongEdges()[node]
         let storage = try XCTUnwrap(incoming.first, "the relay has no strong reference on the graph")
-        XCTAssertTrue(graph.kind(Int(storage.source)).displayName.hasPrefix("_ContiguousArrayStorage<"), graph.kind(Int(storage.source)).displayName)
+        XCTAssertTrue(
+            graph.kind(Int(storage.source)).displayName.hasPrefix("_ContiguousArrayStorage<"),
+            graph.kind(Int(storage.source)).displayName
+        )
         XCTAssertEqual(graph.edges[Int(storage.source)][Int(storage.edge)].label, "[0]")
         let holders = graph.incomingStrongEdges()[Int(storage.source)].map { graph.kind(Int($0.source)) }
         XCTAssertTrue(holders.contains(.closureContext), "\(holders)")

@@ -5,35 +5,75 @@ import XCTest
 final class SuppressionTests: XCTestCase {
     func testParsesRulesCommentsAndBlankLines() throws {
         let text = """
-        # rxtrace suppressions
+            # rxtrace suppressions
 
-        leak type:IntervalSink* # vendor timer, FEED-12
-          any  file:Sources/Legacy/*   function:*start*   #   legacy module  
-        cycle function:Presenter.* # strong self, fixed in 2.0
-        """
+            leak type:IntervalSink* # vendor timer, FEED-12
+              any  file:Sources/Legacy/*   function:*start*   #   legacy module  
+            cycle function:Presenter.* # strong self, fixed in 2.0
+            """
         let rules = try SuppressionFile.parse(text, path: "ci/supp.txt")
 
-        XCTAssertEqual(rules, [
-            SuppressionRule(kind: .leak, conditions: [.init(field: .type, pattern: "IntervalSink*")], reason: "vendor timer, FEED-12", file: "ci/supp.txt", line: 3),
-            SuppressionRule(kind: .any, conditions: [.init(field: .file, pattern: "Sources/Legacy/*"), .init(field: .function, pattern: "*start*")], reason: "legacy module", file: "ci/supp.txt", line: 4),
-            SuppressionRule(kind: .cycle, conditions: [.init(field: .function, pattern: "Presenter.*")], reason: "strong self, fixed in 2.0", file: "ci/supp.txt", line: 5),
-        ])
+        XCTAssertEqual(
+            rules,
+            [
+                SuppressionRule(
+                    kind: .leak,
+                    conditions: [.init(field: .type, pattern: "IntervalSink*")],
+                    reason: "vendor timer, FEED-12",
+                    file: "ci/supp.txt",
+                    line: 3
+                ),
+                SuppressionRule(
+                    kind: .any,
+                    conditions: [
+                        .init(field: .file, pattern: "Sources/Legacy/*"), .init(field: .function, pattern: "*start*"),
+                    ],
+                    reason: "legacy module",
+                    file: "ci/supp.txt",
+                    line: 4
+                ),
+                SuppressionRule(
+                    kind: .cycle,
+                    conditions: [.init(field: .function, pattern: "Presenter.*")],
+                    reason: "strong self, fixed in 2.0",
+                    file: "ci/supp.txt",
+                    line: 5
+                ),
+            ]
+        )
         XCTAssertEqual(rules[1].ruleText, "any file:Sources/Legacy/* function:*start*")
     }
 
     func testMalformedLinesNameFileAndLine() {
         let cases: [(String, String)] = [
             ("leak type:Foo", "supp.txt:2: malformed suppression: missing '# reason' (every rule says why it exists)"),
-            ("leek type:Foo # r", "supp.txt:2: malformed suppression: unknown kind 'leek' (expected leak, cycle, thread, object, any)"),
-            ("leak colour:Foo # r", "supp.txt:2: malformed suppression: unknown field 'colour' (expected type, function or file)"),
+            (
+                "leek type:Foo # r",
+                "supp.txt:2: malformed suppression: unknown kind 'leek' (expected leak, cycle, thread, object, any)"
+            ),
+            (
+                "leak colour:Foo # r",
+                "supp.txt:2: malformed suppression: unknown field 'colour' (expected type, function or file)"
+            ),
             ("leak Foo # r", "supp.txt:2: malformed suppression: 'Foo' is not <field>:<glob>"),
             ("leak type: # r", "supp.txt:2: malformed suppression: empty pattern after 'type:'"),
-            ("leak # r", "supp.txt:2: malformed suppression: missing a condition such as type:<glob>, function:<glob> or file:<glob>"),
+            (
+                "leak # r",
+                "supp.txt:2: malformed suppression: missing a condition such as type:<glob>, function:<glob> or file:<glob>"
+            ),
             ("leak type:Foo #   ", "supp.txt:2: malformed suppression: empty reason after '#'"),
         ]
         for (line, message) in cases {
-            XCTAssertThrowsError(try SuppressionFile.parse("# ok\n\(line)\nleak type:X # fine", path: "supp.txt")) { error in
-                XCTAssertEqual(error as? SuppressionError, .malformed(path: "supp.txt", line: 2, message: String(message.split(separator: ": ", maxSplits: 2)[2])))
+            XCTAssertThrowsError(try SuppressionFile.parse("# ok\n\(line)\nleak type:X # fine", path: "supp.txt")) {
+                error in
+                XCTAssertEqual(
+                    error as? SuppressionError,
+                    .malformed(
+                        path: "supp.txt",
+                        line: 2,
+                        message: String(message.split(separator: ": ", maxSplits: 2)[2])
+                    )
+                )
                 XCTAssertEqual("\(error)", message)
             }
         }
@@ -49,7 +89,10 @@ final class SuppressionTests: XCTestCase {
 
     func testUnreadableFileIsATypedError() {
         XCTAssertThrowsError(try SuppressionFile.load(path: "/nonexistent/supp.txt")) { error in
-            XCTAssertEqual("\(error)", "cannot read suppressions file '/nonexistent/supp.txt': No such file or directory")
+            XCTAssertEqual(
+                "\(error)",
+                "cannot read suppressions file '/nonexistent/supp.txt': No such file or directory"
+            )
         }
     }
 
@@ -66,18 +109,32 @@ final class SuppressionTests: XCTestCase {
         XCTAssertTrue(rule(.leak, .file, "Sources/*").matches(finding), "* crosses folders")
         XCTAssertTrue(rule(.any, .file, "*/main.swift").matches(finding))
         XCTAssertFalse(rule(.cycle, .file, "*").matches(finding), "kind must match")
-        XCTAssertFalse(SuppressionRule(kind: .leak, conditions: [.init(field: .file, pattern: "*"), .init(field: .type, pattern: "Nope")], reason: "r").matches(finding), "all conditions must match")
+        XCTAssertFalse(
+            SuppressionRule(
+                kind: .leak,
+                conditions: [.init(field: .file, pattern: "*"), .init(field: .type, pattern: "Nope")],
+                reason: "r"
+            ).matches(finding),
+            "all conditions must match"
+        )
     }
 
     func testApplyingMarksFindingsAndListsEveryRuleWithItsMatches() {
         var report = ReportFixtures.run([ReportFixtures.leakyScenario, ReportFixtures.expectedLeakScenario])
-        let used = SuppressionRule(kind: .leak, conditions: [.init(field: .type, pattern: "IntervalSink*")], reason: "timer")
+        let used = SuppressionRule(
+            kind: .leak,
+            conditions: [.init(field: .type, pattern: "IntervalSink*")],
+            reason: "timer"
+        )
         let unused = SuppressionRule(kind: .cycle, conditions: [.init(field: .type, pattern: "*")], reason: "stale")
 
         report.apply(suppressions: [used, unused])
 
         XCTAssertEqual(report.scenarios.flatMap(\.findings).map(\.suppressedBy), [used, used])
-        XCTAssertEqual(report.suppressions, [SuppressionUsage(rule: used, matchedFindings: 2), SuppressionUsage(rule: unused, matchedFindings: 0)])
+        XCTAssertEqual(
+            report.suppressions,
+            [SuppressionUsage(rule: used, matchedFindings: 2), SuppressionUsage(rule: unused, matchedFindings: 0)]
+        )
         XCTAssertEqual(report.gateOutcome, .passed)
         XCTAssertEqual(report.summary.suppressedFindings, 2)
     }

@@ -1,8 +1,9 @@
-@testable import RxTrace
-@testable import RxTraceReport
-@testable import RxTraceAnalysis
-@testable import RxTraceRunner
 import XCTest
+
+@testable import RxTrace
+@testable import RxTraceAnalysis
+@testable import RxTraceReport
+@testable import RxTraceRunner
 
 final class SymbolNameTests: XCTestCase {
     func testClosureInTopLevelCodeIsNamed() {
@@ -23,9 +24,21 @@ final class SymbolNameTests: XCTestCase {
 final class FrameNamingTests: XCTestCase {
     func testTheUsersMainIsTheirCodeNamedMain() {
         // SwiftPM renames an executable's main to <module>_main.
-        let name = Symbolicator.readableName("FeedApp_main", rawName: "FeedApp_main", file: "/src/Sources/FeedApp/main.swift")
+        let name = Symbolicator.readableName(
+            "FeedApp_main",
+            rawName: "FeedApp_main",
+            file: "/src/Sources/FeedApp/main.swift"
+        )
         XCTAssertEqual(name, "main")
-        XCTAssertEqual(FrameClassifier.origin(function: name, rawName: "FeedApp_main", file: "/src/Sources/FeedApp/main.swift", image: "FeedApp"), .user)
+        XCTAssertEqual(
+            FrameClassifier.origin(
+                function: name,
+                rawName: "FeedApp_main",
+                file: "/src/Sources/FeedApp/main.swift",
+                image: "FeedApp"
+            ),
+            .user
+        )
         // A C function that happens to end in _main, outside main.swift, is left alone.
         XCTAssertEqual(Symbolicator.readableName("loop_main", rawName: "loop_main", file: "/src/loop.c"), "loop_main")
     }
@@ -35,12 +48,28 @@ final class FrameNamingTests: XCTestCase {
     /// a frame of the user's, between the test and its closure.
     func testTheLeakAssertionsFramesAreRxTracesNotTheUsers() {
         let function = "XCTAssertNoRxLeaks(passes:drainTimeout:_:file:line:_:)"
-        let raw = "$s14RxTraceTesting011XCTAssertNoA5Leaks6passes12drainTimeout_4file4line_ySi_SdSSyXKs12StaticStringVSuyyKXEtF"
+        let raw =
+            "$s14RxTraceTesting011XCTAssertNoA5Leaks6passes12drainTimeout_4file4line_ySi_SdSSyXKs12StaticStringVSuyyKXEtF"
         let file = "/work/app/.build/checkouts/rxtrace/Sources/RxTraceTesting/XCTAssertNoRxLeaks.swift"
-        XCTAssertEqual(FrameClassifier.origin(function: function, rawName: raw, file: file, image: "FeedPackageTests.xctest"), .rxTrace)
-        XCTAssertEqual(FrameClassifier.origin(function: function, rawName: raw, file: nil, image: "FeedPackageTests.xctest"), .rxTrace, "by module")
-        XCTAssertEqual(FrameClassifier.origin(function: "expectNoRxLeaks(passes:drainTimeout:_:sourceLocation:_:)", rawName: nil,
-                                              file: "/src/rxtrace/Sources/RxTraceTesting/ExpectNoRxLeaks.swift", image: nil), .rxTrace, "by folder")
+        XCTAssertEqual(
+            FrameClassifier.origin(function: function, rawName: raw, file: file, image: "FeedPackageTests.xctest"),
+            .rxTrace
+        )
+        XCTAssertEqual(
+            FrameClassifier.origin(function: function, rawName: raw, file: nil, image: "FeedPackageTests.xctest"),
+            .rxTrace,
+            "by module"
+        )
+        XCTAssertEqual(
+            FrameClassifier.origin(
+                function: "expectNoRxLeaks(passes:drainTimeout:_:sourceLocation:_:)",
+                rawName: nil,
+                file: "/src/rxtrace/Sources/RxTraceTesting/ExpectNoRxLeaks.swift",
+                image: nil
+            ),
+            .rxTrace,
+            "by folder"
+        )
     }
 
     /// Seen after RxTrace was split into layers: `make demo` listed the runner's frames
@@ -48,10 +77,21 @@ final class FrameNamingTests: XCTestCase {
     /// scheduled work no longer counted as library machinery. Every layer is rxtrace's own.
     func testEveryLayerOfRxTraceIsRxTracesOwnCode() {
         for module in ["RxTraceReport", "RxTraceAnalysis", "RxTraceRunner", "RxTrace"] {
-            XCTAssertEqual(FrameClassifier.origin(function: "Thing.run(_:)", rawName: nil,
-                                                  file: "/src/rxtrace/Sources/\(module)/Runner/Thing.swift", image: "rxtrace"), .rxTrace, "by folder: \(module)")
-            XCTAssertEqual(FrameClassifier.origin(function: "\(module).Thing.run(_:)", rawName: nil, file: nil, image: "rxtrace"),
-                           .rxTrace, "by module: \(module)")
+            XCTAssertEqual(
+                FrameClassifier.origin(
+                    function: "Thing.run(_:)",
+                    rawName: nil,
+                    file: "/src/rxtrace/Sources/\(module)/Runner/Thing.swift",
+                    image: "rxtrace"
+                ),
+                .rxTrace,
+                "by folder: \(module)"
+            )
+            XCTAssertEqual(
+                FrameClassifier.origin(function: "\(module).Thing.run(_:)", rawName: nil, file: nil, image: "rxtrace"),
+                .rxTrace,
+                "by module: \(module)"
+            )
             XCTAssertFalse(HeapObjectKind.instance(typeName: "VirtualClock", module: module).isUserObject, module)
         }
     }
@@ -61,28 +101,74 @@ final class FrameNamingTests: XCTestCase {
     /// @Test macro generates (a mangled name in `swift-generated-sources/@__swiftmacro_…`) as
     /// frames of the user's, between the test and the runtime.
     func testTheTestSessionsAndTheTestMacrosFramesAreNotTheUsers() {
-        XCTAssertEqual(FrameClassifier.origin(function: "XCTestUnitObserver.testCaseDidFinish(_:)", rawName: nil,
-                                              file: "/work/app/.build/checkouts/rxtrace/Sources/RxTraceTestSession/XCTestUnitObserver.swift",
-                                              image: "AppPackageTests.xctest"), .rxTrace)
-        XCTAssertEqual(FrameClassifier.origin(function: "protocol witness for XCTestObservation.testCaseDidFinish(_:) in conformance XCTestUnitObserver",
-                                              rawName: "$s18RxTraceTestSession18XCTestUnitObserverC6XCTest0F11ObservationAadEP17testCaseDidFinishyyAD0fH0CFTW",
-                                              file: nil, image: "AppPackageTests.xctest"), .rxTrace, "by module")
-        let macroThunk = "$s9FeedTests0a11ScreenSwiftB0V07leakingC04TestfMp_7__localfMu0_ #1 @Sendable (_:) in static FeedScreenSwiftTests.leakingScreen()"
-        XCTAssertEqual(FrameClassifier.origin(function: macroThunk, rawName: nil,
-                                              file: "swift-generated-sources/@__swiftmacro_9FeedTests0a11ScreenSwiftB0V07leakingC04TestfMp_.swift",
-                                              image: "AppPackageTests.xctest"), .system)
-        XCTAssertEqual(FrameClassifier.origin(function: "FeedScreenSwiftTests.leakingScreen()", rawName: nil,
-                                              file: "/work/app/Tests/FeedTests/FeedScreenSwiftTests.swift", image: "AppPackageTests.xctest"), .user,
-                       "the test function itself stays the user's")
+        XCTAssertEqual(
+            FrameClassifier.origin(
+                function: "XCTestUnitObserver.testCaseDidFinish(_:)",
+                rawName: nil,
+                file: "/work/app/.build/checkouts/rxtrace/Sources/RxTraceTestSession/XCTestUnitObserver.swift",
+                image: "AppPackageTests.xctest"
+            ),
+            .rxTrace
+        )
+        XCTAssertEqual(
+            FrameClassifier.origin(
+                function:
+                    "protocol witness for XCTestObservation.testCaseDidFinish(_:) in conformance XCTestUnitObserver",
+                rawName:
+                    "$s18RxTraceTestSession18XCTestUnitObserverC6XCTest0F11ObservationAadEP17testCaseDidFinishyyAD0fH0CFTW",
+                file: nil,
+                image: "AppPackageTests.xctest"
+            ),
+            .rxTrace,
+            "by module"
+        )
+        let macroThunk =
+            "$s9FeedTests0a11ScreenSwiftB0V07leakingC04TestfMp_7__localfMu0_ #1 @Sendable (_:) in static FeedScreenSwiftTests.leakingScreen()"
+        XCTAssertEqual(
+            FrameClassifier.origin(
+                function: macroThunk,
+                rawName: nil,
+                file: "swift-generated-sources/@__swiftmacro_9FeedTests0a11ScreenSwiftB0V07leakingC04TestfMp_.swift",
+                image: "AppPackageTests.xctest"
+            ),
+            .system
+        )
+        XCTAssertEqual(
+            FrameClassifier.origin(
+                function: "FeedScreenSwiftTests.leakingScreen()",
+                rawName: nil,
+                file: "/work/app/Tests/FeedTests/FeedScreenSwiftTests.swift",
+                image: "AppPackageTests.xctest"
+            ),
+            .user,
+            "the test function itself stays the user's"
+        )
     }
 
     func testAPartialApplyThunkIsNotASecondFrame() {
-        let closure = SymbolicatedFrame(address: 1, function: "closure #1 in Feed.bind()", file: "Feed.swift", line: 9, origin: .user)
-        let thunk = SymbolicatedFrame(address: 2, function: "partial apply for closure #1 in Feed.bind()", origin: .user)
+        let closure = SymbolicatedFrame(
+            address: 1,
+            function: "closure #1 in Feed.bind()",
+            file: "Feed.swift",
+            line: 9,
+            origin: .user
+        )
+        let thunk = SymbolicatedFrame(
+            address: 2,
+            function: "partial apply for closure #1 in Feed.bind()",
+            origin: .user
+        )
         let caller = SymbolicatedFrame(address: 3, function: "Feed.bind()", file: "Feed.swift", line: 12, origin: .user)
-        let other = SymbolicatedFrame(address: 4, function: "partial apply for closure #2 in Feed.bind()", origin: .user)
+        let other = SymbolicatedFrame(
+            address: 4,
+            function: "partial apply for closure #2 in Feed.bind()",
+            origin: .user
+        )
 
-        XCTAssertEqual(Symbolicator.droppingForwardingThunks([closure, thunk, caller, other]).map(\.address), [1, 3, 4])
+        XCTAssertEqual(
+            Symbolicator.droppingForwardingThunks([closure, thunk, caller, other]).map(\.address),
+            [1, 3, 4]
+        )
     }
 }
 #endif
@@ -91,22 +177,25 @@ final class FrameNamingTests: XCTestCase {
 final class LineTableSymbolizerTests: XCTestCase {
     func testReadsOneBlockPerAddressInlinedFramesFirst() {
         let output = """
-        $s4Feed4bindyyF
-        /src/Sources/App/Feed.swift:42:12
+            $s4Feed4bindyyF
+            /src/Sources/App/Feed.swift:42:12
 
-        $s6RxCore3mapyyF
-        /src/Sources/RxCore/Map.swift:7:5
-        $s4Feed4bindyyF
-        /src/Sources/App/Feed.swift:43:9
+            $s6RxCore3mapyyF
+            /src/Sources/RxCore/Map.swift:7:5
+            $s4Feed4bindyyF
+            /src/Sources/App/Feed.swift:43:9
 
-        ??
-        ??:0:0
+            ??
+            ??:0:0
 
 
-        """
+            """
         let parsed = LineTableSymbolizer.parse(output, offsets: [0x10, 0x20, 0x30])
 
-        XCTAssertEqual(parsed[0x10], [.init(linkageName: "$s4Feed4bindyyF", file: "/src/Sources/App/Feed.swift", line: 42)])
+        XCTAssertEqual(
+            parsed[0x10],
+            [.init(linkageName: "$s4Feed4bindyyF", file: "/src/Sources/App/Feed.swift", line: 42)]
+        )
         XCTAssertEqual(parsed[0x20]?.map(\.line), [7, 43])
         XCTAssertNil(parsed[0x30], "an address the tool could not read is left to the Runtime module")
     }

@@ -1,9 +1,10 @@
 import Foundation
-@testable import RxTrace
-@testable import RxTraceReport
-@testable import RxTraceAnalysis
-@testable import RxTraceRunner
 import XCTest
+
+@testable import RxTrace
+@testable import RxTraceAnalysis
+@testable import RxTraceReport
+@testable import RxTraceRunner
 
 /// `rxtrace test`'s own logic, without building a package: how tests are split, selected and
 /// attributed, what a build failure shows, and how the reports name tests.
@@ -29,25 +30,35 @@ final class TestSuiteRunnerTests: XCTestCase {
 
     func testABuildFailureShowsTheCompilersFirstErrorsOnce() {
         let output = """
-        Building for debugging...
-        /p/Tests/T.swift:3:5: error: cannot find 'nope' in scope
-          |     `- error: cannot find 'nope' in scope
-        /p/Tests/T.swift:3:5: error: cannot find 'nope' in scope
-        /p/Sources/S.swift:9:1: error: expected '}'
-        error: fatalError
-        """
-        XCTAssertEqual(TestPackageBuild.firstErrors(output), [
-            "/p/Tests/T.swift:3:5: error: cannot find 'nope' in scope",
-            "/p/Sources/S.swift:9:1: error: expected '}'",
-            "error: fatalError",
-        ])
-        XCTAssertEqual(TestPackageBuild.firstErrors("a\nb\n\nlast"), ["a", "b", "last"], "no error line: the output's end")
+            Building for debugging...
+            /p/Tests/T.swift:3:5: error: cannot find 'nope' in scope
+              |     `- error: cannot find 'nope' in scope
+            /p/Tests/T.swift:3:5: error: cannot find 'nope' in scope
+            /p/Sources/S.swift:9:1: error: expected '}'
+            error: fatalError
+            """
+        XCTAssertEqual(
+            TestPackageBuild.firstErrors(output),
+            [
+                "/p/Tests/T.swift:3:5: error: cannot find 'nope' in scope",
+                "/p/Sources/S.swift:9:1: error: expected '}'",
+                "error: fatalError",
+            ]
+        )
+        XCTAssertEqual(
+            TestPackageBuild.firstErrors("a\nb\n\nlast"),
+            ["a", "b", "last"],
+            "no error line: the output's end"
+        )
     }
 
     func testTheConfigurationFollowsTheBuildArguments() {
         XCTAssertEqual(TestPackageBuild(packagePath: "/p").configuration, "debug")
         XCTAssertEqual(TestPackageBuild(packagePath: "/p", extraArguments: ["-c", "release"]).configuration, "release")
-        XCTAssertEqual(TestPackageBuild(packagePath: "/p", extraArguments: ["--configuration=release"]).configuration, "release")
+        XCTAssertEqual(
+            TestPackageBuild(packagePath: "/p", extraArguments: ["--configuration=release"]).configuration,
+            "release"
+        )
         XCTAssertEqual(TestPackageBuild.environment([:])["RXTRACE_TEST_SESSION_BUILD"], "1")
         XCTAssertEqual(TestPackageBuild.environment([:])["RXTRACE_TRACE_RESOURCES"], "1")
     }
@@ -67,17 +78,33 @@ final class TestSuiteRunnerTests: XCTestCase {
         pipeline.shard = nil
         pipeline.filter = "nothing-matches"
         XCTAssertThrowsError(try pipeline.select(all)) { error in
-            XCTAssertEqual((error as? BadInput)?.message, "no test matches --filter 'nothing-matches' (4 tests in the package)")
+            XCTAssertEqual(
+                (error as? BadInput)?.message,
+                "no test matches --filter 'nothing-matches' (4 tests in the package)"
+            )
         }
     }
 
     func testStrictFailsOnWhatTheHarnessKeepsAndOnAnomaliesAndNeverLiftsTheUsersRules() {
-        let harness = SuppressionRule(kind: .any, conditions: [], reason: "held by the test case", file: TestSessionFolder.harnessRuleFile)
+        let harness = SuppressionRule(
+            kind: .any,
+            conditions: [],
+            reason: "held by the test case",
+            file: TestSessionFolder.harnessRuleFile
+        )
         let user = SuppressionRule(kind: .leak, conditions: [], reason: "vendor", file: "suppressions.txt")
-        let report = ScenarioReport(name: "M.C/testA", summary: "XCTest test", expectedVerdict: .clean, actualVerdict: .leak, status: .leaked,
-                                    findings: [LeakFinding(signature: "a", kind: .leakedSubscription, count: 1, suppressedBy: harness),
-                                               LeakFinding(signature: "b", kind: .leakedSubscription, count: 1, suppressedBy: user),
-                                               LeakFinding(signature: "c", kind: .threadAnomaly, count: 1)])
+        let report = ScenarioReport(
+            name: "M.C/testA",
+            summary: "XCTest test",
+            expectedVerdict: .clean,
+            actualVerdict: .leak,
+            status: .leaked,
+            findings: [
+                LeakFinding(signature: "a", kind: .leakedSubscription, count: 1, suppressedBy: harness),
+                LeakFinding(signature: "b", kind: .leakedSubscription, count: 1, suppressedBy: user),
+                LeakFinding(signature: "c", kind: .threadAnomaly, count: 1),
+            ]
+        )
         let lenient = TestPipeline.applyingTestRules(report, strict: false)
         XCTAssertTrue(lenient.passed, "what only the harness keeps and anomalies do not fail")
         XCTAssertEqual(lenient.findings.map(\.suppressedBy), [harness, user, TestPipeline.anomalyRule])
@@ -93,14 +120,32 @@ final class TestSuiteRunnerTests: XCTestCase {
     }
 
     func testTheSessionFilesSurviveALastLineCutShortByACrash() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rxtrace-session-test-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "rxtrace-session-test-\(UUID().uuidString)"
+        )
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let session = TestSessionFolder(path: folder.path)
-        let unit = TestUnit(library: .swiftTesting, test: "M.S/f(x:)", testID: "M.S/f(x:)/F.swift:3:4", caseName: "2", caseID: "c2")
+        let unit = TestUnit(
+            library: .swiftTesting,
+            test: "M.S/f(x:)",
+            testID: "M.S/f(x:)/F.swift:3:4",
+            caseName: "2",
+            caseID: "c2"
+        )
         session.recordStart(unit.testID!)
-        session.record(.init(unit: unit, report: ScenarioReport(name: unit.reportName, summary: "Swift Testing test",
-                                                              expectedVerdict: .clean, actualVerdict: .clean, status: .clean)))
+        session.record(
+            .init(
+                unit: unit,
+                report: ScenarioReport(
+                    name: unit.reportName,
+                    summary: "Swift Testing test",
+                    expectedVerdict: .clean,
+                    actualVerdict: .clean,
+                    status: .clean
+                )
+            )
+        )
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: session.resultsFile))
         handle.seekToEndOfFile()
         handle.write(Data("{\"unit\": {\"libr".utf8))
@@ -111,8 +156,15 @@ final class TestSuiteRunnerTests: XCTestCase {
     }
 
     func testReportsNameTheirEntriesTestsAndJUnitSplitsClassAndMethod() throws {
-        var run = RunReport(scenarios: [ScenarioReport(name: "FeedTests.FeedScreenXCTests/testLeaks", summary: "XCTest test",
-                                                      expectedVerdict: .clean, actualVerdict: .clean, status: .clean)])
+        var run = RunReport(scenarios: [
+            ScenarioReport(
+                name: "FeedTests.FeedScreenXCTests/testLeaks",
+                summary: "XCTest test",
+                expectedVerdict: .clean,
+                actualVerdict: .clean,
+                status: .clean
+            )
+        ])
         let scenarioJSON = try JSONSerialization.jsonObject(with: JSONEncoder().encode(run)) as? [String: Any]
         XCTAssertNil(scenarioJSON?["subject"], "a scenario run's JSON is unchanged")
         run.subject = .tests
@@ -121,14 +173,34 @@ final class TestSuiteRunnerTests: XCTestCase {
         XCTAssertEqual(try JSONDecoder().decode(RunReport.self, from: JSONEncoder().encode(run)).subject, .tests)
         XCTAssertTrue(TextReportRenderer(colour: false).render(run).contains(" · 1 test · "))
         XCTAssertTrue(TextReportRenderer(colour: false).summaryLine(run).hasPrefix("Summary: 1 test · "))
-        XCTAssertTrue(MarkdownReportRenderer().render(run).contains("<summary>Tests: 1</summary>\n\n| Test | Verdict |"))
+        XCTAssertTrue(
+            MarkdownReportRenderer().render(run).contains("<summary>Tests: 1</summary>\n\n| Test | Verdict |")
+        )
         let html = HTMLReportRenderer().render(run)
-        XCTAssertTrue(html.contains(">Tests in detail<") && html.contains(">Test</th>"), "the HTML names its entries tests")
+        XCTAssertTrue(
+            html.contains(">Tests in detail<") && html.contains(">Test</th>"),
+            "the HTML names its entries tests"
+        )
 
-        XCTAssertEqual(JUnitReportRenderer.testcaseNames("FeedTests.FeedScreenXCTests/testLeaks", subject: .tests, classname: "rxtrace").0,
-                       "FeedTests.FeedScreenXCTests")
-        XCTAssertEqual(JUnitReportRenderer.testcaseNames("FeedTests.S/f(x:) [a/b]", subject: .tests, classname: "rxtrace").1, "f(x:) [a/b]")
-        XCTAssertEqual(JUnitReportRenderer.testcaseNames("FeedTests.plain()", subject: .tests, classname: "rxtrace").0, "FeedTests")
-        XCTAssertEqual(JUnitReportRenderer.testcaseNames("leaky-screen", subject: .scenarios, classname: "rxtrace").0, "rxtrace")
+        XCTAssertEqual(
+            JUnitReportRenderer.testcaseNames(
+                "FeedTests.FeedScreenXCTests/testLeaks",
+                subject: .tests,
+                classname: "rxtrace"
+            ).0,
+            "FeedTests.FeedScreenXCTests"
+        )
+        XCTAssertEqual(
+            JUnitReportRenderer.testcaseNames("FeedTests.S/f(x:) [a/b]", subject: .tests, classname: "rxtrace").1,
+            "f(x:) [a/b]"
+        )
+        XCTAssertEqual(
+            JUnitReportRenderer.testcaseNames("FeedTests.plain()", subject: .tests, classname: "rxtrace").0,
+            "FeedTests"
+        )
+        XCTAssertEqual(
+            JUnitReportRenderer.testcaseNames("leaky-screen", subject: .scenarios, classname: "rxtrace").0,
+            "rxtrace"
+        )
     }
 }

@@ -7,22 +7,51 @@ import XCTest
 /// an off-main delivery by `observe(on: MainScheduler.instance)` before the stage that got it.
 final class ThreadAnomalyFixHintTests: XCTestCase {
     private static let expected: [(kind: String, number: Int, stage: String?, hint: String)] = [
-        ("overlappingOn", 1, "subscribe", "Send from one thread at a time: feed the observer from one serial scheduler (`observe(on:)` it, or `merge` the sources) instead of calling `on` from several threads or from inside its own handler."),
-        ("eventAfterTerminal", 2, nil, "Stop sending after `onCompleted`/`onError`: the event was dropped; end the sender's loop or timer when it terminates."),
-        ("eventAfterDispose", 3, "subscribe", "Make the source honour `dispose()`: stop its work and its timers in the Disposable it returns, and check `isDisposed` before sending."),
-        ("offMainThread", 4, "bind(to:)", "Deliver on the main thread: add `observe(on: MainScheduler.instance)` before `bind(to:)`."),
-        ("offMainThread", 4, nil, "Call it on the main thread: subscribe (`drive`, `emit`, `bind`) from main-thread code, or move the call there (`DispatchQueue.main.async`)."),
-        ("disposedWhileDelivering", 5, "subscribe", "Dispose on the scheduler that delivers: schedule the `dispose()` there, so it cannot run while the subscriber is running."),
+        (
+            "overlappingOn", 1, "subscribe",
+            "Send from one thread at a time: feed the observer from one serial scheduler (`observe(on:)` it, or `merge` the sources) instead of calling `on` from several threads or from inside its own handler."
+        ),
+        (
+            "eventAfterTerminal", 2, nil,
+            "Stop sending after `onCompleted`/`onError`: the event was dropped; end the sender's loop or timer when it terminates."
+        ),
+        (
+            "eventAfterDispose", 3, "subscribe",
+            "Make the source honour `dispose()`: stop its work and its timers in the Disposable it returns, and check `isDisposed` before sending."
+        ),
+        (
+            "offMainThread", 4, "bind(to:)",
+            "Deliver on the main thread: add `observe(on: MainScheduler.instance)` before `bind(to:)`."
+        ),
+        (
+            "offMainThread", 4, nil,
+            "Call it on the main thread: subscribe (`drive`, `emit`, `bind`) from main-thread code, or move the call there (`DispatchQueue.main.async`)."
+        ),
+        (
+            "disposedWhileDelivering", 5, "subscribe",
+            "Dispose on the scheduler that delivers: schedule the `dispose()` there, so it cannot run while the subscriber is running."
+        ),
     ]
 
     private static func report(kind: String, number: Int, stage: String?) -> RunReport {
         var finding = ReportFixtures.leak(signature: "sig-\(kind)-\(stage ?? "none")", count: 1, kind: .threadAnomaly)
         finding.retentionReason = nil
-        finding.anomaly = ReportThreadAnomaly(number: number, kind: kind, stage: stage, detail: "what happened",
-                                              place: ReportHopPlace(scheduler: nil, thread: "thread #2"))
+        finding.anomaly = ReportThreadAnomaly(
+            number: number,
+            kind: kind,
+            stage: stage,
+            detail: "what happened",
+            place: ReportHopPlace(scheduler: nil, thread: "thread #2")
+        )
         let scenario = ScenarioReport(
-            name: "anomaly", summary: "one anomaly", expectedVerdict: .clean, actualVerdict: .threadAnomaly,
-            status: .threadAnomaly, passes: [PassCount(pass: 1, before: 0, after: 0)], findings: [finding], durationSeconds: 0.1
+            name: "anomaly",
+            summary: "one anomaly",
+            expectedVerdict: .clean,
+            actualVerdict: .threadAnomaly,
+            status: .threadAnomaly,
+            passes: [PassCount(pass: 1, before: 0, after: 0)],
+            findings: [finding],
+            durationSeconds: 0.1
         )
         return ReportFixtures.run([scenario])
     }
@@ -40,7 +69,9 @@ final class ThreadAnomalyFixHintTests: XCTestCase {
             // (The only character of the hints that HTML escapes is the apostrophe.)
             let htmlHint = hint.replacingOccurrences(of: "'", with: "&#39;")
             XCTAssertTrue(html.contains("<p class=\"fix\"><b>Fix: </b>\(htmlHint)</p>"), "\(kind)")
-            let sarif = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(SARIFReportRenderer().render(report).utf8)) as? [String: Any])
+            let sarif = try XCTUnwrap(
+                JSONSerialization.jsonObject(with: Data(SARIFReportRenderer().render(report).utf8)) as? [String: Any]
+            )
             let results = try XCTUnwrap(((sarif["runs"] as? [[String: Any]])?.first?["results"]) as? [[String: Any]])
             let message = try XCTUnwrap((results.first?["message"] as? [String: Any])?["text"] as? String)
             XCTAssertTrue(message.hasSuffix(" Fix: \(hint)"), "\(kind): \(message)")

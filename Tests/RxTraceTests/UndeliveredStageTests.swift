@@ -1,9 +1,10 @@
 import Foundation
-@testable import RxTrace
-@testable import RxTraceReport
-@testable import RxTraceAnalysis
-@testable import RxTraceRunner
 import XCTest
+
+@testable import RxTrace
+@testable import RxTraceAnalysis
+@testable import RxTraceReport
+@testable import RxTraceRunner
 
 /// A stage that delivered no event (an `interval` of a minute in a scenario of a second) has no
 /// place it delivered on. Seen in a user's package: `interval [main] → subscribe [main]` for an
@@ -14,17 +15,38 @@ final class UndeliveredStageTests: XCTestCase {
         var scenario = ReportFixtures.leakyScenario
         let subscribed = [ReportHopPlace(scheduler: nil, thread: "main", count: 0)]
         scenario.threadHops = [
-            ReportThreadHop(stage: "interval", thread: "main", chain: 0, position: 0, downstream: 1, isHop: false,
-                            subscribedOn: subscribed, deliveredOn: []),
-            ReportThreadHop(stage: "subscribe", thread: "main", chain: 0, position: 1, isHop: false,
-                            subscribedOn: subscribed, deliveredOn: [], chainHops: [], chainSubscribedOn: "main"),
+            ReportThreadHop(
+                stage: "interval",
+                thread: "main",
+                chain: 0,
+                position: 0,
+                downstream: 1,
+                isHop: false,
+                subscribedOn: subscribed,
+                deliveredOn: []
+            ),
+            ReportThreadHop(
+                stage: "subscribe",
+                thread: "main",
+                chain: 0,
+                position: 1,
+                isHop: false,
+                subscribedOn: subscribed,
+                deliveredOn: [],
+                chainHops: [],
+                chainSubscribedOn: "main"
+            ),
         ]
         return scenario
     }()
 
     func testTextSaysNoEventsInsteadOfWhereTheChainWasSubscribed() {
         XCTAssertEqual(ThreadHopText.stagesLine(scenario.threadHops), "interval [no events] → subscribe [no events]")
-        XCTAssertTrue(TextReportRenderer(colour: false).render(scenario).contains("  hops: interval [no events] → subscribe [no events]\n"))
+        XCTAssertTrue(
+            TextReportRenderer(colour: false).render(scenario).contains(
+                "  hops: interval [no events] → subscribe [no events]\n"
+            )
+        )
     }
 
     func testTheLaneDiagramPutsThemOnANoEventsLane() {

@@ -24,7 +24,8 @@ func cpuSeconds() -> Double {
     #else
     getrusage(RUSAGE_CHILDREN, &children)
     #endif
-    let childSeconds = Double(children.ru_utime.tv_sec + children.ru_stime.tv_sec)
+    let childSeconds =
+        Double(children.ru_utime.tv_sec + children.ru_stime.tv_sec)
         + Double(children.ru_utime.tv_usec + children.ru_stime.tv_usec) / 1e6
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9 + childSeconds
 }
@@ -103,12 +104,32 @@ for benchmark in cases where selected == nil || benchmark.name.hasPrefix(selecte
     if let folder = ProcessInfo.processInfo.environment["RXTRACE_SCALE_OUTPUT"] {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         for format in ReportFormat.allCases {
-            try format.render(run).write(toFile: "\(folder)/" + format.fileName(base: String(benchmark.name.prefix { $0 != ":" })), atomically: true, encoding: .utf8)
+            try format.render(run).write(
+                toFile: "\(folder)/" + format.fileName(base: String(benchmark.name.prefix { $0 != ":" })),
+                atomically: true,
+                encoding: .utf8
+            )
         }
     }
-    print(String(format: "  %@: %d findings (%d in merged functions, %d leaks), %d leaked subscriptions; CPU: analysis %.2f s, all %d formats %.2f s (%.1f MB), total %.2f s; subscribing %.2f s; wall (all of it) %.2f s; peak memory %.0f MiB",
-                 benchmark.name, report.findings.count, merged.count, merged.reduce(0) { $0 + $1.count }, leaked, analysis, ReportFormat.allCases.count, rendering,
-                 Double(bytes) / 1e6, analysis + rendering, bodySeconds, wall, peakMiB()))
+    print(
+        String(
+            format:
+                "  %@: %d findings (%d in merged functions, %d leaks), %d leaked subscriptions; CPU: analysis %.2f s, all %d formats %.2f s (%.1f MB), total %.2f s; subscribing %.2f s; wall (all of it) %.2f s; peak memory %.0f MiB",
+            benchmark.name,
+            report.findings.count,
+            merged.count,
+            merged.reduce(0) { $0 + $1.count },
+            leaked,
+            analysis,
+            ReportFormat.allCases.count,
+            rendering,
+            Double(bytes) / 1e6,
+            analysis + rendering,
+            bodySeconds,
+            wall,
+            peakMiB()
+        )
+    )
     // Not disposed: removing 200,000 observers one by one from the subject is not what is measured.
     withExtendedLifetime(kept) {}
 }

@@ -19,8 +19,11 @@ enum CycleSearch {
 
         for root in roots where order[root] < 0 && within?(root) != false {
             frames.append((root, 0))
-            order[root] = counter; low[root] = counter; counter += 1
-            stack.append(root); onStack[root] = true
+            order[root] = counter
+            low[root] = counter
+            counter += 1
+            stack.append(root)
+            onStack[root] = true
             while let top = frames.last {
                 let edges = graph.edges[top.node]
                 if top.edge < edges.count {
@@ -30,8 +33,11 @@ enum CycleSearch {
                     let next = Int(edge.target)
                     if within?(next) == false { continue }
                     if order[next] < 0 {
-                        order[next] = counter; low[next] = counter; counter += 1
-                        stack.append(next); onStack[next] = true
+                        order[next] = counter
+                        low[next] = counter
+                        counter += 1
+                        stack.append(next)
+                        onStack[next] = true
                         frames.append((next, 0))
                     } else if onStack[next] {
                         low[top.node] = min(low[top.node], order[next])
@@ -47,7 +53,9 @@ enum CycleSearch {
                         component.append(member)
                         if member == top.node { break }
                     }
-                    let selfLoop = component.count == 1 && graph.edges[top.node].contains { !$0.possible && Int($0.target) == top.node }
+                    let selfLoop =
+                        component.count == 1
+                        && graph.edges[top.node].contains { !$0.possible && Int($0.target) == top.node }
                     if component.count > 1 || selfLoop { result.append(component) }
                 }
             }
@@ -74,7 +82,8 @@ enum CycleSearch {
         var queue = [start]
         var head = 0
         while head < queue.count {
-            let node = queue[head]; head += 1
+            let node = queue[head]
+            head += 1
             for (i, edge) in graph.edges[node].enumerated() where !edge.possible {
                 let next = Int(edge.target)
                 guard members.contains(next) else { continue }

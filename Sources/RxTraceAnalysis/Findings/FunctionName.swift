@@ -18,11 +18,14 @@ struct FunctionName: Equatable {
         // "generic specialization <…> of X", "specialized X" (release builds' short form),
         // "merged X", "static X": continue with X.
         if let range = text.range(of: "> of ") { text = text[range.upperBound...] }
-        for prefix in ["specialized ", "merged ", "static ", "dispatch thunk of ", "@objc "] where text.hasPrefix(prefix) {
+        for prefix in ["specialized ", "merged ", "static ", "dispatch thunk of ", "@objc "]
+        where text.hasPrefix(prefix) {
             text = text.dropFirst(prefix.count)
         }
-        for marker in ["closure #", "implicit closure", "protocol witness", "thunk", "partial apply", "reabstraction",
-                       "outlined ", "key path", "type metadata"] where text.hasPrefix(marker) {
+        for marker in [
+            "closure #", "implicit closure", "protocol witness", "thunk", "partial apply", "reabstraction",
+            "outlined ", "key path", "type metadata",
+        ] where text.hasPrefix(marker) {
             return nil
         }
         // The argument list starts at the first '(' outside generic brackets that is not an
@@ -32,13 +35,18 @@ struct FunctionName: Equatable {
         var index = text.startIndex
         while index < text.endIndex {
             let character = text[index]
-            if character == "(" && text[index...].hasPrefix("(extension in "), let colon = text[index...].firstIndex(of: ":") {
+            if character == "(" && text[index...].hasPrefix("(extension in "),
+                let colon = text[index...].firstIndex(of: ":")
+            {
                 index = text.index(after: colon)
                 continue
             }
             if character == "<" { depth += 1 }
             if character == ">" { depth -= 1 }
-            if character == "(" && depth == 0 { open = index; break }
+            if character == "(" && depth == 0 {
+                open = index
+                break
+            }
             index = text.index(after: index)
         }
         guard let open, let close = text[open...].firstIndex(of: ")") else { return nil }

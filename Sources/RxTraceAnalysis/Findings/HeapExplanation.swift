@@ -61,8 +61,14 @@ struct HeapExplanation {
     ///     leaked registry resources of the measured passes (each is allocated in its pass), and
     ///     without any, every node counts as measured (no loop is told from a cycle).
     ///   - passOfGeneration: the pass (1-based) each generation belongs to, where known.
-    static func explain(_ graph: HeapGraph, leaked: [Leaked], passes: Int, timers: TimerEvidence,
-                        measuredSince: UInt32? = nil, passOfGeneration: [UInt32: Int] = [:]) -> HeapExplanation {
+    static func explain(
+        _ graph: HeapGraph,
+        leaked: [Leaked],
+        passes: Int,
+        timers: TimerEvidence,
+        measuredSince: UInt32? = nil,
+        passOfGeneration: [UInt32: Int] = [:]
+    ) -> HeapExplanation {
         var result = HeapExplanation()
         guard graph.count > 0 else { return result }
         let namer = FunctionNamer()
@@ -77,14 +83,20 @@ struct HeapExplanation {
         var passOfGeneration = passOfGeneration
         for (node, items) in leakedNodes {
             for item in items where !item.isExpectation {
-                if let pass = item.pass, passOfGeneration[graph.generation(node)] == nil { passOfGeneration[graph.generation(node)] = pass }
+                if let pass = item.pass, passOfGeneration[graph.generation(node)] == nil {
+                    passOfGeneration[graph.generation(node)] = pass
+                }
             }
         }
-        let firstMeasured = measuredSince ?? leakedNodes.compactMap { node, items in
-            items.contains { !$0.isExpectation && ($0.pass ?? 0) > 1 } ? graph.generation(node) : nil
-        }.min()
+        let firstMeasured =
+            measuredSince
+            ?? leakedNodes.compactMap { node, items in
+                items.contains { !$0.isExpectation && ($0.pass ?? 0) > 1 } ? graph.generation(node) : nil
+            }.min()
         let isMeasured = { (node: Int) in firstMeasured.map { graph.generation(node) >= $0 } ?? true }
-        let passOfNode = { (node: Int) in passOfGeneration[graph.generation(node)] ?? leakedNodes[node]?.lazy.compactMap(\.pass).first }
+        let passOfNode = { (node: Int) in
+            passOfGeneration[graph.generation(node)] ?? leakedNodes[node]?.lazy.compactMap(\.pass).first
+        }
         var onCycle = Set<Int>()
         var cyclesBySignature: [String: (cycle: ReportCycle, finding: LeakFinding)] = [:]
         var order: [String] = []
@@ -94,17 +106,25 @@ struct HeapExplanation {
         // its own: a loop that needs an object of the other era is no cycle of either.
         let measuredRoots = roots.filter(isMeasured)
         let earlierRoots = roots.filter { !isMeasured($0) }
-        let components = CycleSearch.components(graph, reachableFrom: measuredRoots, within: isMeasured)
-            + (earlierRoots.isEmpty ? [] : CycleSearch.components(graph, reachableFrom: earlierRoots, within: { !isMeasured($0) }))
+        let components =
+            CycleSearch.components(graph, reachableFrom: measuredRoots, within: isMeasured)
+            + (earlierRoots.isEmpty
+                ? [] : CycleSearch.components(graph, reachableFrom: earlierRoots, within: { !isMeasured($0) }))
         for component in components {
             let members = Set(component)
-            guard members.contains(where: { leakedNodes[$0] != nil }), involvesUserCode(graph, members, namer) else { continue }
+            guard members.contains(where: { leakedNodes[$0] != nil }), involvesUserCode(graph, members, namer) else {
+                continue
+            }
             let start = canonicalStart(graph, members, leakedNodes)
             guard let path = CycleSearch.shortestCycle(graph, from: start, within: members) else { continue }
             onCycle.formUnion(members)
             let steps = path.map { describe(graph, $0, namer) }
             let breakAt = edgeToBreak(steps, path, graph, namer)
-            let signature = stableHash(steps.map { "\($0.typeName)|\($0.via ?? "")|\($0.closure ?? "")|\($0.location.map { "\(($0.file as NSString).lastPathComponent):\($0.line)" } ?? "")" }.joined(separator: ">"))
+            let signature = stableHash(
+                steps.map {
+                    "\($0.typeName)|\($0.via ?? "")|\($0.closure ?? "")|\($0.location.map { "\(($0.file as NSString).lastPathComponent):\($0.line)" } ?? "")"
+                }.joined(separator: ">")
+            )
             result.cycleNodes[signature, default: []].formUnion(members)
             for member in members {
                 for item in leakedNodes[member] ?? [] { result.cycleOfFinding[item.signature] = signature }
@@ -113,8 +133,10 @@ struct HeapExplanation {
             // start's type each pass made, over how many of them one instance of the cycle holds.
             let startType = graph.metadata(start)
             let perInstance = max(1, path.filter { graph.metadata($0.node) == startType }.count)
-            var ofStartType: [Int: Int] = [:]   // pass (0: unknown) → objects of the start's type
-            for member in members where graph.metadata(member) == startType { ofStartType[passOfNode(member) ?? 0, default: 0] += 1 }
+            var ofStartType: [Int: Int] = [:]  // pass (0: unknown) → objects of the start's type
+            for member in members where graph.metadata(member) == startType {
+                ofStartType[passOfNode(member) ?? 0, default: 0] += 1
+            }
             let instances = ofStartType.mapValues { ($0 + perInstance - 1) / perInstance }
             if cyclesBySignature[signature] == nil {
                 let fix = breakAt.map { fixText(steps, at: $0) }
@@ -126,8 +148,11 @@ struct HeapExplanation {
                     resourceTypes: steps.map(\.typeName),
                     count: 1,
                     countPerPass: Array(repeating: 0, count: passes),
-                    callSite: site.map { SourceLocation(file: $0.file, line: $0.line, function: steps[breakAt!].closure) },
-                    retentionReason: "reference cycle " + ReportPathText.inline(steps, closingWith: steps.first?.typeName)
+                    callSite: site.map {
+                        SourceLocation(file: $0.file, line: $0.line, function: steps[breakAt!].closure)
+                    },
+                    retentionReason: "reference cycle "
+                        + ReportPathText.inline(steps, closingWith: steps.first?.typeName)
                 )
                 cyclesBySignature[signature] = (cycle, finding)
                 order.append(signature)
@@ -157,7 +182,10 @@ struct HeapExplanation {
                 // A few of each finding's objects on the loop: the shortest loop through one of them.
                 var nodesOfFinding: [String: [Int]] = [:]
                 for member in component.sorted() where isMeasured(member) && !onCycle.contains(member) {
-                    for item in leakedNodes[member] ?? [] where result.cycleOfFinding[item.signature] == nil && nodesOfFinding[item.signature, default: []].count < 8 {
+                    for item in leakedNodes[member] ?? []
+                    where result.cycleOfFinding[item.signature] == nil
+                        && nodesOfFinding[item.signature, default: []].count < 8
+                    {
                         nodesOfFinding[item.signature, default: []].append(member)
                     }
                 }
@@ -166,13 +194,18 @@ struct HeapExplanation {
                 for (signature, nodes) in nodesOfFinding {
                     let candidates = nodes.compactMap { node -> [CycleSearch.Step]? in
                         guard let there = CycleSearch.shortestPath(graph, from: through, to: node, within: members),
-                              let back = CycleSearch.shortestPath(graph, from: node, to: through, within: members) else { return nil }
+                            let back = CycleSearch.shortestPath(graph, from: node, to: through, within: members)
+                        else { return nil }
                         return there + back
                     }
                     guard let path = candidates.min(by: { $0.count < $1.count }) else { continue }
                     let steps = path.map { describe(graph, $0, namer) }
                     let closure = edgeToBreak(steps, path, graph, namer).flatMap { steps[$0].closure }
-                    result.loops[signature] = Loop(through: graph.kind(through).displayName, steps: steps, closure: closure)
+                    result.loops[signature] = Loop(
+                        through: graph.kind(through).displayName,
+                        steps: steps,
+                        closure: closure
+                    )
                 }
             }
         }
@@ -200,13 +233,18 @@ struct HeapExplanation {
             let nodes = subscribersBySignature[signature] ?? all
             // Another finding's objects hold this one only as a consequence (an inner
             // subscription refers to its outer sink): look for a holder outside them first.
-            let others = Set(leakedNodes.filter { $0.value.contains { $0.signature != signature } && !$0.value.contains { $0.signature == signature } }.keys)
+            let others = Set(
+                leakedNodes.filter {
+                    $0.value.contains { $0.signature != signature } && !$0.value.contains { $0.signature == signature }
+                }.keys
+            )
             // Last, when everything on the way back sits on loops of library objects (a hot
             // observable and the subscription it keeps, neither held by anything else): the
             // nearest observer list that holds the subscription, which the path shows.
             if let found = retentionPath(graph, incoming, from: Set(nodes), avoiding: others, namer, timers)
                 ?? retentionPath(graph, incoming, from: Set(nodes), avoiding: [], namer, timers)
-                ?? retentionPath(graph, incoming, from: Set(nodes), avoiding: [], namer, timers, observerLists: true) {
+                ?? retentionPath(graph, incoming, from: Set(nodes), avoiding: [], namer, timers, observerLists: true)
+            {
                 result.paths[signature] = found.path
                 result.holderNodes[signature] = found.holder
             }
@@ -249,7 +287,9 @@ struct HeapExplanation {
                         guard let via else { continue }
                         let kind = graph.kind(target)
                         if kind.isUserObject {
-                            if let bag = disposeBagField(graph, target) { return OwnerCapture(closure: via, owner: kind.displayName, bag: bag) }
+                            if let bag = disposeBagField(graph, target) {
+                                return OwnerCapture(closure: via, owner: kind.displayName, bag: bag)
+                            }
                         } else if case .closureContext = kind {
                             next.append((target, via))
                         } else if case .box = kind {
@@ -274,7 +314,9 @@ struct HeapExplanation {
             for holder in frontier {
                 for edge in graph.edges[holder] where !edge.possible {
                     let target = Int(edge.target)
-                    if let name = namer.name(edge.function), name.frame.origin == .user, let file = name.frame.file, let line = name.frame.line {
+                    if let name = namer.name(edge.function), name.frame.origin == .user, let file = name.frame.file,
+                        let line = name.frame.line
+                    {
                         sites.append(SourceLocation(file: file, line: line, function: name.readable))
                         continue
                     }
@@ -341,10 +383,14 @@ struct HeapExplanation {
             // The allocation's user frame says the file and function but not the line (shared
             // code in a release build): the subscriber's closure in that file, else any.
             let file = finding.backtrace.first { $0.origin == .user }?.file
-            annotated.callSite = sites.first { site in file.map { site.file.hasSuffix($0) || $0.hasSuffix(site.file) } ?? false } ?? sites.first
+            annotated.callSite =
+                sites.first { site in file.map { site.file.hasSuffix($0) || $0.hasSuffix(site.file) } ?? false }
+                ?? sites.first
         }
         if let cycle = cycleOfFinding[finding.signature], let found = cycles.first(where: { $0.signature == cycle }) {
-            annotated.retentionReason = "on reference cycle \(cycle): " + ReportPathText.inline(found.steps, closingWith: found.steps.first?.typeName)
+            annotated.retentionReason =
+                "on reference cycle \(cycle): "
+                + ReportPathText.inline(found.steps, closingWith: found.steps.first?.typeName)
             // The subscription lives as long as the cycle does: breaking the cycle is its fix.
             // The leak's own ("add .disposed(by:)") would not help when the owner's bag is on it.
             if let fix = found.fix { annotated.fix = fix }
@@ -354,14 +400,22 @@ struct HeapExplanation {
         }
         if let loop = loops[finding.signature] {
             let what = finding.kind == .leakedSubscription ? "this subscription" : "this object"
-            let note = "\(what) also closes a loop through \(loop.through): " + ReportPathText.inline(loop.steps, closingWith: loop.through)
+            let note =
+                "\(what) also closes a loop through \(loop.through): "
+                + ReportPathText.inline(loop.steps, closingWith: loop.through)
             annotated.retentionReason = annotated.retentionReason.map { "\($0); \(note)" } ?? note
             if finding.kind == .leakedSubscription {
-                let capture = loop.closure.map { "capturing \(loop.through) weakly in \($0)" } ?? "capturing \(loop.through) weakly"
-                annotated.fix = "Dispose it with the owner: add `.disposed(by: disposeBag)`, or end it with `take(until:)` on the owner's lifetime. \(loop.through) was alive before the measured passes and keeps every such subscription, one more per pass: \(capture) would end the loop but not the growth."
+                let capture =
+                    loop.closure.map { "capturing \(loop.through) weakly in \($0)" }
+                    ?? "capturing \(loop.through) weakly"
+                annotated.fix =
+                    "Dispose it with the owner: add `.disposed(by: disposeBag)`, or end it with `take(until:)` on the owner's lifetime. \(loop.through) was alive before the measured passes and keeps every such subscription, one more per pass: \(capture) would end the loop but not the growth."
             }
         }
-        if cycleOfFinding[finding.signature] == nil, loops[finding.signature] == nil, let fix = fixes[finding.signature] { annotated.fix = fix }
+        if cycleOfFinding[finding.signature] == nil, loops[finding.signature] == nil, let fix = fixes[finding.signature]
+        {
+            annotated.fix = fix
+        }
         return annotated
     }
 
@@ -372,7 +426,8 @@ struct HeapExplanation {
     private static func involvesUserCode(_ graph: HeapGraph, _ members: Set<Int>, _ namer: FunctionNamer) -> Bool {
         for member in members {
             if graph.kind(member).isUserObject { return true }
-            for edge in graph.edges[member] where !edge.possible && edge.function != 0 && members.contains(Int(edge.target)) {
+            for edge in graph.edges[member]
+            where !edge.possible && edge.function != 0 && members.contains(Int(edge.target)) {
                 if namer.name(edge.function)?.frame.origin == .user { return true }
             }
         }
@@ -385,10 +440,15 @@ struct HeapExplanation {
         func rank(_ node: Int) -> (Int, String, Int) {
             let kind = graph.kind(node)
             let score: Int
-            if leaked[node]?.contains(where: \.isExpectation) == true && kind.isUserObject { score = 0 }
-            else if kind.isUserObject { score = 1 }
-            else if case .instance = kind { score = 2 }
-            else { score = 3 }
+            if leaked[node]?.contains(where: \.isExpectation) == true && kind.isUserObject {
+                score = 0
+            } else if kind.isUserObject {
+                score = 1
+            } else if case .instance = kind {
+                score = 2
+            } else {
+                score = 3
+            }
             return (score, kind.displayName, node)
         }
         return members.min { rank($0) < rank($1) }!
@@ -408,7 +468,12 @@ struct HeapExplanation {
 
     /// The reference to break: the last closure on the cycle written in the user's code (its
     /// strong capture is what closes the cycle), else none.
-    private static func edgeToBreak(_ steps: [ReportCycle.Step], _ path: [CycleSearch.Step], _ graph: HeapGraph, _ namer: FunctionNamer) -> Int? {
+    private static func edgeToBreak(
+        _ steps: [ReportCycle.Step],
+        _ path: [CycleSearch.Step],
+        _ graph: HeapGraph,
+        _ namer: FunctionNamer
+    ) -> Int? {
         for index in path.indices.reversed() {
             let edge = graph.edges[path[index].node][path[index].edge]
             if let name = namer.name(edge.function), name.frame.origin == .user { return index }
@@ -420,30 +485,41 @@ struct HeapExplanation {
         let closure = steps[index].closure ?? "the closure"
         let target = steps[(index + 1) % steps.count].typeName
         if closure.hasPrefix("method reference ") {
-            return "\(closure) captures \(target) strongly: pass a closure that captures it weakly (`{ [weak self] in self?.method($0) }`), or use `withUnretained(self)`; or end the chain with `take(until:)` a signal of the owner's end, or keep the subscription in a bag owned by someone else"
+            return
+                "\(closure) captures \(target) strongly: pass a closure that captures it weakly (`{ [weak self] in self?.method($0) }`), or use `withUnretained(self)`; or end the chain with `take(until:)` a signal of the owner's end, or keep the subscription in a bag owned by someone else"
         }
-        return "\(closure) captures \(target) strongly: capture it with `[weak self]` (or `[unowned self]` when the chain is disposed with its owner), or use `withUnretained(self)`; or end the chain with `take(until:)` a signal of the owner's end, or keep the subscription in a bag owned by someone else"
+        return
+            "\(closure) captures \(target) strongly: capture it with `[weak self]` (or `[unowned self]` when the chain is disposed with its owner), or use `withUnretained(self)`; or end the chain with `take(until:)` a signal of the owner's end, or keep the subscription in a bag owned by someone else"
     }
 
     /// Walks back from `targets` along strong references to what holds them: the first user
     /// object (its property names the holder), a scheduler, or an object nothing on the Swift
     /// heap references (held from outside: a dispatch timer, a global, a stack); with
     /// `observerLists`, also the first object whose observer list (`observers…`) is on the way.
-    private static func retentionPath(_ graph: HeapGraph, _ incoming: [[(source: Int32, edge: Int32)]], from targets: Set<Int>,
-                                      avoiding blocked: Set<Int>, _ namer: FunctionNamer, _ timers: TimerEvidence,
-                                      observerLists: Bool = false) -> (path: ReportRetentionPath, holder: Int)? {
-        var next: [Int: CycleSearch.Step] = [:]   // node → step towards the targets
+    private static func retentionPath(
+        _ graph: HeapGraph,
+        _ incoming: [[(source: Int32, edge: Int32)]],
+        from targets: Set<Int>,
+        avoiding blocked: Set<Int>,
+        _ namer: FunctionNamer,
+        _ timers: TimerEvidence,
+        observerLists: Bool = false
+    ) -> (path: ReportRetentionPath, holder: Int)? {
+        var next: [Int: CycleSearch.Step] = [:]  // node → step towards the targets
         var queue = Array(targets).sorted()
         var seen = Set(queue)
         var head = 0
         var holder: Int?
         while head < queue.count, holder == nil {
-            let node = queue[head]; head += 1
+            let node = queue[head]
+            head += 1
             if !targets.contains(node), isHolder(graph, node, incoming) {
                 holder = node
                 break
             }
-            if observerLists, !targets.contains(node), let step = next[node], graph.edges[step.node][step.edge].label.hasPrefix("observers") {
+            if observerLists, !targets.contains(node), let step = next[node],
+                graph.edges[step.node][step.edge].label.hasPrefix("observers")
+            {
                 holder = node
                 break
             }
@@ -473,7 +549,8 @@ struct HeapExplanation {
         return (ReportRetentionPath(holder: holderText(graph, root, steps, incoming, timers), steps: steps), root)
     }
 
-    private static func isHolder(_ graph: HeapGraph, _ node: Int, _ incoming: [[(source: Int32, edge: Int32)]]) -> Bool {
+    private static func isHolder(_ graph: HeapGraph, _ node: Int, _ incoming: [[(source: Int32, edge: Int32)]]) -> Bool
+    {
         let kind = graph.kind(node)
         if kind.isUserObject { return true }
         if case .instance(let name, _) = kind { return isScheduler(name) }
@@ -488,7 +565,13 @@ struct HeapExplanation {
         return base.hasSuffix("Scheduler") || base == "VirtualClock"
     }
 
-    private static func holderText(_ graph: HeapGraph, _ root: Int, _ steps: [ReportCycle.Step], _ incoming: [[(source: Int32, edge: Int32)]], _ timers: TimerEvidence) -> String {
+    private static func holderText(
+        _ graph: HeapGraph,
+        _ root: Int,
+        _ steps: [ReportCycle.Step],
+        _ incoming: [[(source: Int32, edge: Int32)]],
+        _ timers: TimerEvidence
+    ) -> String {
         let kind = graph.kind(root)
         if kind.isUserObject, let via = steps.first?.via {
             return "\(kind.displayName).\(via)"

@@ -20,8 +20,14 @@ public struct ResourceGroup: Sendable {
     /// A representative allocation stack (the first entry's that reaches the call site).
     public let frames: [SymbolicatedFrame]
 
-    public init(signature: String, entries: [ResourceEntry], resourceTypes: [String], operatorChain: [String],
-                userCallSite: SymbolicatedFrame?, frames: [SymbolicatedFrame]) {
+    public init(
+        signature: String,
+        entries: [ResourceEntry],
+        resourceTypes: [String],
+        operatorChain: [String],
+        userCallSite: SymbolicatedFrame?,
+        frames: [SymbolicatedFrame]
+    ) {
         self.signature = signature
         self.entries = entries
         self.resourceTypes = resourceTypes
@@ -118,11 +124,12 @@ public enum LeakAnalysis {
             for other in groups.indices where other != index && !groups[other].foldedInto {
                 let candidate = groups[other]
                 guard let otherSite = candidate.callSite, let otherLine = otherSite.line,
-                      otherSite.file == site.file, otherSite.function == site.function, otherLine >= siteLine,
-                      candidate.members.contains(where: { $0.first.kind != .producer && $0.first.kind != .subject }),
-                      // Stacks are cut at the capture depth, a sink's (deep in `drive`) sooner
-                      // than a producer's: one invocation's contexts agree on the shorter one.
-                      ProducerOrigins.sameInvocation(callerContext(candidate.stack, callSite: otherSite), context) else { continue }
+                    otherSite.file == site.file, otherSite.function == site.function, otherLine >= siteLine,
+                    candidate.members.contains(where: { $0.first.kind != .producer && $0.first.kind != .subject }),
+                    // Stacks are cut at the capture depth, a sink's (deep in `drive`) sooner
+                    // than a producer's: one invocation's contexts agree on the shorter one.
+                    ProducerOrigins.sameInvocation(callerContext(candidate.stack, callSite: otherSite), context)
+                else { continue }
                 if best == nil || otherLine < best!.line { best = (other, otherLine) }
             }
             if let best {
@@ -157,13 +164,18 @@ public enum LeakAnalysis {
             // Each stack's latest entry, in creation order: what the chain is read from.
             let latest = group.members.map(\.last).sorted { $0.epoch < $1.epoch }
             let chain = names.chain(
-                of: latest, callSite: group.callSite,
+                of: latest,
+                callSite: group.callSite,
                 callerContext: group.callSite.map { callerContext(group.stack, callSite: $0) } ?? []
             )
             let frames = representative.map { symbolicator.frames(for: $0) } ?? group.frames
             return ResourceGroup(
-                signature: LeakSignature.make(callSite: group.callSite, chain: chain, types: types,
-                                              kinds: group.callSite == nil ? group.members.map(\.first.kind) : []),
+                signature: LeakSignature.make(
+                    callSite: group.callSite,
+                    chain: chain,
+                    types: types,
+                    kinds: group.callSite == nil ? group.members.map(\.first.kind) : []
+                ),
                 entries: group.entries,
                 resourceTypes: types,
                 operatorChain: chain,

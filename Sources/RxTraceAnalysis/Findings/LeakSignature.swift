@@ -25,8 +25,13 @@ import RxTraceReport
 enum LeakSignature {
     static let version = 2
 
-    static func make(callSite: SymbolicatedFrame?, chain: [String], types: [String], kinds: [ResourceKind],
-                     sources: SourceLines = .shared) -> String {
+    static func make(
+        callSite: SymbolicatedFrame?,
+        chain: [String],
+        types: [String],
+        kinds: [ResourceKind],
+        sources: SourceLines = .shared
+    ) -> String {
         var text: String
         if let callSite {
             text = "\(callSite.fileName ?? callSite.image ?? "?")|\(withoutClosureNumbers(callSite.function))"
@@ -44,7 +49,8 @@ enum LeakSignature {
     /// number, so a scenario added above keeps the object's baseline entry.
     static func unreleasedObject(name: String, file: String, line: Int, sources: SourceLines = .shared) -> String {
         let fileName = (file as NSString).lastPathComponent
-        return "object:\(name)@\(fileName):" + fnv1a("\(fileName)|\(name)|" + lineIdentity(file: file, line: line, sources: sources))
+        return "object:\(name)@\(fileName):"
+            + fnv1a("\(fileName)|\(name)|" + lineIdentity(file: file, line: line, sources: sources))
     }
 
     /// `text#ordinal` of the call-site line, or `line:N` when the file cannot be read.

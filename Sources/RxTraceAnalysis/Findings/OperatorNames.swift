@@ -112,7 +112,9 @@ public final class OperatorNames {
             let base = LeakAnalysis.baseTypeName(entry.typeName)
             switch entry.kind {
             case .producer:
-                if let api = facts.calledAPI, !facts.isSharedSequenceSharing { producerAPIs[base, default: []].insert(api) }
+                if let api = facts.calledAPI, !facts.isSharedSequenceSharing {
+                    producerAPIs[base, default: []].insert(api)
+                }
             case .sink, .observer:
                 if let maker = facts.maker { sinkMakers[base, default: []].insert(maker) }
             default:
@@ -133,12 +135,20 @@ public final class OperatorNames {
     /// or observers is named by its producers, in creation order.
     ///
     /// `callSite` is the group's user frame and `callerContext` the return addresses beyond it.
-    public func chain(of entries: [ResourceEntry], callSite: SymbolicatedFrame? = nil, callerContext: [UInt] = []) -> [String] {
+    public func chain(
+        of entries: [ResourceEntry],
+        callSite: SymbolicatedFrame? = nil,
+        callerContext: [UInt] = []
+    ) -> [String] {
         let ordered = LeakAnalysis.isInCreationOrder(entries) ? entries : entries.sorted { $0.epoch < $1.epoch }
         let apis = localProducerAPIs(ordered)
         let local = Context(
-            local: apis.called, sharing: apis.sharing, calledArguments: apis.calledArguments, sharingArguments: apis.sharingArguments,
-            site: callSite, callerContext: callerContext
+            local: apis.called,
+            sharing: apis.sharing,
+            calledArguments: apis.calledArguments,
+            sharingArguments: apis.sharingArguments,
+            site: callSite,
+            callerContext: callerContext
         )
         var outer: [String] = []
         var inner: [String: [String]] = [:]
@@ -152,7 +162,10 @@ public final class OperatorNames {
             if let stack = entry.stack, !seenStacks.insert(stack).inserted { continue }
             guard seen.insert(entry.typeName).inserted, let stage = stage(of: entry, in: local) else { continue }
             if let owner = stage.innerOf {
-                if inner[owner] == nil { innerOrder.append(owner); inner[owner] = [] }
+                if inner[owner] == nil {
+                    innerOrder.append(owner)
+                    inner[owner] = []
+                }
                 if inner[owner]!.last != stage.name { inner[owner]!.append(stage.name) }
             } else if outer.last != stage.name {
                 outer.append(stage.name)
@@ -175,7 +188,9 @@ public final class OperatorNames {
 
     /// The APIs that made the group's producers, by producer type: those the user called, and
     /// those a shared sequence's sharing strategy made inside an RxCocoa API.
-    private func localProducerAPIs(_ group: [ResourceEntry]) -> (
+    private func localProducerAPIs(
+        _ group: [ResourceEntry]
+    ) -> (
         called: [String: Set<String>], sharing: [String: Set<String>],
         calledArguments: [String: Set<String>], sharingArguments: [String: Set<String>]
     ) {
@@ -213,7 +228,9 @@ public final class OperatorNames {
         if entry.kind == .producer {
             name = facts.calledAPI ?? resolve(.producer(LeakAnalysis.baseTypeName(entry.typeName)), local: local)
         } else {
-            name = facts.maker.flatMap { resolve($0, local: local, sinkArguments: Self.genericArguments(entry.typeName)) }
+            name = facts.maker.flatMap {
+                resolve($0, local: local, sinkArguments: Self.genericArguments(entry.typeName))
+            }
         }
         guard let name else { return nil }
         let inner = facts.subscribedDuringEventOf.flatMap { resolve(.sink($0), local: local) }
@@ -274,7 +291,10 @@ public final class OperatorNames {
             return shared
         }
         WorkCounter.count(.stackNamed)
-        let found = readFacts(symbolicator.framesThroughCallSite(for: stack), ownType: LeakAnalysis.baseTypeName(entry.typeName))
+        let found = readFacts(
+            symbolicator.framesThroughCallSite(for: stack),
+            ownType: LeakAnalysis.baseTypeName(entry.typeName)
+        )
         facts[site] = found
         OperatorNames.factsLock.lock()
         OperatorNames.factsBySite[site] = found
@@ -313,7 +333,8 @@ public final class OperatorNames {
             } else if RxCoreOperators.isProducer(type) {
                 guard function.base == "run" || function.base == "subscribe" else { continue }
                 result.maker = .producer(type)
-            } else if Self.eventEntryPoints.contains(function.base) || function.base == "run" || function.isInitializer {
+            } else if Self.eventEntryPoints.contains(function.base) || function.base == "run" || function.isInitializer
+            {
                 result.maker = .sink(type)
             } else {
                 continue
@@ -324,8 +345,10 @@ public final class OperatorNames {
         if let makerIndex {
             // Further out, a sink's `on`: this was subscribed while that sink handled an event.
             for index in library.indices where index > makerIndex {
-                if let function = name(library[index]), Self.eventEntryPoints.contains(function.base), let type = function.type,
-                   !RxCoreOperators.isAPIType(type), !RxCoreOperators.subjectTypes.contains(type) {
+                if let function = name(library[index]), Self.eventEntryPoints.contains(function.base),
+                    let type = function.type,
+                    !RxCoreOperators.isAPIType(type), !RxCoreOperators.subjectTypes.contains(type)
+                {
                     result.subscribedDuringEventOf = type
                     break
                 }

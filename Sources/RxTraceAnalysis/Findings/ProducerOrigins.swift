@@ -89,14 +89,20 @@ final class ProducerOrigins {
         if ProducerOrigins.shared.readCallers.insert(caller).inserted {
             let candidates = ProducerOrigins.shared.producerStacksByAddress[caller] ?? []
             // One batch for the frames that name the type, the API and the user's frame.
-            _ = symbolicator.frames(forAddresses: Array(Set(candidates.flatMap { ResourceRegistry.addresses(of: $0).prefix(16) })))
+            _ = symbolicator.frames(
+                forAddresses: Array(Set(candidates.flatMap { ResourceRegistry.addresses(of: $0).prefix(16) }))
+            )
             for stack in candidates {
                 guard let origin = cachedOrigin(of: stack) else { continue }
-                ProducerOrigins.shared.originsByPlace[Place(type: origin.type, file: origin.site.file, function: origin.site.function), default: []]
-                    .append(origin)
+                ProducerOrigins.shared.originsByPlace[
+                    Place(type: origin.type, file: origin.site.file, function: origin.site.function),
+                    default: []
+                ]
+                .append(origin)
             }
         }
-        let places = ProducerOrigins.shared.originsByPlace[Place(type: type, file: site.file, function: site.function)] ?? []
+        let places =
+            ProducerOrigins.shared.originsByPlace[Place(type: type, file: site.file, function: site.function)] ?? []
         let sameInvocation = places.filter {
             guard let otherLine = $0.site.line else { return false }
             return otherLine <= line && ProducerOrigins.sameInvocation($0.context, context)
@@ -121,9 +127,13 @@ final class ProducerOrigins {
         _ = symbolicator.frames(forAddresses: Array(byFirst.keys))
         var index: [UInt: [StackID]] = [:]
         for (first, stacks) in byFirst
-        where symbolicator.frames(forAddresses: [first]).contains(where: { $0.origin == .rxCore && $0.function.hasPrefix("Observable.init") }) {
+        where symbolicator.frames(forAddresses: [first]).contains(where: {
+            $0.origin == .rxCore && $0.function.hasPrefix("Observable.init")
+        }) {
             for stack in stacks {
-                for address in Set(ResourceRegistry.addresses(of: stack).dropFirst()) { index[address, default: []].append(stack) }
+                for address in Set(ResourceRegistry.addresses(of: stack).dropFirst()) {
+                    index[address, default: []].append(stack)
+                }
             }
         }
         return index
@@ -133,11 +143,13 @@ final class ProducerOrigins {
         let frames = symbolicator.framesThroughCallSite(for: stack)
         guard let userIndex = frames.firstIndex(where: { $0.origin == .user }) else { return nil }
         let library = frames[..<userIndex]
-        guard let type = library.lazy.compactMap({ FunctionName.parsed($0.function) }).first(where: {
-                  $0.isInitializer && $0.type.map { !RxCoreOperators.baseClasses.contains($0) } ?? false
-              })?.type,
-              let api = library.last(where: { $0.origin == .rxCore }).flatMap({ FunctionName.parsed($0.function) }),
-              RxCoreOperators.isAPIType(api.type) else { return nil }
+        guard
+            let type = library.lazy.compactMap({ FunctionName.parsed($0.function) }).first(where: {
+                $0.isInitializer && $0.type.map { !RxCoreOperators.baseClasses.contains($0) } ?? false
+            })?.type,
+            let api = library.last(where: { $0.origin == .rxCore }).flatMap({ FunctionName.parsed($0.function) }),
+            RxCoreOperators.isAPIType(api.type)
+        else { return nil }
         let site = frames[userIndex]
         let addresses = ResourceRegistry.addresses(of: stack)
         guard let index = addresses.firstIndex(of: site.address) else { return nil }

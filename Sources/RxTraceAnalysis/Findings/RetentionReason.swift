@@ -59,7 +59,8 @@ enum RetentionReason {
             case 1: return "kept alive by the periodic timer of \(names[0])"
             case timerSinks / subscriptions:
                 // One timer sink per new timer in each subscription (merged intervals): all hold it.
-                return "kept alive by the periodic timers of \(names.dropLast().joined(separator: ", ")) and \(names.last!)"
+                return
+                    "kept alive by the periodic timers of \(names.dropLast().joined(separator: ", ")) and \(names.last!)"
             default: return "kept alive by a periodic timer still armed on one of: \(names.joined(separator: ", "))"
             }
         }

@@ -7,8 +7,12 @@ import RxTraceReport
 /// subscription's line for an anomaly at a stage, else the first user frame of the detecting
 /// side), both sides' threads and schedulers, and both backtraces where captured.
 public enum ThreadAnomalyAnalysis {
-    public static func findings(_ records: [ThreadAnomalyRecord], chains: [HopChain], stages: [HopStageRecord],
-                                symbolicator: Symbolicator = .shared) -> [LeakFinding] {
+    public static func findings(
+        _ records: [ThreadAnomalyRecord],
+        chains: [HopChain],
+        stages: [HopStageRecord],
+        symbolicator: Symbolicator = .shared
+    ) -> [LeakFinding] {
         var order: [String] = []
         var bySignature: [String: LeakFinding] = [:]
         let stageRecords = Dictionary(stages.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -19,7 +23,10 @@ public enum ThreadAnomalyAnalysis {
             let detecting = record.stack.map { symbolicator.framesThroughCallSite(for: $0) } ?? []
             let other = record.otherStack.map { symbolicator.framesThroughCallSite(for: $0) }
             // The subscription's line names the consumer; without a stage, the detecting side's.
-            let callSite = (stage?.subscriptionStack ?? stageRecord?.subscriptionStack).flatMap { symbolicator.userCallSite(for: $0) }
+            let callSite =
+                (stage?.subscriptionStack ?? stageRecord?.subscriptionStack).flatMap {
+                    symbolicator.userCallSite(for: $0)
+                }
                 ?? detecting.last { $0.origin == .user }
             let typeName = stageRecord?.typeName
             let signature = LeakSignature.make(

@@ -90,40 +90,47 @@ public enum ThreadHopAnalysis {
             upstreamOf[record.downstream, default: []].append(record)
         }
         let names = StageNamer(records: records, symbolicator: symbolicator)
-        return records.filter { $0.downstream == 0 && LeakAnalysis.baseTypeName($0.typeName) == "AnonymousObserver" }.map { root in
-            // Post-order from the subscriber: every stage after the stages that feed it.
-            var ordered: [HopStageRecord] = []
-            var visiting: Set<UInt32> = []
-            func visit(_ record: HopStageRecord) {
-                guard visiting.insert(record.id).inserted else { return }
-                for upstream in upstreamOf[record.id] ?? [] { visit(upstream) }
-                ordered.append(record)
+        return records.filter { $0.downstream == 0 && LeakAnalysis.baseTypeName($0.typeName) == "AnonymousObserver" }
+            .map { root in
+                // Post-order from the subscriber: every stage after the stages that feed it.
+                var ordered: [HopStageRecord] = []
+                var visiting: Set<UInt32> = []
+                func visit(_ record: HopStageRecord) {
+                    guard visiting.insert(record.id).inserted else { return }
+                    for upstream in upstreamOf[record.id] ?? [] { visit(upstream) }
+                    ordered.append(record)
+                }
+                visit(root)
+                let position = Dictionary(uniqueKeysWithValues: ordered.enumerated().map { ($1.id, $0) })
+                var stages: [HopChain.Stage] = []
+                for record in ordered {
+                    let delivered = record.places[.delivered, default: []]
+                    var stage = HopChain.Stage(
+                        id: record.id,
+                        name: "",
+                        typeName: record.typeName,
+                        downstream: position[record.downstream],
+                        subscribedOn: record.places[.subscribed, default: []],
+                        deliveredOn: merged(record.downstream == 0 ? record.places[.received, default: []] : delivered),
+                        disposedOn: record.places[.disposed, default: []],
+                        subscriptionStack: record.subscriptionStack,
+                        receivedOn: record.places[.received, default: []]
+                    )
+                    stage.name = names.name(
+                        record,
+                        stage: stage,
+                        upstream: (upstreamOf[record.id] ?? []).compactMap { upstream in
+                            position[upstream.id].flatMap { $0 < stages.count ? stages[$0] : nil }
+                        }
+                    )
+                    stage.movesDelivery =
+                        stage.name.hasPrefix("observe(on:")
+                        || LeakAnalysis.baseTypeName(record.typeName).hasPrefix("ObserveOn")
+                    stages.append(stage)
+                }
+                let callSite = root.subscriptionStack.flatMap { symbolicator.userCallSite(for: $0) }
+                return HopChain(stages: foldingRepeatedCalls(stages), callSite: callSite)
             }
-            visit(root)
-            let position = Dictionary(uniqueKeysWithValues: ordered.enumerated().map { ($1.id, $0) })
-            var stages: [HopChain.Stage] = []
-            for record in ordered {
-                let delivered = record.places[.delivered, default: []]
-                var stage = HopChain.Stage(
-                    id: record.id,
-                    name: "",
-                    typeName: record.typeName,
-                    downstream: position[record.downstream],
-                    subscribedOn: record.places[.subscribed, default: []],
-                    deliveredOn: merged(record.downstream == 0 ? record.places[.received, default: []] : delivered),
-                    disposedOn: record.places[.disposed, default: []],
-                    subscriptionStack: record.subscriptionStack,
-                    receivedOn: record.places[.received, default: []]
-                )
-                stage.name = names.name(record, stage: stage, upstream: (upstreamOf[record.id] ?? []).compactMap { upstream in
-                    position[upstream.id].flatMap { $0 < stages.count ? stages[$0] : nil }
-                })
-                stage.movesDelivery = stage.name.hasPrefix("observe(on:") || LeakAnalysis.baseTypeName(record.typeName).hasPrefix("ObserveOn")
-                stages.append(stage)
-            }
-            let callSite = root.subscriptionStack.flatMap { symbolicator.userCallSite(for: $0) }
-            return HopChain(stages: foldingRepeatedCalls(stages), callSite: callSite)
-        }
     }
 
     /// One API call that builds several stages in a row (RxCocoa's `asDriver(onErrorJustReturn:)`:
@@ -135,10 +142,14 @@ public enum ThreadHopAnalysis {
         var folded = Set<Int>()
         for index in stages.indices {
             guard let next = stages[index].downstream, stages[next].name == stages[index].name,
-                  !stages.indices.contains(where: { $0 != index && !folded.contains($0) && stages[$0].downstream == next }) else { continue }
+                !stages.indices.contains(where: { $0 != index && !folded.contains($0) && stages[$0].downstream == next }
+                )
+            else { continue }
             stages[next] = stages[next].absorbing(stages[index])
             folded.insert(index)
-            for upstream in stages.indices where stages[upstream].downstream == index { stages[upstream].downstream = next }
+            for upstream in stages.indices where stages[upstream].downstream == index {
+                stages[upstream].downstream = next
+            }
         }
         guard !folded.isEmpty else { return stages }
         let kept = stages.indices.filter { !folded.contains($0) }
@@ -163,7 +174,9 @@ public enum ThreadHopAnalysis {
 
     /// The report's form of a place.
     public static func reportPlace(_ place: HopPlace, count: Int? = nil) -> ReportHopPlace {
-        let thread = place.threadName.isEmpty ? "thread #\(place.threadIndex)" : ThreadNames.readable(place.threadName, number: place.threadIndex)
+        let thread =
+            place.threadName.isEmpty
+            ? "thread #\(place.threadIndex)" : ThreadNames.readable(place.threadName, number: place.threadIndex)
         return ReportHopPlace(scheduler: place.scheduler, thread: thread, count: count)
     }
 
@@ -187,30 +200,36 @@ public enum ThreadHopAnalysis {
         var hops: [ReportThreadHop] = []
         for (chainIndex, chain) in chains.enumerated() {
             for (position, stage) in chain.stages.enumerated() {
-                let main = stage.deliveredOn.max { $0.count < $1.count }?.place
+                let main =
+                    stage.deliveredOn.max { $0.count < $1.count }?.place
                     ?? stage.subscribedOn.first?.place
                 let upstream = chain.stages.indices.filter { chain.stages[$0].downstream == position }
                 let upstreamPlaces = Set(upstream.flatMap { chain.stages[$0].deliveredOn.map(\.place) })
                 let ownPlaces = Set(stage.deliveredOn.map(\.place))
                 let isHop = !upstreamPlaces.isEmpty && !ownPlaces.isEmpty && ownPlaces != upstreamPlaces
-                let anomaly = anomalies.first { $0.anomaly?.stage == stage.name && $0.operatorChain == chain.stages.map(\.name) }
+                let anomaly = anomalies.first {
+                    $0.anomaly?.stage == stage.name && $0.operatorChain == chain.stages.map(\.name)
+                }
                 let place = main.map { reportPlace($0) }
-                hops.append(ReportThreadHop(
-                    stage: stage.name,
-                    scheduler: place?.scheduler,
-                    thread: place?.thread ?? "unknown",
-                    anomaly: anomaly?.anomaly?.kind,
-                    chain: chainIndex,
-                    position: position,
-                    downstream: stage.downstream,
-                    isHop: isHop,
-                    subscribedOn: stage.subscribedOn.map { reportPlace($0.place, count: $0.count) },
-                    deliveredOn: stage.deliveredOn.map { reportPlace($0.place, count: $0.count) },
-                    disposedOn: stage.disposedOn.isEmpty ? nil : stage.disposedOn.map { reportPlace($0.place, count: $0.count) },
-                    callSite: stage.downstream == nil ? chain.callSite.flatMap(\.location) : nil,
-                    chainHops: stage.downstream == nil ? chain.hopSequence : nil,
-                    chainSubscribedOn: stage.downstream == nil ? chain.sourceSubscriptionPlaces : nil
-                ))
+                hops.append(
+                    ReportThreadHop(
+                        stage: stage.name,
+                        scheduler: place?.scheduler,
+                        thread: place?.thread ?? "unknown",
+                        anomaly: anomaly?.anomaly?.kind,
+                        chain: chainIndex,
+                        position: position,
+                        downstream: stage.downstream,
+                        isHop: isHop,
+                        subscribedOn: stage.subscribedOn.map { reportPlace($0.place, count: $0.count) },
+                        deliveredOn: stage.deliveredOn.map { reportPlace($0.place, count: $0.count) },
+                        disposedOn: stage.disposedOn.isEmpty
+                            ? nil : stage.disposedOn.map { reportPlace($0.place, count: $0.count) },
+                        callSite: stage.downstream == nil ? chain.callSite.flatMap(\.location) : nil,
+                        chainHops: stage.downstream == nil ? chain.hopSequence : nil,
+                        chainSubscribedOn: stage.downstream == nil ? chain.sourceSubscriptionPlaces : nil
+                    )
+                )
             }
         }
         return hops
@@ -231,13 +250,25 @@ private struct StageNamer {
         var producers: [UInt32: ResourceEntry] = [:]
         for record in records {
             sinks[record.id] = ResourceEntry(
-                id: UInt64(record.id) * 2, kind: record.downstream == 0 ? .observer : .sink, typeName: record.typeName,
-                epoch: UInt64(record.id) * 2, threadID: 0, threadName: "", address: 0, stack: record.subscriptionStack
+                id: UInt64(record.id) * 2,
+                kind: record.downstream == 0 ? .observer : .sink,
+                typeName: record.typeName,
+                epoch: UInt64(record.id) * 2,
+                threadID: 0,
+                threadName: "",
+                address: 0,
+                stack: record.subscriptionStack
             )
             if let producer = record.producerTypeName, let stack = record.producerStack {
                 producers[record.id] = ResourceEntry(
-                    id: UInt64(record.id) * 2 + 1, kind: .producer, typeName: producer,
-                    epoch: UInt64(record.id) * 2 + 1, threadID: 0, threadName: "", address: 0, stack: stack
+                    id: UInt64(record.id) * 2 + 1,
+                    kind: .producer,
+                    typeName: producer,
+                    epoch: UInt64(record.id) * 2 + 1,
+                    threadID: 0,
+                    threadName: "",
+                    address: 0,
+                    stack: stack
                 )
             }
         }
@@ -249,11 +280,13 @@ private struct StageNamer {
 
     func name(_ record: HopStageRecord, stage: HopChain.Stage, upstream: [HopChain.Stage]) -> String {
         // The producer's own stack names the API exactly (`interval`, not `interval or timer`).
-        let named = producers[record.id].flatMap { names.stage(of: $0)?.name }
+        let named =
+            producers[record.id].flatMap { names.stage(of: $0)?.name }
             ?? sinks[record.id].flatMap { names.stage(of: $0)?.name }
             ?? LeakAnalysis.baseTypeName(record.typeName)
         if named.hasPrefix("observe(on:") || named.hasPrefix("observeOn") {
-            return stage.deliveredOn.isEmpty ? "observe(on:)" : "observe(on: \(ThreadHopAnalysis.setName(stage.deliveredOn)))"
+            return stage.deliveredOn.isEmpty
+                ? "observe(on:)" : "observe(on: \(ThreadHopAnalysis.setName(stage.deliveredOn)))"
         }
         if named.hasPrefix("subscribe(on:") || named.hasPrefix("subscribeOn") {
             let target = upstream.flatMap(\.subscribedOn)

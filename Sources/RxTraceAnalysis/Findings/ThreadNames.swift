@@ -1,4 +1,5 @@
 import RxTraceReport
+
 /// A thread's name as a person recognises it. Linux keeps 15 bytes of a thread's name, and
 /// libdispatch names each of its worker threads after the last 15 characters of its root
 /// queue's label, so the name read back is a fragment (`oot.default-qos` for
@@ -7,8 +8,10 @@ import RxTraceReport
 /// Any other name is shown as it is.
 public enum ThreadNames {
     /// libdispatch's global (root) queues, whose worker threads run every dispatch queue's work.
-    static let dispatchRootQueueLabels: [String] = ["maintenance", "background", "utility", "default", "user-initiated", "user-interactive"]
-        .flatMap { ["com.apple.root.\($0)-qos", "com.apple.root.\($0)-qos.overcommit"] }
+    static let dispatchRootQueueLabels: [String] = [
+        "maintenance", "background", "utility", "default", "user-initiated", "user-interactive",
+    ]
+    .flatMap { ["com.apple.root.\($0)-qos", "com.apple.root.\($0)-qos.overcommit"] }
 
     /// The bytes of a name Linux keeps (`TASK_COMM_LEN` 16, with the terminating zero).
     static let kernelNameLength = 15

@@ -22,13 +22,15 @@ enum WorkCounter {
     nonisolated(unsafe) private static var counts: [Step: Int] = [:]
 
     static func count(_ step: Step, _ amount: Int = 1) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         counts[step, default: 0] += amount
     }
 
     /// The counts so far; subtract two of them to count what happened in between.
     static func current() -> [Step: Int] {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return counts
     }
 }

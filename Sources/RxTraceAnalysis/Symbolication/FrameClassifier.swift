@@ -33,7 +33,9 @@ package enum FrameClassifier {
         }
         // SwiftPM's generated test-discovery thunks and runner are scaffolding, not user code,
         // and so are the thunks Swift Testing's @Test macro generates around a test function.
-        if let function, function.contains("__allTests__") || function.contains("variable initialization expression of static") {
+        if let function,
+            function.contains("__allTests__") || function.contains("variable initialization expression of static")
+        {
             return .system
         }
         if let file, file.contains("@__swiftmacro_") || file.hasPrefix("swift-generated-sources/") { return .system }
@@ -60,18 +62,22 @@ package enum FrameClassifier {
         if let rawName, let module = mangledModule(rawName) { return module }
         guard let function else { return nil }
         var text = Substring(function)
-        let prefixes = ["static ", "@objc ", "dispatch thunk of ", "partial apply for ", "protocol witness for ",
-                        "merged ", "outlined ", "implicit ", "key path getter for ", "key path setter for "]
+        let prefixes = [
+            "static ", "@objc ", "dispatch thunk of ", "partial apply for ", "protocol witness for ",
+            "merged ", "outlined ", "implicit ", "key path getter for ", "key path setter for ",
+        ]
         var changed = true
         while changed {
             changed = false
             for prefix in prefixes where text.hasPrefix(prefix) {
-                text = text.dropFirst(prefix.count); changed = true
+                text = text.dropFirst(prefix.count)
+                changed = true
             }
             for marker in ["specialization <", "closure #"] where text.contains(marker) {
                 // "generic specialization <…> of X", "closure #1 in X": continue with X.
                 if let range = text.range(of: marker == "closure #" ? " in " : "> of ") {
-                    text = text[range.upperBound...]; changed = true
+                    text = text[range.upperBound...]
+                    changed = true
                 }
             }
         }

@@ -89,7 +89,8 @@ final class LineTableSymbolizer: @unchecked Sendable {
                     place = place[..<colon]
                 }
                 // A merged function (one body for several) is placed in its object file (`Sites.swift.o`).
-                let file = place == "??" || place.isEmpty || place.hasSuffix("<compiler-generated>") || place.hasSuffix(".o")
+                let file =
+                    place == "??" || place.isEmpty || place.hasSuffix("<compiler-generated>") || place.hasSuffix(".o")
                     ? nil : String(place)
                 locations.append(Location(linkageName: function, file: file, line: line.flatMap { $0 > 0 ? $0 : nil }))
             }

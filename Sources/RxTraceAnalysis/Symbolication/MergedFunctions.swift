@@ -25,13 +25,15 @@ final class MergedFunctions {
     /// function there is not merged or the image has no symbol table.
     func candidates(atOffset offset: UInt, image path: String, base: UInt) -> [String]? {
         guard let symbols = symbols(of: path),
-              let merged = symbols.last(where: { $0.value <= offset }), offset < merged.value + max(merged.size, 1),
-              Symbolicator.isMergedFunction(rawName: merged.name, name: "") else { return nil }
+            let merged = symbols.last(where: { $0.value <= offset }), offset < merged.value + max(merged.size, 1),
+            Symbolicator.isMergedFunction(rawName: merged.name, name: "")
+        else { return nil }
         if thunksByTarget[path] == nil {
             // One pass over the image's small functions for all its merged ones.
             var byTarget: [UInt: [String]] = [:]
             for symbol in symbols where symbol.size > 0 && symbol.size <= MergedFunctions.thunkSizeLimit {
-                for target in MergedFunctions.jumpTargets(from: base + symbol.value, length: Int(symbol.size)) where target >= base {
+                for target in MergedFunctions.jumpTargets(from: base + symbol.value, length: Int(symbol.size))
+                where target >= base {
                     byTarget[target - base, default: []].append(symbol.name)
                 }
             }
@@ -81,7 +83,8 @@ final class MergedFunctions {
 
     /// The `STT_FUNC` entries of a 64-bit little-endian ELF file's `.symtab`, sorted by address.
     private static func functionSymbols(_ path: String) -> [FunctionSymbol]? {
-        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped), data.count > 64 else { return nil }
+        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped), data.count > 64
+        else { return nil }
         return data.withUnsafeBytes { (file: UnsafeRawBufferPointer) -> [FunctionSymbol]? in
             func load<T: FixedWidthInteger>(_ offset: Int, _: T.Type) -> T? {
                 guard offset >= 0, offset + MemoryLayout<T>.size <= file.count else { return nil }
@@ -89,25 +92,35 @@ final class MergedFunctions {
             }
             // "\x7FELF", 64-bit, little-endian.
             guard load(0, UInt32.self) == 0x464C_457F, file[4] == 2, file[5] == 1,
-                  let sectionTable = load(0x28, UInt64.self).map(Int.init), let entrySize = load(0x3A, UInt16.self).map(Int.init),
-                  let count = load(0x3C, UInt16.self).map(Int.init) else { return nil }
+                let sectionTable = load(0x28, UInt64.self).map(Int.init),
+                let entrySize = load(0x3A, UInt16.self).map(Int.init),
+                let count = load(0x3C, UInt16.self).map(Int.init)
+            else { return nil }
             for index in 0..<count {
                 let header = sectionTable + index * entrySize
                 guard load(header + 4, UInt32.self) == 2,  // SHT_SYMTAB
-                      let offset = load(header + 0x18, UInt64.self).map(Int.init), let size = load(header + 0x20, UInt64.self).map(Int.init),
-                      let link = load(header + 0x28, UInt32.self).map(Int.init),
-                      let names = load(sectionTable + link * entrySize + 0x18, UInt64.self).map(Int.init) else { continue }
+                    let offset = load(header + 0x18, UInt64.self).map(Int.init),
+                    let size = load(header + 0x20, UInt64.self).map(Int.init),
+                    let link = load(header + 0x28, UInt32.self).map(Int.init),
+                    let names = load(sectionTable + link * entrySize + 0x18, UInt64.self).map(Int.init)
+                else { continue }
                 var symbols: [FunctionSymbol] = []
                 for entry in stride(from: offset, to: min(offset + size, file.count) - 23, by: 24) {
                     guard file[entry + 4] & 0xF == 2,  // STT_FUNC
-                          let nameOffset = load(entry, UInt32.self).map(Int.init),
-                          let value = load(entry + 8, UInt64.self), let length = load(entry + 16, UInt64.self), value != 0 else { continue }
+                        let nameOffset = load(entry, UInt32.self).map(Int.init),
+                        let value = load(entry + 8, UInt64.self), let length = load(entry + 16, UInt64.self), value != 0
+                    else { continue }
                     let start = names + nameOffset
                     guard start < file.count else { continue }
                     var end = start
                     while end < file.count, file[end] != 0 { end += 1 }
-                    symbols.append(FunctionSymbol(value: UInt(value), size: UInt(length),
-                                                  name: String(decoding: UnsafeRawBufferPointer(rebasing: file[start..<end]), as: UTF8.self)))
+                    symbols.append(
+                        FunctionSymbol(
+                            value: UInt(value),
+                            size: UInt(length),
+                            name: String(decoding: UnsafeRawBufferPointer(rebasing: file[start..<end]), as: UTF8.self)
+                        )
+                    )
                 }
                 return symbols.sorted { $0.value < $1.value }
             }

@@ -19,8 +19,16 @@ public struct SymbolicatedFrame: Codable, Sendable, Hashable, CustomStringConver
     /// jump into it), from the image's symbol table; nil when unknown.
     public var mergedCandidates: [String]?
 
-    public init(address: UInt, function: String, file: String? = nil, line: Int? = nil, image: String? = nil, origin: FrameOrigin,
-                mergedFunction: Bool = false, mergedCandidates: [String]? = nil) {
+    public init(
+        address: UInt,
+        function: String,
+        file: String? = nil,
+        line: Int? = nil,
+        image: String? = nil,
+        origin: FrameOrigin,
+        mergedFunction: Bool = false,
+        mergedCandidates: [String]? = nil
+    ) {
         self.address = address
         self.function = function
         self.file = file
@@ -48,13 +56,24 @@ extension SymbolicatedFrame {
     /// Where a report places this frame, when its line is known.
     public var location: SourceLocation? {
         guard let file, let line else { return nil }
-        return SourceLocation(file: file, line: line, function: function, mergedFunction: mergedFunction ? true : nil,
-                              mergedCandidates: mergedCandidates)
+        return SourceLocation(
+            file: file,
+            line: line,
+            function: function,
+            mergedFunction: mergedFunction ? true : nil,
+            mergedCandidates: mergedCandidates
+        )
     }
 
     /// This frame as a report shows it.
     public var reportFrame: ReportFrame {
-        ReportFrame(function: function, file: file, line: line, origin: origin, mergedFunction: mergedFunction ? true : nil,
-                    mergedCandidates: mergedCandidates)
+        ReportFrame(
+            function: function,
+            file: file,
+            line: line,
+            origin: origin,
+            mergedFunction: mergedFunction ? true : nil,
+            mergedCandidates: mergedCandidates
+        )
     }
 }

@@ -25,7 +25,8 @@ public final class Symbolicator: @unchecked Sendable {
 
     /// The frames of `stack`, innermost first; inlined calls come before their caller.
     public func frames(for stack: StackID) -> [SymbolicatedFrame] {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         if let cached = framesByStack[stack.rawValue] { return cached }
         let frames = Symbolicator.droppingForwardingThunks(resolveLocked(ResourceRegistry.addresses(of: stack)))
         framesByStack[stack.rawValue] = frames
@@ -34,7 +35,8 @@ public final class Symbolicator: @unchecked Sendable {
 
     /// The frames of raw return addresses, innermost first.
     public func frames(forAddresses addresses: [UInt]) -> [SymbolicatedFrame] {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return Symbolicator.droppingForwardingThunks(resolveLocked(addresses))
     }
 
@@ -49,7 +51,8 @@ public final class Symbolicator: @unchecked Sendable {
     /// none). Resolves the stack a few addresses at a time and stops at the first user frame:
     /// the frames beyond it (test runners, `main`) are most of the resolution cost.
     public func framesThroughCallSite(for stack: StackID) -> [SymbolicatedFrame] {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         func throughUser(_ frames: [SymbolicatedFrame]) -> [SymbolicatedFrame] {
             guard let index = frames.firstIndex(where: { $0.origin == .user }) else { return frames }
             return Array(frames[...index])
@@ -82,7 +85,8 @@ public final class Symbolicator: @unchecked Sendable {
     /// `framesThroughCallSite` then finds everything cached. Analysing 1,000 call sites costs a
     /// few batches instead of thousands of small ones.
     public func prefetchThroughCallSite(_ stacks: [StackID]) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         var pending = stacks.filter { framesByStack[$0.rawValue] == nil && prefetched.insert($0.rawValue).inserted }
             .map { (stack: $0, addresses: ResourceRegistry.addresses(of: $0)) }
         var start = 0
@@ -93,7 +97,9 @@ public final class Symbolicator: @unchecked Sendable {
             start += Symbolicator.roundSize
             pending = pending.filter { item in
                 item.addresses.count > start
-                    && !item.addresses.prefix(start).contains { (framesByAddress[$0] ?? []).contains { $0.origin == .user } }
+                    && !item.addresses.prefix(start).contains {
+                        (framesByAddress[$0] ?? []).contains { $0.origin == .user }
+                    }
             }
         }
     }
@@ -101,10 +107,13 @@ public final class Symbolicator: @unchecked Sendable {
     /// Resolves every address of `stacks` not resolved yet in one batch, so that `frames(for:)`
     /// then finds them cached.
     public func prefetch(_ stacks: [StackID]) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         var missing = Set<UInt>()
         for stack in stacks where framesByStack[stack.rawValue] == nil {
-            for address in ResourceRegistry.addresses(of: stack) where framesByAddress[address] == nil { missing.insert(address) }
+            for address in ResourceRegistry.addresses(of: stack) where framesByAddress[address] == nil {
+                missing.insert(address)
+            }
         }
         if !missing.isEmpty { symbolicateLocked(Array(missing)) }
     }
@@ -131,7 +140,8 @@ public final class Symbolicator: @unchecked Sendable {
             images = ImageMap.capture()
         }
         self.images = images
-        let architecture = self.architecture ?? ((try? Backtrace.capture(limit: 1))?.architecture ?? HostInfo.buildArchitecture)
+        let architecture =
+            self.architecture ?? ((try? Backtrace.capture(limit: 1))?.architecture ?? HostInfo.buildArchitecture)
         self.architecture = architecture
 
         // One backtrace for every new address: the symbolicator's per-call set-up (image and
@@ -143,12 +153,20 @@ public final class Symbolicator: @unchecked Sendable {
         // image's inlined call sites (0.2 s for a release executable of 17 MB, even for one
         // address), where `llvm-symbolizer` costs about 25 ms of CPU per batch.
         let lineTables = lineTableSymbolizer(images)
-        var raw = runtimeFrames(addresses, images: images, architecture: architecture, sourceLocations: lineTables == nil)
+        var raw = runtimeFrames(
+            addresses,
+            images: images,
+            architecture: architecture,
+            sourceLocations: lineTables == nil
+        )
         if let lineTables {
             var mismatched: [UInt] = []
             var byImage: [Int: [UInt]] = [:]
             for address in addresses {
-                guard let index = images.indexOfImage(at: Backtrace.Address(UInt64(address))) else { mismatched.append(address); continue }
+                guard let index = images.indexOfImage(at: Backtrace.Address(UInt64(address))) else {
+                    mismatched.append(address)
+                    continue
+                }
                 byImage[index, default: []].append(address)
             }
             for (index, imageAddresses) in byImage {
@@ -177,7 +195,8 @@ public final class Symbolicator: @unchecked Sendable {
                 }
             }
             if !mismatched.isEmpty {
-                raw.merge(runtimeFrames(mismatched, images: images, architecture: architecture, sourceLocations: true)) { $1 }
+                raw.merge(runtimeFrames(mismatched, images: images, architecture: architecture, sourceLocations: true))
+                { $1 }
             }
         }
         for address in addresses {
@@ -198,7 +217,12 @@ public final class Symbolicator: @unchecked Sendable {
                     file: file,
                     line: file == nil ? nil : frame.line,
                     image: frame.image,
-                    origin: FrameClassifier.origin(function: function, rawName: frame.rawName, file: file, image: frame.image),
+                    origin: FrameClassifier.origin(
+                        function: function,
+                        rawName: frame.rawName,
+                        file: file,
+                        image: frame.image
+                    ),
                     mergedFunction: merged,
                     mergedCandidates: candidates
                 )
@@ -211,10 +235,17 @@ public final class Symbolicator: @unchecked Sendable {
     @available(macOS 26.0, *)
     private func mergedCandidates(_ address: UInt, images: ImageMap) -> [String]? {
         guard let index = images.indexOfImage(at: Backtrace.Address(UInt64(address))), let path = images[index].path,
-              let base = UInt(images[index].baseAddress),
-              let raw = mergedFunctions.candidates(atOffset: address &- base &- 1, image: path, base: base), !raw.isEmpty else { return nil }
+            let base = UInt(images[index].baseAddress),
+            let raw = mergedFunctions.candidates(atOffset: address &- base &- 1, image: path, base: base), !raw.isEmpty
+        else { return nil }
         return raw.map { rawName in
-            let name = SymbolicatedBacktrace.Symbol(imageIndex: -1, imageName: "", rawName: rawName, offset: 0, sourceLocation: nil).name
+            let name = SymbolicatedBacktrace.Symbol(
+                imageIndex: -1,
+                imageName: "",
+                rawName: rawName,
+                offset: 0,
+                sourceLocation: nil
+            ).name
             return Symbolicator.readableName(name, rawName: rawName)
         }
     }
@@ -229,7 +260,12 @@ public final class Symbolicator: @unchecked Sendable {
     }
 
     @available(macOS 26.0, *)
-    private func runtimeFrames(_ addresses: [UInt], images: ImageMap, architecture: String, sourceLocations: Bool) -> [UInt: [RawFrame]] {
+    private func runtimeFrames(
+        _ addresses: [UInt],
+        images: ImageMap,
+        architecture: String,
+        sourceLocations: Bool
+    ) -> [UInt: [RawFrame]] {
         let backtrace = Backtrace(
             architecture: architecture,
             frames: addresses.map { RichFrame<UInt>.returnAddress($0) },
@@ -237,20 +273,23 @@ public final class Symbolicator: @unchecked Sendable {
         )
         // Inlined frames need the line program as much as locations do: the fast path asks for
         // neither and takes both from the line tables, falling back here for inlined frames.
-        let options: Backtrace.SymbolicationOptions = sourceLocations
+        let options: Backtrace.SymbolicationOptions =
+            sourceLocations
             ? [.showInlineFrames, .showSourceLocations, .useSymbolCache] : [.useSymbolCache]
         var resolved: [UInt: [RawFrame]] = [:]
         guard let symbolicated = backtrace.symbolicated(with: images, options: options) else { return resolved }
         for frame in symbolicated.frames {
             guard let symbol = frame.symbol, let address = UInt(frame.captured.originalProgramCounter) else { continue }
             let location = symbol.sourceLocation
-            resolved[address, default: []].append(RawFrame(
-                name: symbol.name,
-                rawName: symbol.rawName,
-                image: symbol.imageName.isEmpty ? nil : symbol.imageName,
-                file: location?.path,
-                line: location.flatMap { $0.line > 0 ? $0.line : nil }
-            ))
+            resolved[address, default: []].append(
+                RawFrame(
+                    name: symbol.name,
+                    rawName: symbol.rawName,
+                    image: symbol.imageName.isEmpty ? nil : symbol.imageName,
+                    file: location?.path,
+                    line: location.flatMap { $0.line > 0 ? $0.line : nil }
+                )
+            )
         }
         return resolved
     }
@@ -265,13 +304,28 @@ public final class Symbolicator: @unchecked Sendable {
     @available(macOS 26.0, *)
     private static func inlinedFrames(_ found: [LineTableSymbolizer.Location], outermost: [RawFrame]) -> [RawFrame]? {
         guard outermost.count == 1, found.count > 1, let function = outermost.first,
-              found.last?.linkageName == function.rawName,
-              found.allSatisfy({ $0.linkageName != nil }) else { return nil }
+            found.last?.linkageName == function.rawName,
+            found.allSatisfy({ $0.linkageName != nil })
+        else { return nil }
         return found.map { location in
             let rawName = location.linkageName!
-            let name = rawName == function.rawName ? function.name
-                : SymbolicatedBacktrace.Symbol(imageIndex: -1, imageName: "", rawName: rawName, offset: 0, sourceLocation: nil).name
-            return RawFrame(name: name, rawName: rawName, image: function.image, file: location.file, line: location.line)
+            let name =
+                rawName == function.rawName
+                ? function.name
+                : SymbolicatedBacktrace.Symbol(
+                    imageIndex: -1,
+                    imageName: "",
+                    rawName: rawName,
+                    offset: 0,
+                    sourceLocation: nil
+                ).name
+            return RawFrame(
+                name: name,
+                rawName: rawName,
+                image: function.image,
+                file: location.file,
+                line: location.line
+            )
         }
     }
 
@@ -280,9 +334,11 @@ public final class Symbolicator: @unchecked Sendable {
     @available(macOS 26.0, *)
     private func lineTableSymbolizer(_ images: ImageMap) -> LineTableSymbolizer? {
         if let known = lineTables { return known }
-        let found = LineTableSymbolizer.find(runtimeLibraryPaths: images.compactMap { image in
-            image.name.map { $0.hasPrefix("libswiftCore") } == true ? image.path : nil
-        })
+        let found = LineTableSymbolizer.find(
+            runtimeLibraryPaths: images.compactMap { image in
+                image.name.map { $0.hasPrefix("libswiftCore") } == true ? image.path : nil
+            }
+        )
         lineTables = .some(found)
         return found
     }
@@ -307,7 +363,9 @@ public final class Symbolicator: @unchecked Sendable {
     /// several identical functions (`merged`), the forwarder that calls a closure or method with
     /// its bound context (`partial apply for`). The code and line are the person's function's;
     /// the prefix only hides its name.
-    static let compilerVariantPrefixes = ["partial apply forwarder for ", "partial apply for ", "specialized ", "merged "]
+    static let compilerVariantPrefixes = [
+        "partial apply forwarder for ", "partial apply for ", "specialized ", "merged ",
+    ]
 
     /// `partial apply for closure #1 in specialized Feed.bind()` → `closure #1 in Feed.bind()`:
     /// the prefixes dropped at the start and after every ` in `.
@@ -345,8 +403,11 @@ public final class Symbolicator: @unchecked Sendable {
     /// code is in a `main.swift`.
     static func isRenamedEntryPoint(_ name: String, rawName: String?, file: String?) -> Bool {
         guard name.hasSuffix("_main"), name.count > 5, rawName == nil || rawName == name,
-              let file, file == "main.swift" || file.hasSuffix("/main.swift") else { return false }
-        return name.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x5F }
+            let file, file == "main.swift" || file.hasSuffix("/main.swift")
+        else { return false }
+        return name.utf8.allSatisfy {
+            ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x5F
+        }
     }
 
     /// The compiler's forwarding thunk right outside `X` (`partial apply for X`, named `X` by
@@ -369,7 +430,9 @@ public final class Symbolicator: @unchecked Sendable {
 
     private static func unresolved(_ address: UInt, images: ImageMap? = nil) -> SymbolicatedFrame {
         var image: String?
-        if #available(macOS 26.0, *), let images, let index = images.indexOfImage(at: Backtrace.Address(UInt64(address))) {
+        if #available(macOS 26.0, *), let images,
+            let index = images.indexOfImage(at: Backtrace.Address(UInt64(address)))
+        {
             image = images[index].name
         }
         return SymbolicatedFrame(

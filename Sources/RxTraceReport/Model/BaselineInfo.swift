@@ -20,7 +20,14 @@ public struct BaselineInfo: Codable, Equatable, Sendable {
     /// because they may belong to scenarios it did not measure.
     public var keptUnverifiedSignatures: Int?
 
-    public init(path: String, signatureCount: Int, knownFindings: Int, newFindings: Int, absentSignatures: [String], signatureVersion: Int? = nil) {
+    public init(
+        path: String,
+        signatureCount: Int,
+        knownFindings: Int,
+        newFindings: Int,
+        absentSignatures: [String],
+        signatureVersion: Int? = nil
+    ) {
         self.path = path
         self.signatureCount = signatureCount
         self.knownFindings = knownFindings
@@ -30,5 +37,7 @@ public struct BaselineInfo: Codable, Equatable, Sendable {
     }
 
     /// Whether the baseline's signatures are of an older definition than this build's.
-    public var isOutdated: Bool { (signatureVersion ?? Baseline.currentSignatureVersion) < Baseline.currentSignatureVersion }
+    public var isOutdated: Bool {
+        (signatureVersion ?? Baseline.currentSignatureVersion) < Baseline.currentSignatureVersion
+    }
 }

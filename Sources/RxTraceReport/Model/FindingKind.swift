@@ -14,14 +14,16 @@ public enum FindingKind: String, Codable, CaseIterable, Sendable {
     public var fixHint: String {
         switch self {
         case .leakedSubscription:
-            return "Dispose it with the owner: add `.disposed(by: disposeBag)`, or end it with `take(until:)` on the owner's lifetime."
+            return
+                "Dispose it with the owner: add `.disposed(by: disposeBag)`, or end it with `take(until:)` on the owner's lifetime."
         case .referenceCycle:
             return "Break the cycle: capture the owner weakly (`[weak self]`) in the closure that references it."
         case .threadAnomaly:
             // Each anomaly has its own fix (`LeakFinding.fixHint`); this is for a kind it does not know.
             return "Read the anomaly's detail and both sides' threads: each kind of anomaly has its own fix."
         case .unreleasedObject:
-            return "Something still holds it: look for a strong `self` captured by a subscription (`[weak self]`) or one never disposed (`disposed(by:)`)."
+            return
+                "Something still holds it: look for a strong `self` captured by a subscription (`[weak self]`) or one never disposed (`disposed(by:)`)."
         }
     }
 

@@ -38,7 +38,9 @@ extension RunReport {
     /// order within each.
     public var findingsForReview: [ReviewedFinding] {
         let all = scenarios.flatMap { scenario in
-            scenario.findings.map { ReviewedFinding(scenario: scenario, finding: $0, standing: scenario.standing(of: $0)) }
+            scenario.findings.map {
+                ReviewedFinding(scenario: scenario, finding: $0, standing: scenario.standing(of: $0))
+            }
         }
         return FindingStanding.allCases.flatMap { standing in all.filter { $0.standing == standing } }
     }

@@ -36,8 +36,16 @@ public struct ReportFrame: Codable, Equatable, Sendable {
     /// As `SourceLocation.mergedCandidates`.
     public var mergedCandidates: [String]?
 
-    public init(function: String, file: String? = nil, line: Int? = nil, origin: FrameOrigin, folded: Bool? = nil,
-                fileBase: SourcePathBase? = nil, mergedFunction: Bool? = nil, mergedCandidates: [String]? = nil) {
+    public init(
+        function: String,
+        file: String? = nil,
+        line: Int? = nil,
+        origin: FrameOrigin,
+        folded: Bool? = nil,
+        fileBase: SourcePathBase? = nil,
+        mergedFunction: Bool? = nil,
+        mergedCandidates: [String]? = nil
+    ) {
         self.function = function
         self.file = file
         self.line = line
@@ -54,7 +62,8 @@ public struct ReportFrame: Codable, Equatable, Sendable {
         guard mergedFunction == true else { return nil }
         if line != nil { return SourceLocation.mergedFunctionNote(candidates: mergedCandidates) }
         let which = mergedCandidates.map { $0.count > 1 ? ": the code of \($0.joined(separator: ", "))" : "" } ?? ""
-        return "in a function the optimizer merged with others\(which), with no line of its own; build with \(SourceLocation.mergeFunctionsOff) to tell them apart"
+        return
+            "in a function the optimizer merged with others\(which), with no line of its own; build with \(SourceLocation.mergeFunctionsOff) to tell them apart"
     }
 
     /// `fileAndLine`, with `SourceLocation.mergedFunctionShortNote` (or the merged functions, when
@@ -62,7 +71,9 @@ public struct ReportFrame: Codable, Equatable, Sendable {
     public var fileAndLineNoted: String? {
         guard mergedFunction == true else { return fileAndLine }
         var merged = line == nil ? "in a merged function, no line of its own" : SourceLocation.mergedFunctionShortNote
-        if let candidates = mergedCandidates, candidates.count > 1 { merged = "merged: " + candidates.joined(separator: ", ") }
+        if let candidates = mergedCandidates, candidates.count > 1 {
+            merged = "merged: " + candidates.joined(separator: ", ")
+        }
         return fileAndLine.map { "\($0), \(merged)" } ?? merged
     }
 
@@ -94,7 +105,8 @@ public enum ReportFrameGroup: Equatable, Sendable {
     public var foldedSummary: String? {
         guard case .folded(let frames, let origins) = self else { return nil }
         let names = origins.map(\.displayName)
-        let what = names.count <= 1 ? (names.first ?? "") : names.dropLast().joined(separator: ", ") + " and " + names.last!
+        let what =
+            names.count <= 1 ? (names.first ?? "") : names.dropLast().joined(separator: ", ") + " and " + names.last!
         return "… \(frames.count) \(what) \(frames.count == 1 ? "frame" : "frames")"
     }
 

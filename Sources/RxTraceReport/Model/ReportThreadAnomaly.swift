@@ -18,8 +18,15 @@ public struct ReportThreadAnomaly: Codable, Equatable, Sendable {
     /// The other side's backtrace, innermost first, when that side could capture it.
     public var otherBacktrace: [ReportFrame]?
 
-    public init(number: Int, kind: String, stage: String? = nil, detail: String, place: ReportHopPlace,
-                otherPlace: ReportHopPlace? = nil, otherBacktrace: [ReportFrame]? = nil) {
+    public init(
+        number: Int,
+        kind: String,
+        stage: String? = nil,
+        detail: String,
+        place: ReportHopPlace,
+        otherPlace: ReportHopPlace? = nil,
+        otherBacktrace: [ReportFrame]? = nil
+    ) {
         self.number = number
         self.kind = kind
         self.stage = stage

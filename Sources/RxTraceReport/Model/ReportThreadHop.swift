@@ -39,11 +39,22 @@ public struct ReportThreadHop: Codable, Equatable, Sendable {
     /// On the chain's last stage: where its sources were subscribed (short names).
     public var chainSubscribedOn: String?
 
-    public init(stage: String, scheduler: String? = nil, thread: String, anomaly: String? = nil,
-                chain: Int? = nil, position: Int? = nil, downstream: Int? = nil, isHop: Bool? = nil,
-                subscribedOn: [ReportHopPlace]? = nil, deliveredOn: [ReportHopPlace]? = nil,
-                disposedOn: [ReportHopPlace]? = nil, callSite: SourceLocation? = nil,
-                chainHops: [String]? = nil, chainSubscribedOn: String? = nil) {
+    public init(
+        stage: String,
+        scheduler: String? = nil,
+        thread: String,
+        anomaly: String? = nil,
+        chain: Int? = nil,
+        position: Int? = nil,
+        downstream: Int? = nil,
+        isHop: Bool? = nil,
+        subscribedOn: [ReportHopPlace]? = nil,
+        deliveredOn: [ReportHopPlace]? = nil,
+        disposedOn: [ReportHopPlace]? = nil,
+        callSite: SourceLocation? = nil,
+        chainHops: [String]? = nil,
+        chainSubscribedOn: String? = nil
+    ) {
         self.stage = stage
         self.scheduler = scheduler
         self.thread = thread

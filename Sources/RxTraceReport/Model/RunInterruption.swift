@@ -16,7 +16,8 @@ public struct RunInterruption: Codable, Equatable, Sendable {
         var text = "interrupted by \(signal)"
         if !unfinishedScenarios.isEmpty {
             let count = unfinishedScenarios.count
-            text += "; \(count) \(count == 1 ? "scenario" : "scenarios") did not finish: \(unfinishedScenarios.joined(separator: ", "))"
+            text +=
+                "; \(count) \(count == 1 ? "scenario" : "scenarios") did not finish: \(unfinishedScenarios.joined(separator: ", "))"
         }
         return text
     }

@@ -67,8 +67,10 @@ extension RunReport: Codable {
         let version = try c.decode(Int.self, forKey: .schemaVersion)
         guard (ReportSchema.oldestReadableVersion...ReportSchema.currentVersion).contains(version) else {
             throw DecodingError.dataCorruptedError(
-                forKey: .schemaVersion, in: c,
-                debugDescription: "report schema version \(version) is not supported (this rxtrace reads \(ReportSchema.oldestReadableVersion)...\(ReportSchema.currentVersion))"
+                forKey: .schemaVersion,
+                in: c,
+                debugDescription:
+                    "report schema version \(version) is not supported (this rxtrace reads \(ReportSchema.oldestReadableVersion)...\(ReportSchema.currentVersion))"
             )
         }
         self.init(

@@ -79,8 +79,8 @@ public struct ScenarioReport: Equatable, Sendable {
         var reasons: [String] = []
         switch status {
         case .crashed where expectedVerdict != .crashed,
-             .timedOut where expectedVerdict != .timedOut,
-             .failed:
+            .timedOut where expectedVerdict != .timedOut,
+            .failed:
             reasons.append("scenario \(status.displayName)")
         default:
             break
@@ -94,7 +94,9 @@ public struct ScenarioReport: Equatable, Sendable {
             reasons.append("unexpected findings: \(counts.joined(separator: ", "))")
         }
         reasons += hopExpectationFailures
-        if expectedVerdict != .clean, !verdictMatched, !status.isAbnormal || expectedVerdict == .crashed || expectedVerdict == .timedOut {
+        if expectedVerdict != .clean, !verdictMatched,
+            !status.isAbnormal || expectedVerdict == .crashed || expectedVerdict == .timedOut
+        {
             reasons.append("expected verdict \(expectedVerdict.displayName), got \(actualVerdict.displayName)")
         }
         return reasons
@@ -106,7 +108,8 @@ public struct ScenarioReport: Equatable, Sendable {
 
 extension ScenarioReport: Codable {
     private enum CodingKeys: String, CodingKey {
-        case name, summary, expectedVerdict, actualVerdict, status, passes, findings, cycles, threadHops, hopExpectationFailures, output, threadStacks, durationSeconds
+        case name, summary, expectedVerdict, actualVerdict, status, passes, findings, cycles, threadHops,
+            hopExpectationFailures, output, threadStacks, durationSeconds
         // Derived: written for readers of the JSON, recomputed (not trusted) when read back.
         case verdictMatched, passed, failureReasons
     }

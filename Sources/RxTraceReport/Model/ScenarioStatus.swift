@@ -87,7 +87,11 @@ extension ScenarioStatus: Codable {
             )
         case "timedOut": self = .timedOut(seconds: try container.decodeIfPresent(Double.self, forKey: .seconds))
         default:
-            throw DecodingError.dataCorruptedError(forKey: .state, in: container, debugDescription: "unknown scenario state '\(state)'")
+            throw DecodingError.dataCorruptedError(
+                forKey: .state,
+                in: container,
+                debugDescription: "unknown scenario state '\(state)'"
+            )
         }
     }
 

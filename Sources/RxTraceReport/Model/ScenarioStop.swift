@@ -30,7 +30,8 @@ public struct ScenarioStop: Equatable, Sendable {
     /// is known when no thread was in user code. "unknown" rather than a guess.
     public var placeLine: String {
         guard let thread = threadsInUserCode.first, let frame = thread.userFrame else {
-            return "\(verb) outside user code (\(ReportNumbers.count(otherThreadCount, "thread")) in library or system code)"
+            return
+                "\(verb) outside user code (\(ReportNumbers.count(otherThreadCount, "thread")) in library or system code)"
         }
         var line = "\(verb) at \(frame.fileAndLine ?? "an unknown line") in \(frame.function) (\(thread.label))"
         if threadsInUserCode.count > 1 {

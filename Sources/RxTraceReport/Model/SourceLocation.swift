@@ -17,8 +17,14 @@ public struct SourceLocation: Codable, Equatable, Hashable, Sendable {
     /// it), when the executable's symbols tell them; any of them may have run.
     public var mergedCandidates: [String]?
 
-    public init(file: String, line: Int, function: String? = nil, fileBase: SourcePathBase? = nil, mergedFunction: Bool? = nil,
-                mergedCandidates: [String]? = nil) {
+    public init(
+        file: String,
+        line: Int,
+        function: String? = nil,
+        fileBase: SourcePathBase? = nil,
+        mergedFunction: Bool? = nil,
+        mergedCandidates: [String]? = nil
+    ) {
         self.file = file
         self.line = line
         self.function = function
@@ -34,7 +40,8 @@ public struct SourceLocation: Codable, Equatable, Hashable, Sendable {
     /// merged functions, when known).
     public static func mergedFunctionNote(candidates: [String]?) -> String {
         let which = candidates.map { $0.count > 1 ? " (\($0.joined(separator: ", ")))" : "" } ?? ""
-        return "line shared with other functions the optimizer merged\(which); build with \(mergeFunctionsOff) to tell them apart"
+        return
+            "line shared with other functions the optimizer merged\(which); build with \(mergeFunctionsOff) to tell them apart"
     }
 
     /// Its short form, beside a line in a backtrace or a path.
@@ -48,7 +55,9 @@ public struct SourceLocation: Codable, Equatable, Hashable, Sendable {
     /// `fileAndLine`, with `mergedFunctionShortNote` after it in a merged function.
     public var fileAndLineNoted: String {
         guard mergedFunction == true else { return fileAndLine }
-        if let candidates = mergedCandidates, candidates.count > 1 { return "\(fileAndLine), merged: \(candidates.joined(separator: ", "))" }
+        if let candidates = mergedCandidates, candidates.count > 1 {
+            return "\(fileAndLine), merged: \(candidates.joined(separator: ", "))"
+        }
         return "\(fileAndLine), \(SourceLocation.mergedFunctionShortNote)"
     }
 

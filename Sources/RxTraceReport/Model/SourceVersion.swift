@@ -28,7 +28,8 @@ package enum SourceVersion {
     package static func read(packageRoot: URL) -> String? {
         if let resolved = resolvedBySwiftPM(checkout: packageRoot.standardizedFileURL) { return resolved }
         guard let repository = Repository(containing: packageRoot.standardizedFileURL),
-              let head = repository.headCommit() else { return nil }
+            let head = repository.headCommit()
+        else { return nil }
         let tags = repository.tags(pointingAt: head)
         if let best = tags.max(by: { precedes($0, $1) }) { return best }
         return String(head.prefix(7))
@@ -41,9 +42,13 @@ package enum SourceVersion {
     static func resolvedBySwiftPM(checkout: URL) -> String? {
         let checkouts = checkout.deletingLastPathComponent()
         guard checkouts.lastPathComponent == "checkouts",
-              let data = FileManager.default.contents(atPath: checkouts.deletingLastPathComponent().appendingPathComponent("workspace-state.json").path),
-              let state = try? JSONDecoder().decode(WorkspaceState.self, from: data) else { return nil }
-        return state.object.dependencies.first { $0.subpath == checkout.lastPathComponent }?.state.checkoutState?.version
+            let data = FileManager.default.contents(
+                atPath: checkouts.deletingLastPathComponent().appendingPathComponent("workspace-state.json").path
+            ),
+            let state = try? JSONDecoder().decode(WorkspaceState.self, from: data)
+        else { return nil }
+        return state.object.dependencies.first { $0.subpath == checkout.lastPathComponent }?.state.checkoutState?
+            .version
     }
 
     /// The part of SwiftPM's `workspace-state.json` that names each checkout's version.
@@ -98,7 +103,8 @@ package enum SourceVersion {
                         gitDirectory = URL(fileURLWithPath: path, relativeTo: candidate).standardizedFileURL
                     }
                     if let common = Repository.text(gitDirectory.appendingPathComponent("commondir")) {
-                        commonDirectory = URL(fileURLWithPath: common, relativeTo: gitDirectory.appendingPathComponent("."))
+                        commonDirectory =
+                            URL(fileURLWithPath: common, relativeTo: gitDirectory.appendingPathComponent("."))
                             .standardizedFileURL
                     } else {
                         commonDirectory = gitDirectory
@@ -148,7 +154,8 @@ package enum SourceVersion {
         }
 
         private func resolve(_ ref: String) -> String? {
-            if let loose = Repository.text(commonDirectory.appendingPathComponent(ref)), Repository.isObjectName(loose) {
+            if let loose = Repository.text(commonDirectory.appendingPathComponent(ref)), Repository.isObjectName(loose)
+            {
                 return loose
             }
             if let loose = Repository.text(gitDirectory.appendingPathComponent(ref)), Repository.isObjectName(loose) {
@@ -171,7 +178,8 @@ package enum SourceVersion {
         }
 
         private static func isObjectName(_ text: String) -> Bool {
-            (text.utf8.count == 40 || text.utf8.count == 64) && text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }
+            (text.utf8.count == 40 || text.utf8.count == 64)
+                && text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }
         }
     }
 }

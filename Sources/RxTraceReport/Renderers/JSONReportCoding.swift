@@ -40,7 +40,10 @@ public enum JSONReportCoding {
             throw ReportInputError.invalid(path: path, reason: ReportInputError.describe(context))
         } catch let DecodingError.keyNotFound(key, context) {
             let at = ReportInputError.codingPath(context.codingPath)
-            throw ReportInputError.invalid(path: path, reason: "missing '\(key.stringValue)'" + (at.isEmpty ? "" : " at \(at)"))
+            throw ReportInputError.invalid(
+                path: path,
+                reason: "missing '\(key.stringValue)'" + (at.isEmpty ? "" : " at \(at)")
+            )
         } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
             throw ReportInputError.invalid(path: path, reason: ReportInputError.describe(context))
         } catch {

@@ -30,8 +30,10 @@ public struct JUnitReportRenderer: Sendable {
         let timestamp = ISO8601DateFormatter().string(from: report.generatedAt)
         let classname = a(report.tool.executable ?? suiteName)
         var x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        x += "<testsuites name=\"\(a(suiteName))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(Self.seconds(time))\">\n"
-        x += "  <testsuite name=\"\(a(suiteName))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"0\" time=\"\(Self.seconds(time))\" timestamp=\"\(a(timestamp))\" hostname=\"\(a(report.host.hostname))\">\n"
+        x +=
+            "<testsuites name=\"\(a(suiteName))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(Self.seconds(time))\">\n"
+        x +=
+            "  <testsuite name=\"\(a(suiteName))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"0\" time=\"\(Self.seconds(time))\" timestamp=\"\(a(timestamp))\" hostname=\"\(a(report.host.hostname))\">\n"
         x += "    <properties>\n"
         x += "      <property name=\"tool\" value=\"\(a("\(report.tool.name) \(report.tool.version)"))\"/>\n"
         x += "      <property name=\"schemaVersion\" value=\"\(report.schemaVersion)\"/>\n"
@@ -47,12 +49,14 @@ public struct JUnitReportRenderer: Sendable {
         x += "    </properties>\n"
         for scenario in report.scenarios {
             let (testClass, testName) = Self.testcaseNames(scenario.name, subject: report.subject, classname: classname)
-            x += "    <testcase classname=\"\(testClass)\" name=\"\(testName)\" time=\"\(Self.seconds(scenario.durationSeconds))\">\n"
+            x +=
+                "    <testcase classname=\"\(testClass)\" name=\"\(testName)\" time=\"\(Self.seconds(scenario.durationSeconds))\">\n"
             if !scenario.passed {
                 var message = scenario.failureReasons.joined(separator: "; ")
                 if let stop = ScenarioStop(scenario) { message += "; " + stop.placeLine }
                 let element = scenario.isUnexpectedlyAbnormal ? "error" : "failure"
-                x += "      <\(element) type=\"\(a(failureType(scenario)))\" message=\"\(a(message))\">\(t(text.render(scenario)))</\(element)>\n"
+                x +=
+                    "      <\(element) type=\"\(a(failureType(scenario)))\" message=\"\(a(message))\">\(t(text.render(scenario)))</\(element)>\n"
             }
             if let output = scenario.output, !output.isEmpty {
                 x += "      <system-out>\(t(TextReportRenderer.strippingANSI(output)))</system-out>\n"
@@ -63,7 +67,8 @@ public struct JUnitReportRenderer: Sendable {
             for name in unfinished {
                 let (testClass, testName) = Self.testcaseNames(name, subject: report.subject, classname: classname)
                 x += "    <testcase classname=\"\(testClass)\" name=\"\(testName)\" time=\"0.000\">\n"
-                x += "      <error type=\"interrupted\" message=\"\(a("did not finish: the run was interrupted by \(interruption.signal)"))\">\(t("The run was \(interruption.displayText). This scenario's result is unknown."))</error>\n"
+                x +=
+                    "      <error type=\"interrupted\" message=\"\(a("did not finish: the run was interrupted by \(interruption.signal)"))\">\(t("The run was \(interruption.displayText). This scenario's result is unknown."))</error>\n"
                 x += "    </testcase>\n"
             }
         }

@@ -22,9 +22,11 @@ public struct MarkdownReportRenderer: Sendable {
         let review = report.findingsForReview
         let failing = review.filter { $0.standing == .failing }
         let mark = report.gateOutcome == .passed ? "✅" : "❌"
-        var head = "## \(mark) \(report.tool.name): \(TextReportRenderer(colour: false).summaryLine(report).replacingOccurrences(of: "Summary: ", with: ""))\n\n"
+        var head =
+            "## \(mark) \(report.tool.name): \(TextReportRenderer(colour: false).summaryLine(report).replacingOccurrences(of: "Summary: ", with: ""))\n\n"
         if let baseline = report.baseline {
-            head += "Baseline `\(code(baseline.path))`: \(baseline.newFindings) new, \(baseline.knownFindings) known, \(baseline.absentSignatures.count) no longer seen."
+            head +=
+                "Baseline `\(code(baseline.path))`: \(baseline.newFindings) new, \(baseline.knownFindings) known, \(baseline.absentSignatures.count) no longer seen."
             if let kept = baseline.keptUnverifiedSignatures {
                 head += " Updated from a partial run: kept \(ReportNumbers.count(kept, "signature")) it did not see."
             }
@@ -34,14 +36,17 @@ public struct MarkdownReportRenderer: Sendable {
             head += "⚠️ \(interruption.displayText); the report holds the scenarios that finished.\n\n"
         }
         if let note = report.host.heapGraphNote { head += "\(note)\n\n" }
-        let tail = "\nThe full report, findings first with source and backtraces: `rxtrace.html` (also `rxtrace.txt`, `rxtrace.json`, `rxtrace.sarif`, `rxtrace.junit.xml`).\n"
+        let tail =
+            "\nThe full report, findings first with source and backtraces: `rxtrace.html` (also `rxtrace.txt`, `rxtrace.json`, `rxtrace.sarif`, `rxtrace.junit.xml`).\n"
 
         var blocks: [String] = []
         let stopped = report.scenarios.filter(\.isUnexpectedlyAbnormal)
         if !stopped.isEmpty {
             var block = "### Stopped (crashed, timed out or threw)\n\n"
             for scenario in stopped.prefix(findingsWithSource) { block += stop(scenario) }
-            if stopped.count > findingsWithSource { block += "_… and \(stopped.count - findingsWithSource) more stopped scenarios._\n\n" }
+            if stopped.count > findingsWithSource {
+                block += "_… and \(stopped.count - findingsWithSource) more stopped scenarios._\n\n"
+            }
             blocks.append(block)
         }
         if !failing.isEmpty {
@@ -54,16 +59,22 @@ public struct MarkdownReportRenderer: Sendable {
         for standing in [FindingStanding.expected, .accepted] {
             let group = review.filter { $0.standing == standing }
             guard !group.isEmpty else { continue }
-            let title = standing == .expected ? "Expected (the scenario declares them)" : "Accepted (suppressed or in the baseline)"
-            var block = "<details><summary>\(title): \(group.count)</summary>\n\n| Finding | Call site | Growth | \(report.subject.title) |\n|---|---|---|---|\n"
+            let title =
+                standing == .expected
+                ? "Expected (the scenario declares them)" : "Accepted (suppressed or in the baseline)"
+            var block =
+                "<details><summary>\(title): \(group.count)</summary>\n\n| Finding | Call site | Growth | \(report.subject.title) |\n|---|---|---|---|\n"
             for reviewed in group.prefix(tableRows) { block += row(reviewed) }
             if group.count > tableRows { block += "\n_… and \(group.count - tableRows) more._\n" }
             blocks.append(block + "\n</details>\n\n")
         }
-        var scenarios = "<details><summary>\(report.subject.pluralTitle): \(report.scenarios.count)</summary>\n\n| \(report.subject.title) | Verdict | Expected | Result |\n|---|---|---|---|\n"
+        var scenarios =
+            "<details><summary>\(report.subject.pluralTitle): \(report.scenarios.count)</summary>\n\n| \(report.subject.title) | Verdict | Expected | Result |\n|---|---|---|---|\n"
         for scenario in report.scenarios {
-            let result = scenario.passed ? "pass" : (scenario.isUnexpectedlyAbnormal ? scenario.status.shortName : "**fail**")
-            scenarios += "| \(cell(scenario.name)) | \(scenario.actualVerdict.displayName) | \(scenario.expectedVerdict.displayName) | \(result) |\n"
+            let result =
+                scenario.passed ? "pass" : (scenario.isUnexpectedlyAbnormal ? scenario.status.shortName : "**fail**")
+            scenarios +=
+                "| \(cell(scenario.name)) | \(scenario.actualVerdict.displayName) | \(scenario.expectedVerdict.displayName) | \(result) |\n"
         }
         blocks.append(scenarios + "\n</details>\n")
 
@@ -86,11 +97,13 @@ public struct MarkdownReportRenderer: Sendable {
         var out = "**\(cell(scenario.name))**: \(cell(scenario.status.displayName))\n\n"
         guard let stop = ScenarioStop(scenario) else {
             if case .failed = scenario.status { return out }
-            return out + "Where it stopped is unknown: no thread stacks were captured (its output is in `rxtrace.txt`).\n\n"
+            return out
+                + "Where it stopped is unknown: no thread stacks were captured (its output is in `rxtrace.txt`).\n\n"
         }
         for thread in stop.threadsInUserCode {
             guard let frame = thread.userFrame else { continue }
-            out += "- \(cell(thread.label)) \(stop.verb) at `\(code(frame.fileAndLine ?? "an unknown line"))` in `\(code(frame.function))`\n"
+            out +=
+                "- \(cell(thread.label)) \(stop.verb) at `\(code(frame.fileAndLine ?? "an unknown line"))` in `\(code(frame.function))`\n"
         }
         if stop.threadsInUserCode.isEmpty {
             out += "- \(stop.placeLine)\n"
@@ -104,11 +117,15 @@ public struct MarkdownReportRenderer: Sendable {
 
     private func row(_ reviewed: ReviewedFinding) -> String {
         let finding = reviewed.finding
-        let site = finding.callSite.map { site in
-            "`\(code(site.fileAndLine))`" + (site.function.map { " in `\(code($0))`" } ?? "")
-                + (site.mergedFunction == true ? " (\(SourceLocation.mergedFunctionShortNote))" : "")
-        } ?? ReportFrame.mergedCallSite(in: finding.backtrace).map { "`\(code($0.function))` (\(cell($0.fileAndLineNoted ?? "")))" } ?? "—"
-        return "| \(cell(finding.headline)) | \(site) | \(ReportNumbers.signed(finding.growthPerPass)) per pass | \(cell(reviewed.scenario.name)) |\n"
+        let site =
+            finding.callSite.map { site in
+                "`\(code(site.fileAndLine))`" + (site.function.map { " in `\(code($0))`" } ?? "")
+                    + (site.mergedFunction == true ? " (\(SourceLocation.mergedFunctionShortNote))" : "")
+            } ?? ReportFrame.mergedCallSite(in: finding.backtrace).map {
+                "`\(code($0.function))` (\(cell($0.fileAndLineNoted ?? "")))"
+            } ?? "—"
+        return
+            "| \(cell(finding.headline)) | \(site) | \(ReportNumbers.signed(finding.growthPerPass)) per pass | \(cell(reviewed.scenario.name)) |\n"
     }
 
     private func detail(_ reviewed: ReviewedFinding) -> String {
@@ -142,6 +159,9 @@ public struct MarkdownReportRenderer: Sendable {
 
     /// Text inside a code span: backticks would end it, pipes would split a table row.
     private func code(_ text: String) -> String {
-        text.replacingOccurrences(of: "`", with: "'").replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+        text.replacingOccurrences(of: "`", with: "'").replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(
+            of: "\n",
+            with: " "
+        )
     }
 }

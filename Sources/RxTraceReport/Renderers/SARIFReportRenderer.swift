@@ -12,11 +12,14 @@ public struct SARIFReportRenderer: Sendable {
     public static let fingerprintKey = "rxtraceSignature/v2"
     /// The uriBaseId of repository-relative locations.
     public static let sourceRootBaseID = "%SRCROOT%"
-    public static let schemaURI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+    public static let schemaURI =
+        "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 
     /// `MAJOR.MINOR.PATCH` with an optional `-prerelease` and `+build`, numbers without leading zeros.
     static func isSemanticVersion(_ version: String) -> Bool {
-        version.wholeMatch(of: #/(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?/#) != nil
+        version.wholeMatch(
+            of: #/(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?/#
+        ) != nil
     }
 
     public init() {}
@@ -43,7 +46,14 @@ public struct SARIFReportRenderer: Sendable {
         var results: [JSONValue] = []
         for scenario in report.scenarios {
             for finding in scenario.findings {
-                results.append(result(finding, scenario: scenario, ruleIndex: kinds.firstIndex(of: finding.kind)!, baseline: report.baseline != nil))
+                results.append(
+                    result(
+                        finding,
+                        scenario: scenario,
+                        ruleIndex: kinds.firstIndex(of: finding.kind)!,
+                        baseline: report.baseline != nil
+                    )
+                )
             }
         }
         var notifications: [JSONValue] = []
@@ -72,14 +82,21 @@ public struct SARIFReportRenderer: Sendable {
             "columnKind": "unicodeCodePoints",
             // SARIF 2.1.0 §3.14.14: the base id is declared without a uri, so the file names
             // no folder of this machine; code scanning resolves it to the checkout.
-            "originalUriBaseIds": [Self.sourceRootBaseID: [
-                "description": ["text": "The repository root: the nearest folder holding .git above where rxtrace ran, or --source-root."],
-            ]],
-            "invocations": [[
-                "executionSuccessful": .bool(executionSuccessful),
-                "endTimeUtc": .string(ISO8601DateFormatter().string(from: report.generatedAt)),
-                "toolExecutionNotifications": .array(notifications),
-            ]],
+            "originalUriBaseIds": [
+                Self.sourceRootBaseID: [
+                    "description": [
+                        "text":
+                            "The repository root: the nearest folder holding .git above where rxtrace ran, or --source-root."
+                    ]
+                ]
+            ],
+            "invocations": [
+                [
+                    "executionSuccessful": .bool(executionSuccessful),
+                    "endTimeUtc": .string(ISO8601DateFormatter().string(from: report.generatedAt)),
+                    "toolExecutionNotifications": .array(notifications),
+                ]
+            ],
             "properties": [
                 "schemaVersion": .int(report.schemaVersion),
                 "scenarios": .int(report.scenarios.count),
@@ -98,23 +115,31 @@ public struct SARIFReportRenderer: Sendable {
         case .leakedSubscription:
             name = "LeakedSubscription"
             short = "A subscription outlives the work that created it."
-            full = "Resources created by a subscription (sinks, observers, disposables) are still alive after the scenario ran twice and its schedulers drained. The chain keeps running, or at least keeps its memory, every time the code runs."
-            help = "Dispose the subscription: add it to a DisposeBag owned by the object whose lifetime it should share (`.disposed(by: bag)`), keep its Disposable and dispose it, or end the sequence (take(until:), take(1)). A chain that never completes (interval, a subject kept by a long-lived object) must be disposed."
+            full =
+                "Resources created by a subscription (sinks, observers, disposables) are still alive after the scenario ran twice and its schedulers drained. The chain keeps running, or at least keeps its memory, every time the code runs."
+            help =
+                "Dispose the subscription: add it to a DisposeBag owned by the object whose lifetime it should share (`.disposed(by: bag)`), keep its Disposable and dispose it, or end the sequence (take(until:), take(1)). A chain that never completes (interval, a subject kept by a long-lived object) must be disposed."
         case .referenceCycle:
             name = "ReferenceCycle"
             short = "A reference cycle keeps a subscription and its owner alive."
-            full = "A closure in the chain captures an object strongly, and that object keeps the chain alive (typically self → disposeBag → sink → closure → self), so neither is ever released."
-            help = "Capture the owner weakly in the chain's closures (`[weak self]`, or `[unowned self]` when the chain is disposed with its owner), and avoid passing instance methods (`map(self.transform)`), which capture self strongly."
+            full =
+                "A closure in the chain captures an object strongly, and that object keeps the chain alive (typically self → disposeBag → sink → closure → self), so neither is ever released."
+            help =
+                "Capture the owner weakly in the chain's closures (`[weak self]`, or `[unowned self]` when the chain is disposed with its owner), and avoid passing instance methods (`map(self.transform)`), which capture self strongly."
         case .threadAnomaly:
             name = "ThreadAnomaly"
             short = "The Rx contract between threads was broken."
-            full = "One of: (1) an observer received overlapping `on` calls (two threads, or re-entrant); (2) an event was sent after a terminal event; (3) an element was sent to a subscription after dispose() returned on the same serial scheduler; (4) a consumer that requires the main thread (a Binder, ensureRunningOnMainThread(), requireMainThread()) received events on another thread, or an API that belongs there (RxCocoa's `drive` and `emit`) was called on another thread; (5) a subscription was disposed on one thread while its subscriber ran on another."
-            help = "Serialize producers (a serial scheduler, merge, a subject fed from one thread), stop sending after completed/error, make hand-written sources honour their disposable, add `observe(on: MainScheduler.instance)` before main-thread consumers, call `drive`, `emit` and main-thread checks from the main thread, and dispose on the scheduler that delivers. Each result's message ends with the fix for its anomaly."
+            full =
+                "One of: (1) an observer received overlapping `on` calls (two threads, or re-entrant); (2) an event was sent after a terminal event; (3) an element was sent to a subscription after dispose() returned on the same serial scheduler; (4) a consumer that requires the main thread (a Binder, ensureRunningOnMainThread(), requireMainThread()) received events on another thread, or an API that belongs there (RxCocoa's `drive` and `emit`) was called on another thread; (5) a subscription was disposed on one thread while its subscriber ran on another."
+            help =
+                "Serialize producers (a serial scheduler, merge, a subject fed from one thread), stop sending after completed/error, make hand-written sources honour their disposable, add `observe(on: MainScheduler.instance)` before main-thread consumers, call `drive`, `emit` and main-thread checks from the main thread, and dispose on the scheduler that delivers. Each result's message ends with the fix for its anomaly."
         case .unreleasedObject:
             name = "UnreleasedObject"
             short = "An object expected to be released is still alive."
-            full = "The scenario marked an object (a screen's view model, for example) as expected to be released after use, and it is still alive after the passes drained."
-            help = "Find what still references the object: usually a subscription it created that was not disposed, or a closure that captures it strongly."
+            full =
+                "The scenario marked an object (a screen's view model, for example) as expected to be released after use, and it is still alive after the passes drained."
+            help =
+                "Find what still references the object: usually a subscription it created that was not disposed, or a closure that captures it strongly."
         }
         return [
             "id": .string(Self.ruleID(kind)),
@@ -135,7 +160,8 @@ public struct SARIFReportRenderer: Sendable {
         }
         if let note = finding.mergedFunctionNote { message += " (\(note))" }
         if let anomaly = finding.anomaly {
-            message += "; anomaly \(anomaly.number)\(anomaly.stage.map { " at \($0)" } ?? ""): \(anomaly.detail), on \(anomaly.place.longName)"
+            message +=
+                "; anomaly \(anomaly.number)\(anomaly.stage.map { " at \($0)" } ?? ""): \(anomaly.detail), on \(anomaly.place.longName)"
             message += anomaly.otherPlace.map { " (other side on \($0.longName))." } ?? "."
             message += " Fix: \(finding.fixHint)"
         } else {
@@ -160,7 +186,8 @@ public struct SARIFReportRenderer: Sendable {
             var siteLocation = location(file: site.file, base: site.fileBase, line: site.line, message: site.function)
             // The call site's own line as region.snippet, the lines around it as contextRegion.
             if let snippet = finding.snippet, let text = snippet.highlightedText,
-               case .object(var placed) = siteLocation, case .object(var physical)? = placed["physicalLocation"] {
+                case .object(var placed) = siteLocation, case .object(var physical)? = placed["physicalLocation"]
+            {
                 physical["region"] = ["startLine": .int(site.line), "snippet": ["text": .string(text)]]
                 physical["contextRegion"] = [
                     "startLine": .int(snippet.firstLine),
@@ -173,30 +200,53 @@ public struct SARIFReportRenderer: Sendable {
             fields["locations"] = [siteLocation]
         }
         var flows: [JSONValue] = []
-        if finding.kind == .referenceCycle, let cycle = scenario.cycles.first(where: { $0.signature == finding.signature }) {
-            flows.append(referenceFlow(cycle.steps, breakAt: cycle.breakAt,
-                                       message: "Reference cycle, from \(cycle.steps.first?.typeName ?? "its first object") back to it"))
+        if finding.kind == .referenceCycle,
+            let cycle = scenario.cycles.first(where: { $0.signature == finding.signature })
+        {
+            flows.append(
+                referenceFlow(
+                    cycle.steps,
+                    breakAt: cycle.breakAt,
+                    message: "Reference cycle, from \(cycle.steps.first?.typeName ?? "its first object") back to it"
+                )
+            )
         }
         if let path = finding.retentionPath {
-            flows.append(referenceFlow(path.steps, breakAt: nil, message: "Kept alive by \(path.holder): references from the holder to the leak"))
+            flows.append(
+                referenceFlow(
+                    path.steps,
+                    breakAt: nil,
+                    message: "Kept alive by \(path.holder): references from the holder to the leak"
+                )
+            )
         }
         if !finding.backtrace.isEmpty {
             var threadFlows: [JSONValue] = [["locations": .array(threadFlowLocations(finding.backtrace))]]
             if let other = finding.anomaly?.otherBacktrace, !other.isEmpty {
-                threadFlows.append(["message": ["text": "The other side"], "locations": .array(threadFlowLocations(other))])
+                threadFlows.append([
+                    "message": ["text": "The other side"], "locations": .array(threadFlowLocations(other)),
+                ])
             }
             flows.append([
-                "message": ["text": .string(finding.anomaly == nil ? "Allocation backtrace, innermost frame first" : "Backtraces, innermost frame first: the detecting side, then the other side when captured")],
+                "message": [
+                    "text": .string(
+                        finding.anomaly == nil
+                            ? "Allocation backtrace, innermost frame first"
+                            : "Backtraces, innermost frame first: the detecting side, then the other side when captured"
+                    )
+                ],
                 "threadFlows": .array(threadFlows),
             ])
         }
         if !flows.isEmpty { fields["codeFlows"] = .array(flows) }
         if let rule = finding.suppressedBy {
-            fields["suppressions"] = [[
-                "kind": "external",
-                "status": "accepted",
-                "justification": .string("\(rule.ruleText) — \(rule.reason)"),
-            ]]
+            fields["suppressions"] = [
+                [
+                    "kind": "external",
+                    "status": "accepted",
+                    "justification": .string("\(rule.ruleText) — \(rule.reason)"),
+                ]
+            ]
         }
         if baseline, let isNew = finding.isNew {
             fields["baselineState"] = isNew ? "new" : "unchanged"
@@ -208,7 +258,9 @@ public struct SARIFReportRenderer: Sendable {
     private func threadFlowLocations(_ frames: [ReportFrame]) -> [JSONValue] {
         frames.map { frame in
             var step: [String: JSONValue] = [
-                "location": frame.file.map { location(file: $0, base: frame.fileBase, line: frame.line, message: frame.function) }
+                "location": frame.file.map {
+                    location(file: $0, base: frame.fileBase, line: frame.line, message: frame.function)
+                }
                     ?? ["message": ["text": .string(frame.function)]],
                 "importance": frame.isFolded ? "unimportant" : "essential",
             ]
@@ -225,7 +277,8 @@ public struct SARIFReportRenderer: Sendable {
             if let via = step.via { text += ".\(via)" }
             if let closure = step.closure { text += " = \(closure)" }
             if index == breakAt { text += " (break this reference)" }
-            let place = step.location.map { location(file: $0.file, base: $0.fileBase, line: $0.line, message: text) }
+            let place =
+                step.location.map { location(file: $0.file, base: $0.fileBase, line: $0.line, message: text) }
                 ?? ["message": ["text": .string(text)]]
             return ["location": place, "importance": index == breakAt ? "essential" : "important"]
         }
@@ -242,7 +295,12 @@ public struct SARIFReportRenderer: Sendable {
             text += "; " + stop.placeLine
             let places: [JSONValue] = stop.threadsInUserCode.compactMap { thread in
                 guard let frame = thread.userFrame, let file = frame.file else { return nil }
-                return location(file: file, base: frame.fileBase, line: frame.line, message: "\(thread.label) \(stop.verb) here, in \(frame.function)")
+                return location(
+                    file: file,
+                    base: frame.fileBase,
+                    line: frame.line,
+                    message: "\(thread.label) \(stop.verb) here, in \(frame.function)"
+                )
             }
             if !places.isEmpty { fields["locations"] = .array(places) }
         }

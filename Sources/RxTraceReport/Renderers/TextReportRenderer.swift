@@ -9,20 +9,25 @@ public struct TextReportRenderer: Sendable {
     }
 
     public func render(_ report: RunReport) -> String {
-        var out = "\(paint("\(report.tool.name) \(report.tool.version)", .bold)) · \(ReportNumbers.count(report.scenarios.count, report.subject.noun)) · \(report.host.operatingSystem) \(report.host.architecture)\n"
+        var out =
+            "\(paint("\(report.tool.name) \(report.tool.version)", .bold)) · \(ReportNumbers.count(report.scenarios.count, report.subject.noun)) · \(report.host.operatingSystem) \(report.host.architecture)\n"
         if let note = report.host.heapGraphNote { out += note + "\n" }
         if let baseline = report.baseline {
-            out += "baseline \(baseline.path): \(ReportNumbers.count(baseline.signatureCount, "known signature")), \(baseline.newFindings) new, \(baseline.knownFindings) known"
+            out +=
+                "baseline \(baseline.path): \(ReportNumbers.count(baseline.signatureCount, "known signature")), \(baseline.newFindings) new, \(baseline.knownFindings) known"
             out += baseline.absentSignatures.isEmpty ? "\n" : ", \(baseline.absentSignatures.count) no longer seen\n"
             if let kept = baseline.keptUnverifiedSignatures {
-                out += "baseline \(baseline.path) updated from a partial run: kept \(ReportNumbers.count(kept, "signature")) it did not see (scenarios it did not measure may still have them); update from a full run to drop fixed leaks\n"
+                out +=
+                    "baseline \(baseline.path) updated from a partial run: kept \(ReportNumbers.count(kept, "signature")) it did not see (scenarios it did not measure may still have them); update from a full run to drop fixed leaks\n"
             }
             if baseline.isOutdated {
-                out += "baseline \(baseline.path) holds version-\(baseline.signatureVersion ?? 1) signatures (line-based), which cannot match: rewrite it once with --update-baseline\n"
+                out +=
+                    "baseline \(baseline.path) holds version-\(baseline.signatureVersion ?? 1) signatures (line-based), which cannot match: rewrite it once with --update-baseline\n"
             }
         }
         if let interruption = report.interruption {
-            out += paint(interruption.displayText.prefix(1).uppercased() + interruption.displayText.dropFirst(), .yellow)
+            out +=
+                paint(interruption.displayText.prefix(1).uppercased() + interruption.displayText.dropFirst(), .yellow)
                 + "; the report holds the scenarios that finished.\n"
         }
         for scenario in report.scenarios {
@@ -33,7 +38,8 @@ public struct TextReportRenderer: Sendable {
             out += "\nSuppressions (\(used.count) of \(report.suppressions.count) rules used):\n"
             for usage in report.suppressions {
                 let origin = usage.rule.origin.map { " (\($0))" } ?? ""
-                out += "  \(usage.rule.ruleText) — \(usage.rule.reason)\(origin): \(ReportNumbers.count(usage.matchedFindings, "finding"))\n"
+                out +=
+                    "  \(usage.rule.ruleText) — \(usage.rule.reason)\(origin): \(ReportNumbers.count(usage.matchedFindings, "finding"))\n"
             }
         }
         out += "\n" + summaryLine(report) + "\n"
@@ -44,12 +50,15 @@ public struct TextReportRenderer: Sendable {
     public func render(_ scenario: ScenarioReport) -> String {
         let mark = scenario.passed ? paint("✓", .green) : paint("✗", .red)
         var out = "\(mark) \(paint(scenario.name, .bold)) — \(scenario.summary)\n"
-        var verdictLine = "  expected \(scenario.expectedVerdict.displayName) · got \(scenario.actualVerdict.displayName)"
+        var verdictLine =
+            "  expected \(scenario.expectedVerdict.displayName) · got \(scenario.actualVerdict.displayName)"
         if scenario.status.isAbnormal { verdictLine += " · \(scenario.status.displayName)" }
         verdictLine += " · \(ReportNumbers.seconds(scenario.durationSeconds))"
         out += paint(verdictLine, scenario.verdictMatched ? .plain : .yellow) + "\n"
         if !scenario.passes.isEmpty {
-            let passes = scenario.passes.map { "pass \($0.pass) \($0.before)→\($0.after) (\(ReportNumbers.signed($0.growth)))" }
+            let passes = scenario.passes.map {
+                "pass \($0.pass) \($0.before)→\($0.after) (\(ReportNumbers.signed($0.growth)))"
+            }
             out += "  live resources: " + passes.joined(separator: ", ") + "\n"
         }
         for reason in scenario.failureReasons {
@@ -62,7 +71,9 @@ public struct TextReportRenderer: Sendable {
         }
         for finding in scenario.findings {
             out += "\n" + render(finding)
-            if finding.kind == .referenceCycle, let cycle = scenario.cycles.first(where: { $0.signature == finding.signature }) {
+            if finding.kind == .referenceCycle,
+                let cycle = scenario.cycles.first(where: { $0.signature == finding.signature })
+            {
                 out += ReferenceTraceText.cycle(cycle, indent: "    ").map { $0 + "\n" }.joined()
             }
         }
@@ -84,7 +95,9 @@ public struct TextReportRenderer: Sendable {
         var out = "  \(headline)\n"
         if let rule = finding.suppressedBy {
             // rxtrace's own rules (rxtrace test's) have no conditions to show: their reason says it.
-            out += rule.isBuiltIn ? "    not failing: \(rule.reason)\n" : "    suppressed by \(rule.ruleText) — \(rule.reason)\n"
+            out +=
+                rule.isBuiltIn
+                ? "    not failing: \(rule.reason)\n" : "    suppressed by \(rule.ruleText) — \(rule.reason)\n"
         }
         if let site = finding.callSite {
             out += "    at \(paint(site.fileAndLine, .bold))\(site.function.map { " in \($0)" } ?? "")\n"
@@ -94,7 +107,8 @@ public struct TextReportRenderer: Sendable {
             out += "      \(paint(SourceLines.normalized(text), .dim))\n"
         }
         if let anomaly = finding.anomaly {
-            out += "    anomaly \(anomaly.number) (\(anomaly.kind))\(anomaly.stage.map { " at \($0)" } ?? ""): \(anomaly.detail)\n"
+            out +=
+                "    anomaly \(anomaly.number) (\(anomaly.kind))\(anomaly.stage.map { " at \($0)" } ?? ""): \(anomaly.detail)\n"
             out += "    on \(anomaly.place.longName)"
             if let other = anomaly.otherPlace { out += " · other side on \(other.longName)" }
             out += "\n"
@@ -118,7 +132,9 @@ public struct TextReportRenderer: Sendable {
         out += "    signature: \(finding.signature)\n"
         if finding.isActionable { out += "    fix: \(finding.fixHint)\n" }
         if !finding.backtrace.isEmpty {
-            out += "    \(finding.anomaly == nil ? "backtrace" : "backtrace (detecting side)"):\n" + render(frames: finding.backtrace, indent: "      ")
+            out +=
+                "    \(finding.anomaly == nil ? "backtrace" : "backtrace (detecting side)"):\n"
+                + render(frames: finding.backtrace, indent: "      ")
         }
         if let other = finding.anomaly?.otherBacktrace, !other.isEmpty {
             out += "    backtrace (other side):\n" + render(frames: other, indent: "      ")
@@ -157,9 +173,12 @@ public struct TextReportRenderer: Sendable {
             out += render(frames: thread.frames, indent: "      ")
         }
         if stop.threadsInUserCode.isEmpty {
-            out += "    no thread was in user code (\(ReportNumbers.count(stop.otherThreadCount, "thread")) in library or system code)\n"
+            out +=
+                "    no thread was in user code (\(ReportNumbers.count(stop.otherThreadCount, "thread")) in library or system code)\n"
         } else if stop.otherThreadCount > 0 {
-            out += "    " + paint("… \(ReportNumbers.count(stop.otherThreadCount, "other thread")) not in user code", .dim) + "\n"
+            out +=
+                "    " + paint("… \(ReportNumbers.count(stop.otherThreadCount, "other thread")) not in user code", .dim)
+                + "\n"
         }
         return out
     }
@@ -171,10 +190,20 @@ public struct TextReportRenderer: Sendable {
         if s.abnormal > 0 { parts.append("\(s.abnormal) crashed or timed out") }
         if let interruption = report.interruption { parts.append("interrupted by \(interruption.signal)") }
         var found: [String] = []
-        if s.leakedSubscriptions > 0 { found.append("\(s.leakedSubscriptions) \(FindingKind.leakedSubscription.noun(count: s.leakedSubscriptions))") }
-        if s.referenceCycles > 0 { found.append("\(s.referenceCycles) \(FindingKind.referenceCycle.noun(count: s.referenceCycles))") }
-        if s.threadAnomalies > 0 { found.append("\(s.threadAnomalies) \(FindingKind.threadAnomaly.noun(count: s.threadAnomalies))") }
-        if s.unreleasedObjects > 0 { found.append("\(s.unreleasedObjects) \(FindingKind.unreleasedObject.noun(count: s.unreleasedObjects))") }
+        if s.leakedSubscriptions > 0 {
+            found.append(
+                "\(s.leakedSubscriptions) \(FindingKind.leakedSubscription.noun(count: s.leakedSubscriptions))"
+            )
+        }
+        if s.referenceCycles > 0 {
+            found.append("\(s.referenceCycles) \(FindingKind.referenceCycle.noun(count: s.referenceCycles))")
+        }
+        if s.threadAnomalies > 0 {
+            found.append("\(s.threadAnomalies) \(FindingKind.threadAnomaly.noun(count: s.threadAnomalies))")
+        }
+        if s.unreleasedObjects > 0 {
+            found.append("\(s.unreleasedObjects) \(FindingKind.unreleasedObject.noun(count: s.unreleasedObjects))")
+        }
         if found.isEmpty { found.append("no leaks") }
         var qualifiers: [String] = []
         if report.baseline != nil { qualifiers.append("\(s.newFindings) new") }

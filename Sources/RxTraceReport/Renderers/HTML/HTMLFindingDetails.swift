@@ -24,7 +24,11 @@ struct HTMLFindingDetails {
         if open { attributes.append(.flag("open")) }
         return .element("details", attributes) {
             HTMLNode.element("summary") {
-                HTMLNode.element("span", [.class("badge", reviewed.standing.rawValue)], text: reviewed.standing.label(for: finding.kind))
+                HTMLNode.element(
+                    "span",
+                    [.class("badge", reviewed.standing.rawValue)],
+                    text: reviewed.standing.label(for: finding.kind)
+                )
                 " "
                 finding.headline
                 if finding.isNew == true { badge("new", "new") }
@@ -63,7 +67,9 @@ struct HTMLFindingDetails {
 
     private var facts: HTMLNode {
         .element("dl") {
-            let perPass = finding.countPerPass.isEmpty ? "" : " (still alive per pass: \(finding.countPerPass.map(String.init).joined(separator: ", ")))"
+            let perPass =
+                finding.countPerPass.isEmpty
+                ? "" : " (still alive per pass: \(finding.countPerPass.map(String.init).joined(separator: ", ")))"
             fact("Growth") { "\(finding.growthPerPass) per pass\(perPass)" }
             if let reason = finding.retentionReason {
                 fact("Why") { reason }

@@ -16,12 +16,20 @@ struct HTMLFindingsSection {
         return .element("section", [.id("findings")]) {
             HTMLNode.element("h2") {
                 "Findings "
-                HTMLNode.element("button", [HTMLAttribute("type", "button"), .id("toggle-all"), .flag("hidden")], text: "Expand all")
+                HTMLNode.element(
+                    "button",
+                    [HTMLAttribute("type", "button"), .id("toggle-all"), .flag("hidden")],
+                    text: "Expand all"
+                )
             }
             if findings.isEmpty {
-                HTMLNode.element("p", [.class("meta")], text: everyScenarioFinished
-                    ? "No findings: nothing the measured passes created is still alive."
-                    : "No findings in the scenarios that ran to the end; not every scenario did (see above).")
+                HTMLNode.element(
+                    "p",
+                    [.class("meta")],
+                    text: everyScenarioFinished
+                        ? "No findings: nothing the measured passes created is still alive."
+                        : "No findings in the scenarios that ran to the end; not every scenario did (see above)."
+                )
             } else {
                 HTMLNode.element("p", [.class("meta")], text: counts.joined(separator: " · "))
                 for (index, reviewed) in findings.enumerated() {

@@ -21,12 +21,20 @@ struct HTMLNode {
     fileprivate let content: Content
 
     /// `<name attributes…>children…</name>`.
-    static func element(_ name: StaticString, _ attributes: [HTMLAttribute] = [], _ children: [HTMLNode] = []) -> HTMLNode {
+    static func element(
+        _ name: StaticString,
+        _ attributes: [HTMLAttribute] = [],
+        _ children: [HTMLNode] = []
+    ) -> HTMLNode {
         HTMLNode(content: .element(name: name, attributes: attributes, children: children))
     }
 
     /// `element` with its children written as a block (`if`, `for` and optionals allowed).
-    static func element(_ name: StaticString, _ attributes: [HTMLAttribute] = [], @HTMLBuilder children: () -> [HTMLNode]) -> HTMLNode {
+    static func element(
+        _ name: StaticString,
+        _ attributes: [HTMLAttribute] = [],
+        @HTMLBuilder children: () -> [HTMLNode]
+    ) -> HTMLNode {
         element(name, attributes, children())
     }
 

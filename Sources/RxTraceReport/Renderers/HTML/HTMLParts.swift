@@ -9,7 +9,10 @@ struct HTMLParts: Sendable {
     var scenario: [any HTMLScenarioPart]
 
     /// The parts every report draws.
-    static let standard = HTMLParts(finding: [HTMLPassChart(), HTMLThreadAnomalyFacts(), HTMLReferenceGraph()], scenario: [HTMLThreadStacks(), HTMLThreadHopLanes()])
+    static let standard = HTMLParts(
+        finding: [HTMLPassChart(), HTMLThreadAnomalyFacts(), HTMLReferenceGraph()],
+        scenario: [HTMLThreadStacks(), HTMLThreadHopLanes()]
+    )
 }
 
 /// A section inside one finding (for example the cycle that explains it, matched by

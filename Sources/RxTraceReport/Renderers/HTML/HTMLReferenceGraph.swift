@@ -10,9 +10,15 @@ struct HTMLReferenceGraph: HTMLFindingPart {
     private static let left = 16.0
 
     func node(for finding: LeakFinding, in scenario: ScenarioReport) -> HTMLNode? {
-        if finding.kind == .referenceCycle, let cycle = scenario.cycles.first(where: { $0.signature == finding.signature }) {
-            return figure(steps: cycle.steps, breakAt: cycle.breakAt, closes: true,
-                          caption: "Reference cycle" + (cycle.fix.map { ". Fix: \($0)" } ?? ""))
+        if finding.kind == .referenceCycle,
+            let cycle = scenario.cycles.first(where: { $0.signature == finding.signature })
+        {
+            return figure(
+                steps: cycle.steps,
+                breakAt: cycle.breakAt,
+                closes: true,
+                caption: "Reference cycle" + (cycle.fix.map { ". Fix: \($0)" } ?? "")
+            )
         }
         if let path = finding.retentionPath, !path.steps.isEmpty {
             return figure(steps: path.steps, breakAt: nil, closes: false, caption: "Kept alive by \(path.holder)")
@@ -40,7 +46,14 @@ struct HTMLReferenceGraph: HTMLFindingPart {
 
     private func box(_ step: ReportCycle.Step, at index: Int) -> HTMLNode {
         .group {
-            SVGNode.rect(x: Self.left, y: top(index), width: Self.boxWidth, height: Self.boxHeight, classes: "object", title: step.typeName)
+            SVGNode.rect(
+                x: Self.left,
+                y: top(index),
+                width: Self.boxWidth,
+                height: Self.boxHeight,
+                classes: "object",
+                title: step.typeName
+            )
             SVGNode.text(Self.clip(step.typeName, 52), x: Self.left + 8, y: top(index) + 17, classes: "type")
         }
     }
@@ -57,20 +70,35 @@ struct HTMLReferenceGraph: HTMLFindingPart {
             if closing {
                 // Down from the last object, along the right, and back into the first.
                 let right = Self.left + Self.boxWidth + 12
-                SVGNode.polyline([(x, from), (x, from + 14), (right, from + 14), (right, top(0) + Self.boxHeight / 2),
-                                  (Self.left + Self.boxWidth, top(0) + Self.boxHeight / 2)], classes: classes)
-                arrowhead(x: Self.left + Self.boxWidth, y: top(0) + Self.boxHeight / 2, pointingLeft: true, classes: classes)
+                SVGNode.polyline(
+                    [
+                        (x, from), (x, from + 14), (right, from + 14), (right, top(0) + Self.boxHeight / 2),
+                        (Self.left + Self.boxWidth, top(0) + Self.boxHeight / 2),
+                    ],
+                    classes: classes
+                )
+                arrowhead(
+                    x: Self.left + Self.boxWidth,
+                    y: top(0) + Self.boxHeight / 2,
+                    pointingLeft: true,
+                    classes: classes
+                )
             } else {
                 SVGNode.line(from: (x, from), to: (x, top(index + 1)), classes: classes)
                 arrowhead(x: x, y: top(index + 1), pointingLeft: false, classes: classes)
             }
-            SVGNode.text((isBreak ? "✂ " : "") + Self.clip(text, 90), x: x + 10,
-                         y: from + (closing ? 30 : Self.rowHeight / 2 - 6), classes: isBreak ? "via break" : "via")
+            SVGNode.text(
+                (isBreak ? "✂ " : "") + Self.clip(text, 90),
+                x: x + 10,
+                y: from + (closing ? 30 : Self.rowHeight / 2 - 6),
+                classes: isBreak ? "via break" : "via"
+            )
         }
     }
 
     private func arrowhead(x: Double, y: Double, pointingLeft: Bool, classes: String) -> HTMLNode {
-        let points = pointingLeft ? [(x + 7, y - 4), (x, y), (x + 7, y + 4)] : [(x - 4, y - 7), (x, y), (x + 4, y - 7)]
+        let points =
+            pointingLeft ? [(x + 7, y - 4), (x, y), (x + 7, y + 4)] : [(x - 4, y - 7), (x, y), (x + 4, y - 7)]
         return SVGNode.polyline(points.map { (x: $0.0, y: $0.1) }, classes: classes)
     }
 

@@ -41,35 +41,59 @@ public struct HTMLReportRenderer: Sendable {
             anchorByFinding["\(reviewed.scenario.name)\u{1}\(reviewed.finding.signature)"] = "finding-\(index)"
         }
         for (index, scenario) in report.scenarios.enumerated() {
-            anchors[index] = scenario.findings.map { anchorByFinding["\(scenario.name)\u{1}\($0.signature)"] ?? "findings" }
+            anchors[index] = scenario.findings.map {
+                anchorByFinding["\(scenario.name)\u{1}\($0.signature)"] ?? "findings"
+            }
         }
         return .element("html", [HTMLAttribute("lang", "en")]) {
             HTMLNode.element("head") {
                 HTMLNode.element("meta", [HTMLAttribute("charset", "utf-8")])
-                HTMLNode.element("meta", [HTMLAttribute("name", "viewport"), HTMLAttribute("content", "width=device-width, initial-scale=1")])
-                HTMLNode.element("meta", [
-                    HTMLAttribute("http-equiv", "Content-Security-Policy"),
-                    HTMLAttribute("content", "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'"),
-                ])
+                HTMLNode.element(
+                    "meta",
+                    [
+                        HTMLAttribute("name", "viewport"),
+                        HTMLAttribute("content", "width=device-width, initial-scale=1"),
+                    ]
+                )
+                HTMLNode.element(
+                    "meta",
+                    [
+                        HTMLAttribute("http-equiv", "Content-Security-Policy"),
+                        HTMLAttribute(
+                            "content",
+                            "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'"
+                        ),
+                    ]
+                )
                 HTMLNode.element("title", text: "\(tool.name) report")
                 HTMLNode.element("style", [], [HTMLStyle.css])
             }
             HTMLNode.element("body") {
                 HTMLNode.element("header") {
                     HTMLNode.element("h1", text: "\(tool.name) report")
-                    HTMLNode.element("p", [.class("meta")], text:
-                        "\(tool.name) \(tool.version) · generated \(Self.timestamp(report.generatedAt)) · \(host.hostname) (\(host.operatingSystem) \(host.architecture), \(host.processorCount) CPUs) · schema v\(report.schemaVersion)")
-                    HTMLNode.element("p", [.id("gate"), .class("gate", report.gateOutcome == .passed ? "pass" : "fail")],
-                                     text: text.summaryLine(report).replacingOccurrences(of: "Summary: ", with: ""))
+                    HTMLNode.element(
+                        "p",
+                        [.class("meta")],
+                        text:
+                            "\(tool.name) \(tool.version) · generated \(Self.timestamp(report.generatedAt)) · \(host.hostname) (\(host.operatingSystem) \(host.architecture), \(host.processorCount) CPUs) · schema v\(report.schemaVersion)"
+                    )
+                    HTMLNode.element(
+                        "p",
+                        [.id("gate"), .class("gate", report.gateOutcome == .passed ? "pass" : "fail")],
+                        text: text.summaryLine(report).replacingOccurrences(of: "Summary: ", with: "")
+                    )
                     if let note = host.heapGraphNote {
                         HTMLNode.element("p", [.id("heap-graph-note"), .class("meta")], text: note)
                     }
                     if let interruption = report.interruption {
                         // An interrupted run's page must not read as a whole run: the banner
                         // names the scenarios that did not finish.
-                        HTMLNode.element("p", [.id("interruption"), .class("banner", "interrupted"), HTMLAttribute("role", "alert")],
-                                         text: interruption.displayText.prefix(1).uppercased() + interruption.displayText.dropFirst()
-                                            + ". The report holds the scenarios that finished.")
+                        HTMLNode.element(
+                            "p",
+                            [.id("interruption"), .class("banner", "interrupted"), HTMLAttribute("role", "alert")],
+                            text: interruption.displayText.prefix(1).uppercased() + interruption.displayText.dropFirst()
+                                + ". The report holds the scenarios that finished."
+                        )
                     }
                     if let baseline = report.baseline {
                         HTMLNode.element("p", [.id("baseline"), .class("meta")]) {
@@ -84,13 +108,21 @@ public struct HTMLReportRenderer: Sendable {
                 }
                 HTMLNode.element("main") {
                     HTMLStoppedSection(report: report).node
-                    HTMLFindingsSection(findings: review, parts: parts.finding, everyScenarioFinished: report.everyScenarioFinished).node
+                    HTMLFindingsSection(
+                        findings: review,
+                        parts: parts.finding,
+                        everyScenarioFinished: report.everyScenarioFinished
+                    ).node
                     HTMLSummaryTable(report: report).node
                     HTMLNode.element("section", [.id("details")]) {
                         HTMLNode.element("h2", text: "\(report.subject.pluralTitle) in detail")
                         for (index, scenario) in report.scenarios.enumerated() {
-                            HTMLScenarioArticle(scenario: scenario, index: index, parts: parts,
-                                                findingAnchors: anchors[index]).node
+                            HTMLScenarioArticle(
+                                scenario: scenario,
+                                index: index,
+                                parts: parts,
+                                findingAnchors: anchors[index]
+                            ).node
                         }
                     }
                     if !report.suppressions.isEmpty {

@@ -43,7 +43,9 @@ struct HTMLScenarioArticle {
                 "; status \(scenario.status.displayName); \(ReportNumbers.seconds(scenario.durationSeconds))"
             }
             if !scenario.passes.isEmpty {
-                let passes = scenario.passes.map { "pass \($0.pass): \($0.before) → \($0.after) (\(ReportNumbers.signed($0.growth)))" }
+                let passes = scenario.passes.map {
+                    "pass \($0.pass): \($0.before) → \($0.after) (\(ReportNumbers.signed($0.growth)))"
+                }
                 HTMLNode.element("li", text: "Live resources: \(passes.joined(separator: "; "))")
             }
             for reason in scenario.failureReasons {
@@ -55,7 +57,11 @@ struct HTMLScenarioArticle {
                 "Findings: "
                 for (position, anchor) in findingAnchors.enumerated() {
                     if position > 0 { ", " }
-                    HTMLNode.element("a", [HTMLAttribute("href", "#\(anchor)")], text: scenario.findings[position].headline)
+                    HTMLNode.element(
+                        "a",
+                        [HTMLAttribute("href", "#\(anchor)")],
+                        text: scenario.findings[position].headline
+                    )
                 }
             }
         }

@@ -23,12 +23,22 @@ struct HTMLStoppedSection {
                             HTMLStoppedThread(thread: thread, verb: stop.verb, showsStack: false).node
                         }
                         if stop.threadsInUserCode.isEmpty {
-                            HTMLNode.element("p", [.class("meta")], text: "No thread was in user code (\(ReportNumbers.count(stop.otherThreadCount, "thread")) in library or system code); the stacks are in its section.")
+                            HTMLNode.element(
+                                "p",
+                                [.class("meta")],
+                                text:
+                                    "No thread was in user code (\(ReportNumbers.count(stop.otherThreadCount, "thread")) in library or system code); the stacks are in its section."
+                            )
                         }
                     } else if case .failed = scenario.status {
                         HTMLNode.element("p", [.class("meta")], text: "Its body threw; see its section.")
                     } else {
-                        HTMLNode.element("p", [.class("meta")], text: "Where it stopped is unknown: no thread stacks were captured; see its output in its section.")
+                        HTMLNode.element(
+                            "p",
+                            [.class("meta")],
+                            text:
+                                "Where it stopped is unknown: no thread stacks were captured; see its output in its section."
+                        )
                     }
                 }
             }

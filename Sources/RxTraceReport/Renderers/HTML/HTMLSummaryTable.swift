@@ -9,23 +9,42 @@ struct HTMLSummaryTable {
             HTMLNode.element("h2", text: report.subject.pluralTitle)
             HTMLNode.element("table", [.id("summary")]) {
                 HTMLNode.element("thead") {
-                    HTMLNode.element("tr", [], [report.subject.title, "Verdict", "Expected", "Leaks", "Growth", "Result"].map { .element("th", text: $0) })
+                    HTMLNode.element(
+                        "tr",
+                        [],
+                        [report.subject.title, "Verdict", "Expected", "Leaks", "Growth", "Result"].map {
+                            .element("th", text: $0)
+                        }
+                    )
                 }
                 HTMLNode.element("tbody") {
                     for (index, scenario) in report.scenarios.enumerated() { row(scenario, index: index) }
                 }
             }
-            HTMLNode.element("p", [.class("meta")],
-                             text: "\(summary.findings) finding groups · \(summary.suppressedFindings) suppressed · \(summary.failingFindings) failing")
+            HTMLNode.element(
+                "p",
+                [.class("meta")],
+                text:
+                    "\(summary.findings) finding groups · \(summary.suppressedFindings) suppressed · \(summary.failingFindings) failing"
+            )
         }
     }
 
     private func row(_ scenario: ScenarioReport, index: Int) -> HTMLNode {
         let leaks = scenario.findings.reduce(0) { $0 + $1.count }
         let result = scenario.passed ? "pass" : (scenario.isUnexpectedlyAbnormal ? scenario.status.shortName : "fail")
-        return .element("tr", [.class(scenario.passed ? "pass" : "fail"), HTMLAttribute("data-scenario", scenario.name)]) {
-            HTMLNode.element("td") { HTMLNode.element("a", [HTMLAttribute("href", "#scenario-\(index)")], text: scenario.name) }
-            HTMLNode.element("td", [.class("verdict", scenario.verdictMatched || scenario.passed ? "" : "mismatch")], text: scenario.actualVerdict.displayName)
+        return .element(
+            "tr",
+            [.class(scenario.passed ? "pass" : "fail"), HTMLAttribute("data-scenario", scenario.name)]
+        ) {
+            HTMLNode.element("td") {
+                HTMLNode.element("a", [HTMLAttribute("href", "#scenario-\(index)")], text: scenario.name)
+            }
+            HTMLNode.element(
+                "td",
+                [.class("verdict", scenario.verdictMatched || scenario.passed ? "" : "mismatch")],
+                text: scenario.actualVerdict.displayName
+            )
             HTMLNode.element("td", text: scenario.expectedVerdict.displayName)
             HTMLNode.element("td", [.class("num")], text: "\(leaks)")
             HTMLNode.element("td", [.class("num")], text: ReportNumbers.signed(scenario.lastPassGrowth))

@@ -10,8 +10,11 @@ struct HTMLThreadAnomalyFacts: HTMLFindingPart {
                 if let stage = anomaly.stage { " at \(stage)" }
                 ": \(anomaly.detail)"
             }
-            HTMLNode.element("p", text: "Detecting side: \(anomaly.place.longName)"
-                + (anomaly.otherPlace.map { "; other side: \($0.longName)" } ?? ""))
+            HTMLNode.element(
+                "p",
+                text: "Detecting side: \(anomaly.place.longName)"
+                    + (anomaly.otherPlace.map { "; other side: \($0.longName)" } ?? "")
+            )
             if let other = anomaly.otherBacktrace, !other.isEmpty {
                 HTMLNode.element("p", text: "Other side's backtrace:")
                 HTMLBacktrace(frames: other).node

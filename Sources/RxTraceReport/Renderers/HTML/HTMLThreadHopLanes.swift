@@ -34,13 +34,21 @@ struct HTMLThreadHopLanes: HTMLScenarioPart {
         let width = Int(labelWidth + stageWidth * Double(chain.count) + 20)
         let height = Int(top + laneHeight * Double(lanes.count) + 8)
         let x = { (position: Int) in labelWidth + stageWidth * Double(position) + stageWidth / 2 }
-        let y = { (stage: ReportThreadHop) in top + laneHeight * Double(lanes.firstIndex(of: lane(of: stage)) ?? 0) + laneHeight / 2 }
-        let summary = "Lanes " + lanes.joined(separator: ", ") + "; stages " + chain.map(\.stage).joined(separator: " → ")
+        let y = { (stage: ReportThreadHop) in
+            top + laneHeight * Double(lanes.firstIndex(of: lane(of: stage)) ?? 0) + laneHeight / 2
+        }
+        let summary =
+            "Lanes " + lanes.joined(separator: ", ") + "; stages " + chain.map(\.stage).joined(separator: " → ")
         return SVGNode.canvas(width: width, height: height, label: summary) {
             for (index, name) in lanes.enumerated() {
                 let middle = top + laneHeight * Double(index) + laneHeight / 2
-                SVGNode.rect(x: 0, y: top + laneHeight * Double(index), width: Double(width), height: laneHeight,
-                             classes: index % 2 == 0 ? "lane even" : "lane odd")
+                SVGNode.rect(
+                    x: 0,
+                    y: top + laneHeight * Double(index),
+                    width: Double(width),
+                    height: laneHeight,
+                    classes: index % 2 == 0 ? "lane even" : "lane odd"
+                )
                 SVGNode.text(name, x: 6, y: middle + 4, classes: "lane-name")
             }
             for (index, stage) in chain.enumerated() {
@@ -53,21 +61,36 @@ struct HTMLThreadHopLanes: HTMLScenarioPart {
                 }
             }
             for (index, stage) in chain.enumerated() {
-                let delivery = stage.deliveredOn == [] ? "no events delivered"
+                let delivery =
+                    stage.deliveredOn == []
+                    ? "no events delivered"
                     : "delivered on \(stage.deliveredOn?.first?.longName ?? stage.placeName)"
                 let title = "\(stage.stage): \(delivery)" + (stage.anomaly.map { "; anomaly \($0)" } ?? "")
-                SVGNode.circle(x: x(index), y: y(stage), radius: 6, classes: stage.anomaly == nil ? "stage" : "stage anomaly", title: title)
+                SVGNode.circle(
+                    x: x(index),
+                    y: y(stage),
+                    radius: 6,
+                    classes: stage.anomaly == nil ? "stage" : "stage anomaly",
+                    title: title
+                )
                 SVGNode.text(stage.stage, x: x(index), y: y(stage) - 10, anchor: "middle", classes: "stage-name")
             }
         }
     }
 
     /// A small filled triangle pointing from `from` to `tip`.
-    private static func arrowHead(at tip: (x: Double, y: Double), from: (x: Double, y: Double)) -> [(x: Double, y: Double)] {
-        let dx = tip.x - from.x, dy = tip.y - from.y
+    private static func arrowHead(
+        at tip: (x: Double, y: Double),
+        from: (x: Double, y: Double)
+    ) -> [(x: Double, y: Double)] {
+        let dx = tip.x - from.x
+        let dy = tip.y - from.y
         let length = max((dx * dx + dy * dy).squareRoot(), 1)
         let (ux, uy) = (dx / length, dy / length)
         let back = (x: tip.x - ux * 7, y: tip.y - uy * 7)
-        return [(back.x - uy * 4, back.y + ux * 4), tip, (back.x + uy * 4, back.y - ux * 4), (back.x - uy * 4, back.y + ux * 4)]
+        return [
+            (back.x - uy * 4, back.y + ux * 4), tip, (back.x + uy * 4, back.y - ux * 4),
+            (back.x - uy * 4, back.y + ux * 4),
+        ]
     }
 }

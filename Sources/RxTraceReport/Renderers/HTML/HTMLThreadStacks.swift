@@ -10,9 +10,18 @@ struct HTMLThreadStacks: HTMLScenarioPart {
                 HTMLStoppedThread(thread: thread, verb: stop.verb, showsStack: true).node
             }
             if stop.threadsInUserCode.isEmpty {
-                HTMLNode.element("p", [.class("meta")], text: "No thread was in user code (\(ReportNumbers.count(stop.otherThreadCount, "thread")) in library or system code).")
+                HTMLNode.element(
+                    "p",
+                    [.class("meta")],
+                    text:
+                        "No thread was in user code (\(ReportNumbers.count(stop.otherThreadCount, "thread")) in library or system code)."
+                )
             } else if stop.otherThreadCount > 0 {
-                HTMLNode.element("p", [.class("meta")], text: "… \(ReportNumbers.count(stop.otherThreadCount, "other thread")) not in user code")
+                HTMLNode.element(
+                    "p",
+                    [.class("meta")],
+                    text: "… \(ReportNumbers.count(stop.otherThreadCount, "other thread")) not in user code"
+                )
             }
         }
     }
