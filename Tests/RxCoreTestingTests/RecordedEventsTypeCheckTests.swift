@@ -6,7 +6,7 @@ import XCTest
 // arithmetic inside `Recorded.events(…)`, and this file must keep type-checking quickly.
 // With RxTest's two declarations (variadic, and one array) each call below checks in about
 // 0.1 s. With two variadic overloads (`Recorded<Event<T>>...` and `[Recorded<Event<T>>]...`,
-// RxCoreTesting's shape before issue 12) Swift 6.3.1 gives up on every call here with four or
+// a shape RxTest never had) Swift 6.3.1 gives up on every call here with four or
 // more events: "the compiler is unable to type-check this expression in reasonable time",
 // and this test target stops compiling.
 final class RecordedEventsTypeCheckTests: XCTestCase {

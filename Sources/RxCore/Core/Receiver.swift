@@ -5,7 +5,7 @@
 /// Why a class rather than `ObserverType`: `Producer.run` takes a `Receiver` (not a generic
 /// observer), so `run` is an ordinary override, and a sink hands an element downstream with one
 /// vtable call instead of building an `Event<T>` whose metadata the runtime has to look up for a
-/// `T` known only at run time (issue 11: that look-up was half of every event).
+/// `T` known only at run time (a look-up that would dominate the cost of an event).
 ///
 /// A subclass overrides either the three entry points (the element-level path) or `on(_:)`
 /// (operators not converted yet): each side's default builds the other's call, so both kinds

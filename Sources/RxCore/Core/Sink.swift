@@ -18,7 +18,7 @@ private enum Flag {
 /// from outside or ends itself on a terminal event. Between two sinks that is all: the
 /// downstream sink holds this one as its upstream subscription and lets go of it when it ends,
 /// so no disposer object per stage (RxSwift's `SinkDisposer`: an allocation, a reference cycle
-/// to break and its exclusivity checks on every subscription, issue 11). Only a sink whose
+/// to break and its exclusivity checks on every subscription). Only a sink whose
 /// downstream is not a sink (a subscriber's observer, an operator's private observer) gets a
 /// `SinkDisposer` as its `owner`, which the subscriber holds: the disposer lets go of the sink
 /// when the subscription ends, so a subscriber that keeps its `Disposable` after completion or
@@ -32,7 +32,7 @@ class Sink<Input, Observer: ReceiverBase & ObserverType>: Receiver<Input>, Cance
     /// before it publishes `subscriptionSet`, then read and cleared by exactly one of
     /// `disposer(owning:)` and `dispose`: the one whose `fetchOr` sees the other's bit already
     /// set. The flag protocol orders every access (acquire/release on `state`), so the
-    /// runtime's exclusivity check would only cost time (issue 11: two per stage).
+    /// runtime's exclusivity check would only cost time (two per stage).
     @exclusivity(unchecked) private var subscription: Disposable?
     /// What the subscriber holds when the downstream does not let go of its subscription by
     /// itself (see `ReceiverBase.releasesSubscriptionWhenDone`); `nil` between sinks.

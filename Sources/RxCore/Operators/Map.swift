@@ -3,7 +3,7 @@ extension ObservableType {
     @inlinable public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {
         // The subscription is written here, so that the client, which knows the element types,
         // makes the sink and caches `MapSink`'s concrete metadata (RxCore's own `run` would look
-        // it up at run time on every subscription, issue 11). The closure captures nothing.
+        // it up at run time on every subscription). The closure captures nothing.
         Map(source: asObservable(), transform: transform) { map, observer in
             let sink = MapSink(transform: map.transform, observer: observer)
             return sink.disposer(owning: map.source.subscribeReceiver(sink)) ?? sink

@@ -6,7 +6,7 @@ public protocol InfallibleType: ObservableConvertibleType {}
 /// An observable-like sequence that cannot fail: it only emits elements and completion.
 public struct Infallible<Element>: InfallibleType {
     // @usableFromInline for the @inlinable operators (`just`, `map`, `filter`,
-    // `distinctUntilChanged`), which wrap the Observable operator in the client (issue 23).
+    // `distinctUntilChanged`), which wrap the Observable operator in the client.
     @usableFromInline let source: Observable<Element>
 
     @usableFromInline init(_ source: Observable<Element>) {

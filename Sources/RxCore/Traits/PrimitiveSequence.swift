@@ -2,7 +2,7 @@
 /// (`Completable`). `Trait` only tags the kind; the events travel through an ordinary observable.
 public struct PrimitiveSequence<Trait, Element> {
     // @usableFromInline for the @inlinable trait operators (`just`, `map`, `filter`), which wrap
-    // the Observable operator of the same name in the client (issue 23).
+    // the Observable operator of the same name in the client.
     @usableFromInline let source: Observable<Element>
 
     @usableFromInline init(raw: Observable<Element>) {

@@ -109,7 +109,7 @@ Harness.run(
         Workload("observeOn-serial.pump", operations: 100_000) { n in pumpReceiveOn(events: n) },
         // As users write it: the plain `removeDuplicates()` (rxbench's seed-chain.subscribe).
         Workload("seed-chain.subscribe", operations: 100_000) { n in seedChain(n) },
-        // The comparer spelled out, as seed-chain.subscribe measured until issue 23.
+        // The comparer spelled out (rxbench's seed-chain-closure.subscribe).
         Workload("seed-chain-closure.subscribe", operations: 100_000) { n in
             var count = 0
             for _ in 0..<n {

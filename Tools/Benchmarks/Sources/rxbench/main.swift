@@ -189,11 +189,10 @@ let workloads = [
         first.dispose()
     },
     Workload("observeOn-serial.pump", operations: 100_000) { n in pumpObserveOn(events: n) },
-    // The seed chain as users write it: the plain `distinctUntilChanged()` (issue 23).
+    // The seed chain as users write it: the plain `distinctUntilChanged()`.
     Workload("seed-chain.subscribe", operations: 100_000) { n in seedChain(n) { $0.distinctUntilChanged() } },
-    // The same chain with the comparer spelled out, `distinctUntilChanged { $0 == $1 }`: what
-    // `seed-chain.subscribe` measured until issue 23 (docs/performance.md's earlier seed-chain figures and
-    // RxSwift's stored figure are this spelling's); plain and closure should cost the same.
+    // The same chain with the comparer spelled out, `distinctUntilChanged { $0 == $1 }`, the
+    // spelling RxSwift's stored seed-chain figure uses; plain and closure should cost the same.
     Workload("seed-chain-closure.subscribe", operations: 100_000) { n in
         seedChain(n) { $0.distinctUntilChanged { $0 == $1 } }
     },
