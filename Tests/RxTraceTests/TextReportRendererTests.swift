@@ -2,6 +2,44 @@ import RxTrace
 import XCTest
 
 final class TextReportRendererTests: XCTestCase {
+    /// Seen in the fixture suite's report: a reference cycle printed two `fix:` lines, the generic
+    /// "capture the owner weakly" and then the cycle's own. One fix a finding: the cycle's, also
+    /// for a report written before cycle findings carried it.
+    func testAReferenceCycleHasOneFixLineTheCyclesOwn() {
+        let own = "closure #1 in Screen.bind() captures Screen strongly: capture it with `[weak self]`"
+        let cycle = ReportCycle(
+            signature: "c1",
+            steps: [
+                .init(typeName: "Screen", via: "disposeBag"),
+                .init(typeName: "MapSink<Int, Int>", via: "transform", closure: "closure #1 in Screen.bind()"),
+            ],
+            breakAt: 1,
+            fix: own,
+            count: 1
+        )
+        for findingFix in [own, nil] {
+            let finding = LeakFinding(
+                signature: "c1",
+                kind: .referenceCycle,
+                resourceTypes: ["Screen"],
+                count: 1,
+                fix: findingFix
+            )
+            let scenario = ScenarioReport(
+                name: "cycle",
+                summary: "a cycle",
+                expectedVerdict: .clean,
+                actualVerdict: .cycle,
+                status: .leaked,
+                findings: [finding],
+                cycles: [cycle]
+            )
+            let text = TextReportRenderer(colour: false).render(RunReport(scenarios: [scenario]))
+            let fixes = text.split(separator: "\n").filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("fix:") }
+            XCTAssertEqual(fixes.map { $0.trimmingCharacters(in: .whitespaces) }, ["fix: \(own)"], text)
+        }
+    }
+
     func testFindingShowsHeadlineCallSiteGrowthReasonAndFoldedBacktrace() {
         let text = TextReportRenderer(colour: false).render(ReportFixtures.leak())
 

@@ -152,7 +152,8 @@ struct HeapExplanation {
                         SourceLocation(file: $0.file, line: $0.line, function: steps[breakAt!].closure)
                     },
                     retentionReason: "reference cycle "
-                        + ReportPathText.inline(steps, closingWith: steps.first?.typeName)
+                        + ReportPathText.inline(steps, closingWith: steps.first?.typeName),
+                    fix: fix
                 )
                 cyclesBySignature[signature] = (cycle, finding)
                 order.append(signature)

@@ -1,12 +1,12 @@
 /// Indented text traces of reference cycles and retention paths (LeakCanary-like): one object a
-/// line, the reference to the next under it, the reference to break marked, then the fix.
+/// line, the reference to the next under it, the reference to break marked. The fix is the
+/// finding's own line, above the trace.
 enum ReferenceTraceText {
     /// Lines for a cycle, each prefixed with `indent`.
     static func cycle(_ cycle: ReportCycle, indent: String) -> [String] {
         var lines = ["\(indent)cycle\(cycle.count.map { $0 > 1 ? " (\($0) alive)" : "" } ?? ""):"]
         lines += steps(cycle.steps, breakAt: cycle.breakAt, indent: indent + "  ")
         lines.append("\(indent)  ↳ back to \(cycle.steps.first?.typeName ?? "the start")")
-        if let fix = cycle.fix { lines.append("\(indent)fix: \(fix)") }
         return lines
     }
 

@@ -70,12 +70,13 @@ public struct TextReportRenderer: Sendable {
             out += "        " + paint(ThreadHopText.summaryLine(chain), .dim) + "\n"
         }
         for finding in scenario.findings {
-            out += "\n" + render(finding)
-            if finding.kind == .referenceCycle,
-                let cycle = scenario.cycles.first(where: { $0.signature == finding.signature })
-            {
-                out += ReferenceTraceText.cycle(cycle, indent: "    ").map { $0 + "\n" }.joined()
-            }
+            let cycle =
+                finding.kind == .referenceCycle ? scenario.cycles.first { $0.signature == finding.signature } : nil
+            var shown = finding
+            // Reports written before a cycle finding carried its cycle's fix.
+            if shown.fix == nil { shown.fix = cycle?.fix }
+            out += "\n" + render(shown)
+            if let cycle { out += ReferenceTraceText.cycle(cycle, indent: "    ").map { $0 + "\n" }.joined() }
         }
         if let output = scenario.output, !output.isEmpty {
             out += "\n  output:\n"
