@@ -125,7 +125,7 @@ zero-cost-check: setup
 alloc-check: setup
 	@SWIFT=$(SWIFT) bash Tools/checks/alloc-check.sh
 
-# Tracing overhead (README "Tracing overhead"): untraced vs counts only vs backtraces, inside the
+# Tracing overhead: untraced vs counts only vs backtraces, inside the
 # main package (no OpenCombine, no separate build), plus the registry's bytes per live entry.
 # `make bench` is the full suite; this is its quick tracing-only subset.
 bench-trace: setup
@@ -135,13 +135,13 @@ bench-trace: setup
 	RXTRACE_CAPTURE=off .build/release/rxtrace-overhead
 	RXTRACE_CAPTURE=on .build/release/rxtrace-overhead
 
-# Heap graph costs (README "Reference cycles"): allocation hook per object, graph build and
+# Heap graph costs: allocation hook per object, graph build and
 # cycle search with 100,000 live leaked resources, peak memory; release, traced.
 bench-heapgraph: setup
 	$(SWIFT) build -c release $(TRAITS) --product rxtrace-heapgraph-bench
 	.build/release/rxtrace-heapgraph-bench
 
-# Analysis at scale (README "Analysis at scale"): 100,000 leaks from one call site, and 10,000
+# Analysis at scale: 100,000 leaks from one call site, and 10,000
 # from 1,000 generated call sites (Tools/rxtrace-scale), each case in its own process, debug and
 # release: CPU seconds of the analysis and of every report format, and peak memory.
 bench-scale: setup

@@ -29,8 +29,8 @@ let crossModuleOptimization: [SwiftSetting] =
 
 // `rxtrace test` builds a package's tests with RXTRACE_TEST_SESSION_BUILD=1 (and tracing on), in a
 // scratch folder of its own. Then every library product also links the test session target, which
-// takes XCTest's entry call in the test binary to measure each test (README, "Leak-check a test
-// suite"; docs/runtime-hooks.md). No other build sees it.
+// takes XCTest's entry call in the test binary to measure each test (docs/testing.md;
+// docs/runtime-hooks.md). No other build sees it.
 let testSession: [String] = Context.environment["RXTRACE_TEST_SESSION_BUILD"] == "1" ? ["RxTraceTestSession"] : []
 
 // RxSwift's module names (issue 15). Source written for RxSwift 6 and RxCocoa compiles unchanged:
@@ -38,7 +38,7 @@ let testSession: [String] = Context.environment["RXTRACE_TEST_SESSION_BUILD"] ==
 // RxCoreTesting and RxCoreBlocking (one implementation; `RxSwift.Observable` is
 // `RxCore.Observable`), and `RxCocoa` holds RxCocoa's platform-independent half (Driver, Signal,
 // SharedSequence, ControlProperty/ControlEvent, NotificationCenter and URLSession extensions).
-// An app switches to these products by its manifest alone: README, "RxSwift apps, unchanged".
+// An app switches to these products by its manifest alone: README, "Switching an RxSwift app by its manifest".
 let rxSwiftNamedProducts: [Product] = [
     .library(name: "RxSwift", targets: ["RxSwift"] + testSession),
     .library(name: "RxRelay", targets: ["RxRelay"] + testSession),
@@ -69,7 +69,7 @@ let rxSwiftNamedTargets: [Target] = [
 // Tracing without a `traits:` argument: when this package stands in for RxSwift through a
 // SwiftPM mirror (`swift package config set-mirror`), the app's dependency line names RxSwift
 // and cannot ask for the trait, so RXTRACE_TRACE_RESOURCES=1 in the build's environment turns
-// it on by default instead (README, "SwiftPM mirrors").
+// it on by default instead (README, "Through a SwiftPM mirror").
 let tracedByEnvironment =
     Context.environment["RXTRACE_TRACE_RESOURCES"] == "1"
     || Context.environment["RXTRACE_TEST_SESSION_BUILD"] == "1"

@@ -50,7 +50,7 @@ final class BadInputTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: output.path), "nothing is written")
     }
 
-    /// Typed as the README writes it (`--drain-timeout -1`, a space, not `=`): the value reaches
+    /// Typed as the documentation writes it (`--drain-timeout -1`, a space, not `=`): the value reaches
     /// the range check instead of ArgumentParser's "Missing value for '--drain-timeout'".
     func testANegativeNumberAfterASpaceGetsTheRangeMessage() throws {
         for (arguments, message) in [

@@ -6,7 +6,7 @@ import RxCore
 @testable import RxTraceRunner
 import XCTest
 
-/// Analysis at scale (README "Analysis at scale"): the expensive steps follow the distinct
+/// Analysis at scale (`make bench-scale`): the expensive steps follow the distinct
 /// allocation stacks, never the number of leaked resources, and a run's repeated analyses of
 /// the same stacks (each pass, the final snapshots, the hops) do them once. Counted, not timed:
 /// how long it takes is `make bench-scale`'s question.

@@ -1,5 +1,5 @@
-// Measures what tracing costs on subscribe-heavy work. Not a test: figures go to the README
-// ("Tracing overhead"). Run through `make bench-trace`, which builds this once untraced and once
+// Measures what tracing costs on subscribe-heavy work. Not a test: figures go to
+// docs/performance.md and CHANGELOG.md. Run through `make bench-trace`, which builds this once untraced and once
 // with the TraceResources trait, and runs the traced build with RXTRACE_CAPTURE=off and =on.
 import Dispatch
 import Foundation

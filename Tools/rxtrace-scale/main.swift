@@ -1,4 +1,4 @@
-// Analysis at scale (README "Analysis at scale", `make bench-scale`): how long the analysis and
+// Analysis at scale (`make bench-scale`; figures in CHANGELOG.md): how long the analysis and
 // every report format take for many leaks, and the peak memory. Not a test: speed targets live
 // in benchmarks. Two cases:
 //   one-site:   100,000 leaked subscriptions from one call site;

@@ -8,7 +8,7 @@ struct BagKey: Hashable {
 
 /// An insertion-ordered collection optimised for the common cases of Rx: zero, one or a few
 /// observers. Not thread safe: owners guard it with their lock. Inlinable (as are the subjects'
-/// paths over it), so a client specialises it for its element types (README "Performance").
+/// paths over it), so a client specialises it for its element types (docs/performance.md).
 @usableFromInline
 struct Bag<T> {
     typealias KeyType = BagKey

@@ -1,7 +1,7 @@
 /// One line of a suppressions file: findings of `kind` whose fields match every pattern are
 /// reported as suppressed, with `reason`, and never fail a run.
 ///
-/// Syntax (see README, "Reports and CI"):
+/// Syntax (the DocC article "Baselines, suppressions and shards"):
 ///
 ///     # comment
 ///     leak type:IntervalSink* function:*LegacyFeed* # vendor SDK keeps its timer, FEED-12
