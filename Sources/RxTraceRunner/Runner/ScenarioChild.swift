@@ -11,11 +11,7 @@ package enum ScenarioChild {
         // Ctrl-C reaches the whole foreground process group: the parent decides what happens
         // to its children (it ends them and reports what finished).
         signal(SIGINT, SIG_IGN)
-        #if os(Linux) && canImport(CUnwind)
-        if let file = ProcessInfo.processInfo.environment[ThreadStackCapture.environmentKey] {
-            ThreadStackDump.install(file: file)
-        }
-        #endif
+        ThreadStackCapture.installDumpIfRequested()
         let report = ScenarioRunner(passes: passes, drainTimeout: drainTimeout).run(scenario)
         let data = try JSONEncoder().encode(report)
         try data.write(to: URL(fileURLWithPath: resultPath), options: .atomic)
