@@ -1,3 +1,7 @@
+#if TRACE_RESOURCES
+import Synchronization
+#endif
+
 /// `Observable` under a name no other module uses (RxSwift 6.7+): code that also imports
 /// Observation, whose `Observable` (SE-0395) makes the plain name ambiguous, writes
 /// `RxObservable<Element>` instead of qualifying it with the module name.
@@ -7,12 +11,15 @@ public typealias RxObservable<Element> = RxCore.Observable<Element>
 open class Observable<Element>: ObservableType {
     #if TRACE_RESOURCES
     /// Where the operator was called (its allocation stack): names the stages its sinks record.
-    final var traceStack: UInt32 = 0
+    /// An atomic `let`, written once in `init`: as a stored `var` every write and read paid the
+    /// runtime's dynamic exclusivity check, three per producer and subscription.
+    private final let traceStackWord = Atomic<UInt32>(0)
+    final var traceStack: UInt32 { traceStackWord.load(ordering: .relaxed) }
     #endif
 
     init() {
         #if TRACE_RESOURCES
-        traceStack = Resources.track(self, kind: .producer)
+        traceStackWord.store(Resources.track(self, kind: .producer), ordering: .relaxed)
         #endif
     }
 

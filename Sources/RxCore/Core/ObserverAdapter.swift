@@ -25,6 +25,15 @@ final class ObserverAdapter<Observer: ObserverType>: Receiver<Observer.Element> 
     override func on(_ event: Event<Observer.Element>) {
         observer.on(event)
     }
+
+    #if TRACE_RESOURCES
+    // The adapted observer's answers, when it is one of RxCore's receivers after all.
+    private var adaptedReceiver: ReceiverBase? { observer as? ReceiverBase }
+    override var hopStageID: UInt32 { adaptedReceiver?.hopStageID ?? 0 }
+    override var hopIsSubscriber: Bool { adaptedReceiver?.hopIsSubscriber ?? false }
+    override var hopDeliveringThread: UInt64 { adaptedReceiver?.hopDeliveringThread ?? 0 }
+    override func hopFlagOverlap() { adaptedReceiver?.hopFlagOverlap() }
+    #endif
 }
 
 extension ObserverType {
@@ -35,12 +44,3 @@ extension ObserverType {
         return ObserverAdapter(self)
     }
 }
-
-#if TRACE_RESOURCES
-extension ObserverAdapter: HopDownstream {
-    var hopStageID: UInt32 { (observer as? HopDownstream)?.hopStageID ?? 0 }
-    var hopIsSubscriber: Bool { (observer as? HopDownstream)?.hopIsSubscriber ?? false }
-    var hopDeliveringThread: UInt64 { (observer as? HopDownstream)?.hopDeliveringThread ?? 0 }
-    func hopFlagOverlap() { (observer as? HopDownstream)?.hopFlagOverlap() }
-}
-#endif

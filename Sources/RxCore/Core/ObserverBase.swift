@@ -117,22 +117,15 @@ class ObserverBase<Element>: Receiver<Element>, Disposable {
         hops.endSubscriber()
     }
 
-    /// Whether this observer is the subscriber at the end of a chain (rather than an operator).
-    var hopIsSubscriber: Bool { false }
+    override final var hopStageID: UInt32 { hops.stage }
+    override final var hopDeliveringThread: UInt64 { overlap.currentOwner }
+    override final func hopFlagOverlap() { overlap.flagOverlap() }
 
     deinit {
         hops.finish(.received)
     }
     #endif
 }
-
-#if TRACE_RESOURCES
-extension ObserverBase: HopDownstream {
-    var hopStageID: UInt32 { hops.stage }
-    var hopDeliveringThread: UInt64 { overlap.currentOwner }
-    func hopFlagOverlap() { overlap.flagOverlap() }
-}
-#endif
 
 /// The observer behind `subscribe(onNext:onError:onCompleted:onDisposed:)` and friends: it
 /// calls the handlers with bare values (no `Event` is built), or, made with an event handler

@@ -177,6 +177,10 @@ class Sink<Input, Observer: ReceiverBase & ObserverType>: Receiver<Input>, Cance
         owner?.dispose()
     }
 
+    #if TRACE_RESOURCES
+    override final var hopStageID: UInt32 { hops.stage }
+    #endif
+
     deinit {
         #if TRACE_RESOURCES
         hops.finish(.delivered)
@@ -184,12 +188,6 @@ class Sink<Input, Observer: ReceiverBase & ObserverType>: Receiver<Input>, Cance
         #endif
     }
 }
-
-#if TRACE_RESOURCES
-extension Sink: HopDownstream {
-    var hopStageID: UInt32 { hops.stage }
-}
-#endif
 
 /// Forwards events to a sink's downstream observer; a terminal event also disposes the sink.
 final class SinkForward<Input, Observer: ReceiverBase & ObserverType>: Receiver<Observer.Element> {
@@ -208,10 +206,8 @@ final class SinkForward<Input, Observer: ReceiverBase & ObserverType>: Receiver<
             forward.dispose()
         }
     }
-}
 
-#if TRACE_RESOURCES
-extension SinkForward: HopDownstream {
-    var hopStageID: UInt32 { forward.hops.stage }
+    #if TRACE_RESOURCES
+    override var hopStageID: UInt32 { forward.hops.stage }
+    #endif
 }
-#endif

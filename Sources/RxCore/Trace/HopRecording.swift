@@ -3,22 +3,6 @@ import Foundation
 import Synchronization
 import CRxTraceThread
 
-/// What an observer tells the sink upstream of it, for the thread-hop recording: its stage, and
-/// whether it is a consumer that requires the main thread or the subscriber at the chain's end.
-protocol HopDownstream {
-    var hopStageID: UInt32 { get }
-    var hopIsSubscriber: Bool { get }
-    /// The thread inside the consumer's `on` now (an `OverlapTracker` token), or 0.
-    var hopDeliveringThread: UInt64 { get }
-    func hopFlagOverlap()
-}
-
-extension HopDownstream {
-    var hopIsSubscriber: Bool { false }
-    var hopDeliveringThread: UInt64 { 0 }
-    func hopFlagOverlap() {}
-}
-
 /// One sink's or observer's part of the thread-hop recording, stored inline in it.
 ///
 /// The stage is interned once per subscription, through a per-thread cache (no lock when the
@@ -67,11 +51,11 @@ struct HopRecording: ~Copyable, @unchecked Sendable {
     /// call, and a call generic over the owner looked up the generic metadata of the caller's
     /// own class (`Sink<Input, Observer>`) on every subscription.
     @inline(__always)
-    func beginOperator<Owner: AnyObject, Downstream>(owner: Owner, downstream: Downstream, sinkStack: UInt32) {
+    func beginOperator<Owner: AnyObject>(owner: Owner, downstream: ReceiverBase, sinkStack: UInt32) {
         beginOperator(ownerType: type(of: owner), downstream: downstream, sinkStack: sinkStack)
     }
 
-    private func beginOperator<Downstream>(ownerType: AnyObject.Type, downstream: Downstream, sinkStack: UInt32) {
+    private func beginOperator(ownerType: AnyObject.Type, downstream: ReceiverBase, sinkStack: UInt32) {
         guard HopStageTable.isEnabled else { return }
         let state = HopThreadState.current
         var parent: UInt32 = 0
@@ -82,9 +66,9 @@ struct HopRecording: ~Copyable, @unchecked Sendable {
             state.pointee.pendingSubscriber = 0
         } else if state.pointee.stackCount > 0 {
             parent = state.pointee.subscribingStage
-        } else if let traced = downstream as? HopDownstream {
-            parent = traced.hopStageID
-            if traced.hopIsSubscriber { flagBits = Flag.subscriberDownstream }
+        } else {
+            parent = downstream.hopStageID
+            if downstream.hopIsSubscriber { flagBits = Flag.subscriberDownstream }
         }
         let inRun = state.pointee.runDepth > 0
         let id = intern(
@@ -296,8 +280,7 @@ struct HopRecording: ~Copyable, @unchecked Sendable {
 
     /// Anomaly 5: this subscription is being disposed while `downstream`, its subscriber, runs
     /// on another thread.
-    func checkDisposeWhileDelivering<Downstream>(_ downstream: Downstream) {
-        guard let consumer = downstream as? HopDownstream else { return }
+    func checkDisposeWhileDelivering(_ consumer: ReceiverBase) {
         let delivering = consumer.hopDeliveringThread
         let place = HopThreadState.currentPlace
         guard delivering != 0, !OverlapTracker.sameThread(delivering, place) else { return }
