@@ -27,7 +27,7 @@ struct ReportCommand: ParsableCommand {
     func run() throws {
         let merged = try BadInput.rethrowing { try ReportMerger.merge(paths: files) }
         let lock = try BadInput.rethrowing { try OutputFolder.claim(output) }
-        try RunPipeline.write(merged, with: ReportPipeline(outputDirectory: output), colour: !noColor)
+        try ReportedRun.write(merged, with: ReportPipeline(outputDirectory: output), colour: !noColor)
         withExtendedLifetime(lock) {}
         throw ExitCode(merged.gateOutcome.exitCode)
     }

@@ -36,7 +36,8 @@ final class Interruption: @unchecked Sendable {
         return interruption
     }
 
-    private func record(_ signalNumber: Int32) {
+    /// Keeps the first signal; later ones change nothing.
+    func record(_ signalNumber: Int32) {
         lock.lock()
         defer { lock.unlock() }
         if received == nil { received = signalNumber }

@@ -58,18 +58,24 @@ package struct TestPipeline {
         guard FileManager.default.fileExists(atPath: package + "/Package.swift") else {
             throw BadInput("no Package.swift in '\(packagePath)': pass the package's folder with --package-path")
         }
-        let lock = try BadInput.rethrowing { try OutputFolder.claim(output) }
-        let pipeline = ReportPipeline(
-            outputDirectory: output,
-            suppressionsPath: suppressionsPath,
-            baselinePath: baselinePath,
-            updateBaseline: updateBaseline,
-            selectsSomeScenarios: filter != nil || shard != nil
+        let run = ReportedRun(
+            pipeline: ReportPipeline(
+                outputDirectory: output,
+                suppressionsPath: suppressionsPath,
+                baselinePath: baselinePath,
+                updateBaseline: updateBaseline,
+                selectsSomeScenarios: filter != nil || shard != nil
+            ),
+            sourceRoot: sourceRoot.map(SourceRoot.init(path:)) ?? SourceRoot.discover(from: package),
+            subject: .tests,
+            colour: colour
         )
-        let inputs = try BadInput.rethrowing { try pipeline.loadInputs() }
-        let interruption = Interruption.install()
-        ScratchFolder.removeStale()
+        return try run.execute { interruption in try runTests(of: package, interruption: interruption) }
+    }
 
+    /// Builds the package's tests traced, lists and selects them, and runs them, each checked for
+    /// leaks, under the gate of `rxtrace test`.
+    private func runTests(of package: String, interruption: Interruption) throws -> ReportedRun.Work {
         let build = TestPackageBuild(packagePath: package, extraArguments: buildArguments)
         note("building the tests of \(package) with tracing (\(build.scratchPath))")
         let binary: URL
@@ -77,10 +83,10 @@ package struct TestPipeline {
             binary = try build.build()
         } catch let failure as TestPackageBuild.Failure {
             // Ctrl-C reaches `swift build` too: the build stopped because the user asked.
-            if interruption.isRequested { return .interrupted }
+            if interruption.isRequested { return .stopped(.interrupted) }
             note(failure.summary)
             failure.details.forEach { note("  " + $0) }
-            return .crashedOrTimedOut
+            return .stopped(.crashedOrTimedOut)
         }
         let runner = TestSuiteRunner(
             binary: binary,
@@ -93,9 +99,9 @@ package struct TestPipeline {
         do {
             all = try runner.list()
         } catch let failure as TestSuiteFailure {
-            if interruption.isRequested { return .interrupted }
+            if interruption.isRequested { return .stopped(.interrupted) }
             note(failure.description)
-            return .crashedOrTimedOut
+            return .stopped(.crashedOrTimedOut)
         }
         guard !all.isEmpty else {
             throw BadInput("the package has no XCTest or Swift Testing tests (\(binary.lastPathComponent) lists none)")
@@ -105,21 +111,10 @@ package struct TestPipeline {
         let progress = Progress(total: selected.count)
         let results = runner.run(selected, jobs: jobs, progress: progress)
         progress.clear()
-
-        let root = sourceRoot.map(SourceRoot.init(path:)) ?? SourceRoot.discover(from: package)
-        let scenarios = results.reports.map { Self.applyingTestRules($0, strict: strict) }
-        var run = RunReport(host: .thisRun(), scenarios: scenarios.map { $0.locatingPaths(in: root) }).addingSnippets(
-            from: root
+        return .finished(
+            results.reports.map { Self.applyingTestRules($0, strict: strict) },
+            unfinished: results.unfinished
         )
-        run.tool.executable = ToolInfo.currentExecutable
-        run.subject = .tests
-        if let signal = interruption.signal {
-            run.interruption = RunInterruption(signal: signalName(signal), unfinishedScenarios: results.unfinished)
-        }
-        let report = try BadInput.rethrowing { try pipeline.gate(run, inputs: inputs) }
-        try RunPipeline.write(report, with: pipeline, colour: colour)
-        withExtendedLifetime(lock) {}
-        return report.gateOutcome.exitStatus
     }
 
     /// The tests `--filter` and `--shard` choose, in the binary's order.
