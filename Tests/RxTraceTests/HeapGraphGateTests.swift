@@ -61,12 +61,33 @@ final class HeapGraphGateTests: XCTestCase {
         )
     }
 
+    func testASanitizerKeepsTheHeapGraphOutOnAnyRuntimeWhateverTheOverride() {
+        for (version, architecture, override) in [("6.3.0", "x86_64", nil), ("6.4.0", "arm64", "allow")] {
+            let decision = HeapGraphGate.decide(
+                runtimeVersion: version,
+                architecture: architecture,
+                override: override,
+                sanitizer: "ThreadSanitizer"
+            )
+            XCTAssertEqual(decision, .unavailable(sanitizer: "ThreadSanitizer"))
+            XCTAssertFalse(decision.installsHooks)
+            XCTAssertEqual(
+                decision.note,
+                "heap graph unavailable under ThreadSanitizer: its allocator frees objects where the heap graph cannot see them, so no cycles or retention paths; leaks, lines and hops are still reported"
+            )
+        }
+    }
+
     func testThisProcessReadsTheLoadedRuntimesVersion() {
         let parts = HeapGraphGate.runningRuntimeVersion.split(separator: ".").compactMap { Int($0) }
         XCTAssertEqual(parts.count, 3, HeapGraphGate.runningRuntimeVersion)
         #if arch(x86_64) && compiler(>=6.3) && compiler(<6.4)
         // The machine the hooks were measured on (Linux x86_64, Swift 6.3.1).
-        if ProcessInfo.processInfo.environment[HeapGraphGate.overrideVariable] == nil {
+        if let sanitizer = HeapGraphGate.loadedSanitizer {
+            // `make tsan`: the sanitizer wins, and the reports say so.
+            XCTAssertEqual(HeapGraphGate.current, .unavailable(sanitizer: sanitizer))
+            XCTAssertEqual(HostInfo.thisRun().heapGraphNote, HeapGraphGate.current.note)
+        } else if ProcessInfo.processInfo.environment[HeapGraphGate.overrideVariable] == nil {
             XCTAssertEqual(HeapGraphGate.current, .measured)
             XCTAssertNil(HostInfo.thisRun().heapGraphNote)
         }

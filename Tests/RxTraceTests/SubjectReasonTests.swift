@@ -33,6 +33,19 @@ final class SubjectReasonTests: XCTestCase {
         try XCTUnwrap(report.findings.first { $0.chainDescription == chain }, "\(report.findings.map(\.headline))")
     }
 
+    /// Under a sanitizer (`make tsan`) the heap graph refuses to run: true, after checking that
+    /// the gate and every report say so, where a test of what the graph finds has nothing to test.
+    private func heapGraphRefusedUnderASanitizer() -> Bool {
+        guard let sanitizer = HeapGraphGate.loadedSanitizer else { return false }
+        XCTAssertEqual(HeapGraphGate.current, .unavailable(sanitizer: sanitizer))
+        XCTAssertEqual(
+            HostInfo.thisRun().heapGraphNote?.hasPrefix("heap graph unavailable under \(sanitizer):"),
+            true,
+            "\(HostInfo.thisRun().heapGraphNote ?? "no note")"
+        )
+        return true
+    }
+
     func testWithoutTheHeapGraphNoSubjectIsNamedForWhatNothingTiesToIt() throws {
         let report = run(heapGraph: false)
         XCTAssertEqual(report.findings.count, 2, "\(report.findings.map(\.headline))")
@@ -46,6 +59,11 @@ final class SubjectReasonTests: XCTestCase {
 
     func testTheHeapGraphNamesTheObserverListThatHoldsEachSubscription() throws {
         let report = run(heapGraph: true)
+        if heapGraphRefusedUnderASanitizer() {
+            XCTAssertEqual(report.findings.count, 2, "\(report.findings.map(\.headline))")
+            XCTAssertTrue(report.findings.allSatisfy { $0.retentionPath == nil && $0.retentionReason == nil })
+            return
+        }
         let bind = try finding(report, "create → bind(to:)")
         // The hot observable and the subscription it keeps hold each other; nothing of the user's
         // holds either: the observer list on the path is the hot observable's.
@@ -69,6 +87,7 @@ final class SubjectReasonTests: XCTestCase {
         AllocationTable.uninstall()
         defer { subscription.dispose() }
         let graph = HeapGraph.build()
+        if heapGraphRefusedUnderASanitizer() { return XCTAssertEqual(graph.count, 0) }
         let node = try XCTUnwrap(graph.node(at: UInt(bitPattern: Unmanaged.passUnretained(relay).toOpaque())))
         let incoming = graph.incomingStrongEdges()[node]
         let storage = try XCTUnwrap(incoming.first, "the relay has no strong reference on the graph")

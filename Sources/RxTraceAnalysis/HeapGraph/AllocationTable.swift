@@ -48,8 +48,9 @@ package enum AllocationTable {
 
     /// Whether the table is exact: the runtime's frees reach the table. Checked by allocating an
     /// object and releasing it, so the free goes through libswiftCore's own call, the one that
-    /// matters. When it does not (a runtime linked without a `free` import to redirect, a
-    /// sanitizer build), entries may be stale and the graph must not be built.
+    /// matters. When it does not (a runtime linked without a `free` import to redirect), entries
+    /// may be stale and the graph must not be built. Under a sanitizer the gate keeps the hooks
+    /// out before this is asked.
     static var isExact: Bool {
         let wasInstalled = isInstalled
         install()

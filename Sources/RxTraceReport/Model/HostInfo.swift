@@ -9,8 +9,9 @@ public struct HostInfo: Codable, Equatable, Sendable {
     public var operatingSystemVersion: String
     public var architecture: String
     public var processorCount: Int
-    /// Why the heap graph (cycles, retention paths) is off, or unmeasured, on this machine's
-    /// runtime: one line every report format shows (`HeapGraphGate`). Nil where it was measured.
+    /// Why the heap graph (cycles, retention paths) is off, unavailable (under a sanitizer) or
+    /// unmeasured in this run: one line every report format shows (`HeapGraphGate`). Nil where it
+    /// was measured.
     public var heapGraphNote: String?
 
     public init(
