@@ -193,6 +193,30 @@ final class HeapGraphTests: XCTestCase {
         XCTAssertTrue(report.contains("✂ break this reference"), report)
     }
 
+    /// What a test case keeps for its test, named as `Type.property`: its stored properties that
+    /// hold Rx objects, each once, including one inside a stored struct; not its other fields.
+    func testTheRxPropertiesOfAnObjectAreNamedByTheirLabels() throws {
+        try XCTSkipUnless(HeapGraphGate.current.installsHooks, "the hooks are off in this process")
+        final class Kept {
+            let bag = DisposeBag()
+            let subject = PublishSubject<Int>()
+            var bindings = Bindings()
+            var names = ["a"]
+        }
+        let wasInstalled = AllocationTable.isInstalled
+        AllocationTable.install()
+        let kept = Kept()
+        if !wasInstalled { AllocationTable.uninstall() }
+        let graph = HeapGraph.build()
+        let address = UInt(bitPattern: Unmanaged.passUnretained(kept).toOpaque())
+        withExtendedLifetime(kept) {
+            XCTAssertEqual(
+                HeapExplanation.rxFields(of: [address], in: graph),
+                ["Kept.bag", "Kept.subject", "Kept.bindings.bag"]
+            )
+        }
+    }
+
     func testWeakReferencesAreNeverEdges() throws {
         final class WeakOwner {
             let bag = DisposeBag()

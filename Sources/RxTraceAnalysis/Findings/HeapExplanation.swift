@@ -364,16 +364,15 @@ struct HeapExplanation {
     /// The stored properties of `objects` (by address) that hold Rx objects (a bag, a
     /// disposable, a subject or relay), as `Type.property`: what a test case keeps for its test.
     static func rxFields(of objects: Set<UInt>, in graph: HeapGraph) -> [String] {
-        let namer = FunctionNamer()
         let rxTypes = ["DisposeBag", "Disposable", "Subject", "Relay", "Observable", "Driver", "Signal"]
         return objects.compactMap { graph.node(at: $0) }.sorted().flatMap { node in
-            graph.edges[node].indices.compactMap { index -> String? in
-                let edge = graph.edges[node][index]
-                guard !edge.possible, edge.label != nil else { return nil }
+            // Every read edge is labelled by what holds the reference; a word-scan edge is only
+            // possibly a reference, and its label is an offset, not a property.
+            graph.edges[node].compactMap { edge -> String? in
+                guard !edge.possible else { return nil }
                 let target = graph.kind(Int(edge.target)).displayName
                 guard rxTypes.contains(where: { target.contains($0) }) else { return nil }
-                let step = describe(graph, CycleSearch.Step(node: node, edge: index), namer)
-                return step.via.map { "\(step.typeName).\($0)" }
+                return "\(graph.kind(node).displayName).\(edge.label)"
             }
         }
     }
