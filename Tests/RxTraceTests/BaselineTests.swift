@@ -2,18 +2,7 @@ import Foundation
 import RxTrace
 import XCTest
 
-final class BaselineTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("rxtrace-baseline-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
+final class BaselineTests: FolderTestCase {
     func testUpdateThenCompareFailsOnlyOnNewSignatures() throws {
         let path = folder.appendingPathComponent("rxtrace-baseline.json").path
         // 1. Accept today's leaks: --update-baseline.

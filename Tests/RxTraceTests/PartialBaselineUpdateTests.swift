@@ -8,19 +8,10 @@ import XCTest
 /// scenario that crashed or hung, Ctrl-C) cannot tell a fixed leak from one it did not measure:
 /// seen as `check --shard 1/2 --update-baseline` emptying the other shard's accepted leaks, which
 /// then failed CI as new.
-final class PartialBaselineUpdateTests: XCTestCase {
-    private var folder: URL!
-
+final class PartialBaselineUpdateTests: FolderTestCase {
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "rxtrace-partial-baseline-\(UUID().uuidString)"
-        )
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try super.setUpWithError()
         try Baseline(signatures: ["sig-other-shard", "sig-interval-map"]).write(to: baselinePath)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
     }
 
     private var baselinePath: String { folder.appendingPathComponent("baseline.json").path }

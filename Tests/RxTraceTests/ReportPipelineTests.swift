@@ -2,20 +2,7 @@ import Foundation
 import RxTrace
 import XCTest
 
-final class ReportPipelineTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("rxtrace-pipeline-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
-    private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
-
+final class ReportPipelineTests: FolderTestCase {
     func testCheckFailsThenSuppressionPassesThenBaselineFlow() throws {
         let leaky = ReportFixtures.run([ReportFixtures.cleanScenario, ReportFixtures.leakyScenario])
 

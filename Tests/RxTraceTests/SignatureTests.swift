@@ -7,18 +7,7 @@ import Foundation
 import XCTest
 
 /// Signatures survive unrelated edits and change when the leak changes (LeakSignature v2).
-final class SignatureTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("rxtrace-signature-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
+final class SignatureTests: FolderTestCase {
     /// The signature of a leak whose `subscribe` call is line `line` of `source`, read as the
     /// analysis reads it (a fresh cache, as a new process would).
     private func signature(

@@ -5,18 +5,7 @@ import XCTest
 
 /// The report header's version: read from the git working copy the sources were built from, as
 /// SwiftPM leaves one for a root package, a path dependency, a versioned dependency and a mirror.
-final class SourceVersionTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("source-version-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
+final class SourceVersionTests: FolderTestCase {
     @discardableResult
     private func git(_ arguments: String..., in directory: URL) throws -> String {
         let process = Process()
