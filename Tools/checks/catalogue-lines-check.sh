@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Every finding of the built-in catalogue in a traced *release* build has a source line (issue 21
-# section 2): leaked subscriptions, reference cycles and unreleased objects at their file and
-# line, thread anomalies too. The build is `make demo`'s (RXCORE_CROSS_MODULE_OPTIMIZATION=1),
-# where the optimiser shares code between call sites and some return addresses have line 0.
+# Every finding of the built-in catalogue in a traced *release* build has a source line (leaked
+# subscriptions, reference cycles and unreleased objects at their file and line, thread anomalies
+# too), and so does every closure its cycles and retention paths name. The build is `make demo`'s
+# (RXCORE_CROSS_MODULE_OPTIMIZATION=1), where the optimiser shares code between call sites and
+# some return addresses have line 0.
 # Exit 0 when every finding is placed (and every verdict is the declared one); 1 with the
 # unplaced findings on stderr; 2 when the build fails.
 set -euo pipefail
@@ -31,9 +32,27 @@ for scenario in scenarios:
         if not site.get("file") or not isinstance(site.get("line"), int) or site["line"] < 1:
             chain = " → ".join(finding.get("operatorChain", [])) or ", ".join(finding.get("resourceTypes", [])[:3])
             unplaced.append(f"{scenario['name']}: {finding['kind']} ({chain}) has no line")
+# A closure named on a cycle or a retention path ("closure #1 in …", "method reference …") is
+# shown with its line too; thunks and implicit closures the compiler made have none to show.
+def closures(scenario):
+    for cycle in scenario.get("cycles", []):
+        yield "cycle", cycle.get("steps", [])
+    for finding in scenario.get("findings", []):
+        yield "retention path", (finding.get("retentionPath") or {}).get("steps", [])
+steps = 0
+for scenario in scenarios:
+    for where, path in closures(scenario):
+        for step in path:
+            name = step.get("closure") or ""
+            if not (name.startswith("closure #") or name.startswith("method reference ")):
+                continue
+            steps += 1
+            line = (step.get("location") or {}).get("line")
+            if not isinstance(line, int) or line < 1:
+                unplaced.append(f"{scenario['name']}: {where} step .{step.get('via')} = {name} has no line")
 if unplaced:
     sys.exit("catalogue-lines-check: findings of the release catalogue without a source line:\n  " + "\n  ".join(unplaced))
 if status != 0:
     sys.exit(f"catalogue-lines-check: rxtrace run --all exited {status} (a verdict differs from the declared one)\n" + open(stdout_path).read())
-print(f"catalogue-lines-check: all {count} findings of the {len(scenarios)} release-built scenarios have a source line")
+print(f"catalogue-lines-check: all {count} findings and {steps} closures on their paths of the {len(scenarios)} release-built scenarios have a source line")
 PY

@@ -38,6 +38,12 @@ final class FunctionNamer {
                 }
             }
             if frame.line == nil { frame = located(frame) }
+            if frame.line == nil, let origin = unspecializedOrigin(of: entry),
+                case let original = located(origin), original.function == frame.function, original.line != nil
+            {
+                frame.file = original.file
+                frame.line = original.line
+            }
             let readable =
                 frame.function.hasPrefix("thunk for ") || frame.function.hasPrefix("reabstraction thunk")
                 ? "reabstraction thunk" : frame.function
@@ -69,6 +75,28 @@ final class FunctionNamer {
         var named = frame
         named.address = entry
         return named
+    }
+
+    /// The function a specialization or a partial-apply forwarder without a line was made from:
+    /// a release build may inline a closure's whole body into a specialised forwarder whose code
+    /// the line table gives no line, while the closure itself, unspecialised, keeps its lines. A
+    /// specialization's or thunk's mangled name is the original's followed by its own suffix,
+    /// so the original is the longest other function symbol of the image whose name starts it.
+    private func unspecializedOrigin(of entry: UInt) -> SymbolicatedFrame? {
+        let base = rxheap_image_base(entry)
+        guard base != 0, let cPath = rxheap_image_path(entry) else { return nil }
+        var image = String(cString: cPath)
+        if image.isEmpty || !image.hasPrefix("/") { image = ProcessImage.executable.path }
+        let tables = Symbolicator.shared.symbolTables
+        guard let symbol = tables.function(atOffset: entry - base, image: image) else { return nil }
+        var name = Substring(symbol.name)
+        while name.count > 2 {
+            name = name.dropLast()
+            if let value = tables.address(ofFunctionNamed: String(name), image: image), value != symbol.value {
+                return frame(at: base + value)
+            }
+        }
+        return nil
     }
 
     /// A compiler-made closure's first instructions often carry no line (`<compiler-generated>`):

@@ -9,22 +9,19 @@ import Foundation
 /// frame in it. Neither the thunks nor the merged body have a line of their own in the debug
 /// information, so candidates are names only.
 final class MergedFunctions {
-    private struct FunctionSymbol {
-        var value: UInt
-        var size: UInt
-        var name: String
-    }
-
-    /// Function symbols by image path, sorted by address; nil for an image without a symbol table.
-    private var symbolsByImage: [String: [FunctionSymbol]?] = [:]
+    private let symbolTables: ImageSymbolTables
     /// Per image: the functions small enough to be thunks, by the offset each jumps to.
     private var thunksByTarget: [String: [UInt: [String]]] = [:]
 
     /// The raw (mangled) names of the functions that jump into the merged function holding
     /// `offset` (an address in `image` minus its load address), in address order; nil when the
     /// function there is not merged or the image has no symbol table.
+    init(symbolTables: ImageSymbolTables) {
+        self.symbolTables = symbolTables
+    }
+
     func candidates(atOffset offset: UInt, image path: String, base: UInt) -> [String]? {
-        guard let symbols = symbols(of: path),
+        guard let symbols = symbolTables.functions(of: path),
             let merged = symbols.last(where: { $0.value <= offset }), offset < merged.value + max(merged.size, 1),
             Symbolicator.isMergedFunction(rawName: merged.name, name: "")
         else { return nil }
@@ -72,60 +69,6 @@ final class MergedFunctions {
         }
         #endif
         return targets
-    }
-
-    private func symbols(of path: String) -> [FunctionSymbol]? {
-        if let known = symbolsByImage[path] { return known }
-        let read = MergedFunctions.functionSymbols(path)
-        symbolsByImage[path] = .some(read)
-        return read
-    }
-
-    /// The `STT_FUNC` entries of a 64-bit little-endian ELF file's `.symtab`, sorted by address.
-    private static func functionSymbols(_ path: String) -> [FunctionSymbol]? {
-        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped), data.count > 64
-        else { return nil }
-        return data.withUnsafeBytes { (file: UnsafeRawBufferPointer) -> [FunctionSymbol]? in
-            func load<T: FixedWidthInteger>(_ offset: Int, _: T.Type) -> T? {
-                guard offset >= 0, offset + MemoryLayout<T>.size <= file.count else { return nil }
-                return T(littleEndian: file.loadUnaligned(fromByteOffset: offset, as: T.self))
-            }
-            // "\x7FELF", 64-bit, little-endian.
-            guard load(0, UInt32.self) == 0x464C_457F, file[4] == 2, file[5] == 1,
-                let sectionTable = load(0x28, UInt64.self).map(Int.init),
-                let entrySize = load(0x3A, UInt16.self).map(Int.init),
-                let count = load(0x3C, UInt16.self).map(Int.init)
-            else { return nil }
-            for index in 0..<count {
-                let header = sectionTable + index * entrySize
-                guard load(header + 4, UInt32.self) == 2,  // SHT_SYMTAB
-                    let offset = load(header + 0x18, UInt64.self).map(Int.init),
-                    let size = load(header + 0x20, UInt64.self).map(Int.init),
-                    let link = load(header + 0x28, UInt32.self).map(Int.init),
-                    let names = load(sectionTable + link * entrySize + 0x18, UInt64.self).map(Int.init)
-                else { continue }
-                var symbols: [FunctionSymbol] = []
-                for entry in stride(from: offset, to: min(offset + size, file.count) - 23, by: 24) {
-                    guard file[entry + 4] & 0xF == 2,  // STT_FUNC
-                        let nameOffset = load(entry, UInt32.self).map(Int.init),
-                        let value = load(entry + 8, UInt64.self), let length = load(entry + 16, UInt64.self), value != 0
-                    else { continue }
-                    let start = names + nameOffset
-                    guard start < file.count else { continue }
-                    var end = start
-                    while end < file.count, file[end] != 0 { end += 1 }
-                    symbols.append(
-                        FunctionSymbol(
-                            value: UInt(value),
-                            size: UInt(length),
-                            name: String(decoding: UnsafeRawBufferPointer(rebasing: file[start..<end]), as: UTF8.self)
-                        )
-                    )
-                }
-                return symbols.sorted { $0.value < $1.value }
-            }
-            return nil
-        }
     }
 }
 #endif

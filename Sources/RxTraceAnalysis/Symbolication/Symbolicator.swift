@@ -18,7 +18,9 @@ public final class Symbolicator: @unchecked Sendable {
     /// Stacks `prefetchThroughCallSite` has already resolved through their call site.
     private var prefetched = Set<UInt32>()
     private var images: ImageMap?
-    private let mergedFunctions = MergedFunctions()
+    /// The loaded images' symbol tables, local symbols included.
+    let symbolTables = ImageSymbolTables()
+    private lazy var mergedFunctions = MergedFunctions(symbolTables: symbolTables)
     private var architecture: String?
 
     public init() {}
