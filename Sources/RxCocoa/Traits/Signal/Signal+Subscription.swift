@@ -5,15 +5,26 @@ import RxSwift
 
 /// A traced build records an `emit` made off the main thread (neither on the main queue nor on the
 /// main thread: `MainQueue`) as an `offMainThread` anomaly naming the overload called, at the
-/// caller's line; nothing stops, as in RxCocoa.
-@inline(__always)
-private func noteEmitOffMainThread(api: String = #function) {
+/// caller's line; nothing stops, as in RxCocoa. Inlined into `emit`, itself inlined in the client,
+/// so `#function` names the overload there, and an untraced build keeps nothing of it.
+@inlinable @inline(__always)
+func noteEmitOffMainThread(api: String = #function) {
     #if TRACE_RESOURCES
-    if !MainQueue.isCurrentOrMainThread {
-        ThreadHops.recordOffMainThread(api: api)
-    }
+    recordEmitOffMainThread(api: api)
     #endif
 }
+
+#if TRACE_RESOURCES
+/// The check behind `noteEmitOffMainThread`, out of line: `MainQueue` and `ThreadHops` are SPI,
+/// which an `@inlinable` function cannot name.
+@usableFromInline @inline(never)
+func recordEmitOffMainThread(api: String) {
+    // `MainQueue.isCurrentOrMainThread`, the main thread asked first (as `drive`'s check does).
+    if !(Thread.isMainThread || MainQueue.isCurrent) {
+        ThreadHops.recordOffMainThread(api: api)
+    }
+}
+#endif
 
 // `emit` is `subscribe` that says what it is for. Unlike `drive`, RxCocoa does not check the
 // thread here (a Signal replays nothing, so nothing can arrive on the subscribing thread). The
@@ -22,58 +33,58 @@ private func noteEmitOffMainThread(api: String = #function) {
 // off-main `emit` is an anomaly, as an off-main `drive` is.
 extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingStrategy {
     /// Sends every event to each of `observers`.
-    public func emit<Observer: ObserverType>(to observers: Observer...) -> Disposable
+    @inlinable public func emit<Observer: ObserverType>(to observers: Observer...) -> Disposable
     where Observer.Element == Element {
         noteEmitOffMainThread()
         return forward(to: observers)
     }
 
     /// Sends every element, made optional, to each of `observers`.
-    public func emit<Observer: ObserverType>(to observers: Observer...) -> Disposable
+    @inlinable public func emit<Observer: ObserverType>(to observers: Observer...) -> Disposable
     where Observer.Element == Element? {
         noteEmitOffMainThread()
         return forward(to: observers)
     }
 
     /// Accepts every element into each of `relays`.
-    public func emit(to relays: BehaviorRelay<Element>...) -> Disposable {
+    @inlinable public func emit(to relays: BehaviorRelay<Element>...) -> Disposable {
         noteEmitOffMainThread()
-        return forward(accepting: relays.map { $0.accept })
+        return forward(to: relays) { $0.accept($1) }
     }
 
     /// Accepts every element, made optional, into each of `relays`.
-    public func emit(to relays: BehaviorRelay<Element?>...) -> Disposable {
+    @inlinable public func emit(to relays: BehaviorRelay<Element?>...) -> Disposable {
         noteEmitOffMainThread()
-        return forward(accepting: relays.map { relay in { relay.accept($0) } })
+        return forward(to: relays) { $0.accept($1) }
     }
 
     /// Accepts every element into each of `relays`.
-    public func emit(to relays: PublishRelay<Element>...) -> Disposable {
+    @inlinable public func emit(to relays: PublishRelay<Element>...) -> Disposable {
         noteEmitOffMainThread()
-        return forward(accepting: relays.map { $0.accept })
+        return forward(to: relays) { $0.accept($1) }
     }
 
     /// Accepts every element, made optional, into each of `relays`.
-    public func emit(to relays: PublishRelay<Element?>...) -> Disposable {
+    @inlinable public func emit(to relays: PublishRelay<Element?>...) -> Disposable {
         noteEmitOffMainThread()
-        return forward(accepting: relays.map { relay in { relay.accept($0) } })
+        return forward(to: relays) { $0.accept($1) }
     }
 
     /// Accepts every element into each of `relays`.
-    public func emit(to relays: ReplayRelay<Element>...) -> Disposable {
+    @inlinable public func emit(to relays: ReplayRelay<Element>...) -> Disposable {
         noteEmitOffMainThread()
-        return forward(accepting: relays.map { $0.accept })
+        return forward(to: relays) { $0.accept($1) }
     }
 
     /// Accepts every element, made optional, into each of `relays`.
-    public func emit(to relays: ReplayRelay<Element?>...) -> Disposable {
+    @inlinable public func emit(to relays: ReplayRelay<Element?>...) -> Disposable {
         noteEmitOffMainThread()
-        return forward(accepting: relays.map { relay in { relay.accept($0) } })
+        return forward(to: relays) { $0.accept($1) }
     }
 
     /// Calls the handlers with `object`, held weakly: once it is gone, nothing is called.
     /// A Signal cannot fail, so there is no error handler.
-    public func emit<Object: AnyObject>(
+    @inlinable public func emit<Object: AnyObject>(
         with object: Object,
         onNext: ((Object, Element) -> Void)? = nil,
         onCompleted: ((Object) -> Void)? = nil,
@@ -84,7 +95,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     }
 
     /// Calls the handlers; a Signal cannot fail, so there is no error handler.
-    public func emit(
+    @inlinable public func emit(
         onNext: ((Element) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
@@ -94,7 +105,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     }
 
     /// Subscribes with no handler (RxCocoa's spelling of `emit(onNext: nil)`).
-    public func emit() -> Disposable {
+    @inlinable public func emit() -> Disposable {
         emit(onNext: nil, onCompleted: nil, onDisposed: nil)
     }
 }
