@@ -3,13 +3,14 @@
 
 RxSwift 6 offers `Observable.combineLatest(s1, ..., sN, resultSelector:)` and the tuple form
 `Observable.combineLatest(s1, ..., sN)` for N in 2...8, and the same for `zip`; RxCocoa offers
-the same forms on `SharedSequence` (`Driver.combineLatest(d1, d2)`), built on the Observable
-ones. The N forms differ only in their arity, so they are generated rather than written eight
-times by hand.
+the same forms on `SharedSequence` (`Driver.combineLatest(d1, d2)`), and the traits on
+`Infallible` (`combineLatest`, both forms; `zip`, with a result selector) and on `Single` and
+`Maybe` (`zip`, both forms), all built on the Observable ones. The N forms differ only in their
+arity, so they are generated rather than written eight times by hand.
 
 Usage (from the package root):
 
-    python3 Tools/codegen/arity.py          # rewrites the two files
+    python3 Tools/codegen/arity.py          # rewrites the generated files
     python3 Tools/codegen/arity.py --check  # exits 1 if a file is out of date
 """
 
@@ -18,6 +19,7 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 OPERATORS = ROOT / "Sources" / "RxCore" / "Operators"
+TRAITS = ROOT / "Sources" / "RxCore" / "Traits"
 SHARED_SEQUENCE = ROOT / "Sources" / "RxCocoa" / "Traits" / "SharedSequence" / "SharedSequence+Operators+arity.swift"
 ARITIES = range(2, 9)
 
@@ -258,12 +260,127 @@ def generate_shared_sequence():
     return "".join(parts)
 
 
+def observable_call(op, n, tail=None):
+    """`Observable.op(source1.asObservable(), ..., tail)`, one argument a line, at the depth of a
+    function body's nested call (the traits' bodies wrap it in their own initialiser)."""
+    args = [f"source{i}.asObservable()" for i in range(1, n + 1)]
+    if tail:
+        args.append(tail)
+    lines = ",\n".join(f"                {arg}" for arg in args)
+    return f"""Observable.{op}(
+{lines}
+            )"""
+
+
+def trait_selector_form(extension, summary, op, n, generics, params, elements, result, wrap, argument_label=""):
+    """One trait's `op(source1, ..., sourceN, resultSelector:)`: the Observable form's result
+    wrapped in the trait (`Infallible(…)`, `PrimitiveSequence(raw: …)`)."""
+    return f"""
+{extension} {{
+    /// {summary}
+    public static func {op}<{generics}>(
+{params},
+        resultSelector: @escaping ({elements}) throws -> Element
+    ) -> {result} {{
+        {wrap}(
+            {argument_label}{observable_call(op, n, "resultSelector: resultSelector")}
+        )
+    }}
+}}
+"""
+
+
+def infallible_combine_latest(n):
+    tuple_generics = seq(n, "O{i}: InfallibleType")
+    tuple_params = seq(n, "        _ source{i}: O{i}", ",\n")
+    tuple_elements = seq(n, "O{i}.Element")
+    sources = seq(n, "            source{i}", ",\n")
+    tuple_closure = seq(n, "${j}")
+    return trait_selector_form(
+        "extension Infallible",
+        "Combines the latest element of every source with `resultSelector`.",
+        "combineLatest", n,
+        seq(n, "I{i}: InfallibleType"),
+        seq(n, "        _ source{i}: I{i}", ",\n"),
+        seq(n, "I{i}.Element"),
+        "Infallible<Element>",
+        "Infallible",
+    ) + f"""
+extension InfallibleType where Element == Any {{
+    /// Combines the latest element of every source into a tuple.
+    public static func combineLatest<{tuple_generics}>(
+{tuple_params}
+    ) -> Infallible<({tuple_elements})> {{
+        Infallible.combineLatest(
+{sources},
+            resultSelector: {{ ({tuple_closure}) }}
+        )
+    }}
+}}
+"""
+
+
+def infallible_zip(n):
+    generics = seq(n, "E{i}")
+    return trait_selector_form(
+        "extension InfallibleType",
+        "Combines the sources' elements, index by index, with `resultSelector`.",
+        "zip", n, generics,
+        seq(n, "        _ source{i}: Infallible<E{i}>", ",\n"),
+        generics,
+        "Infallible<Element>",
+        "Infallible",
+    )
+
+
+def primitive_sequence_zip(n, trait):
+    generics = seq(n, "E{i}")
+    params = seq(n, "        _ source{i}: PrimitiveSequence<Trait, E{i}>", ",\n")
+    return trait_selector_form(
+        f"extension PrimitiveSequenceType where Trait == {trait}",
+        "Combines the sources' elements with `resultSelector`.",
+        "zip", n, generics, params, generics,
+        "PrimitiveSequence<Trait, Element>",
+        "PrimitiveSequence",
+        argument_label="raw: ",
+    ) + f"""
+extension PrimitiveSequenceType where Element == Any, Trait == {trait} {{
+    /// Combines the sources' elements into a tuple.
+    public static func zip<{generics}>(
+{params}
+    ) -> PrimitiveSequence<Trait, ({generics})> {{
+        PrimitiveSequence(
+            raw: {observable_call("zip", n)}
+        )
+    }}
+}}
+"""
+
+
+def generate_traits(summary, arity_parts):
+    parts = [HEADER, summary]
+    for n in ARITIES:
+        parts.append(f"\n// MARK: - {n} sources\n")
+        parts.extend(part(n) for part in arity_parts)
+    return "".join(parts)
+
+
 def main():
     check = "--check" in sys.argv[1:]
     stale = False
     outputs = [(OPERATORS / "CombineLatest+arity.swift", generate("combineLatest")),
                (OPERATORS / "Zip+arity.swift", generate("zip")),
-               (SHARED_SEQUENCE, generate_shared_sequence())]
+               (SHARED_SEQUENCE, generate_shared_sequence()),
+               (TRAITS / "Infallible+CombineLatest+arity.swift", generate_traits(
+                   "// combineLatest of 2 to 8 Infallibles: an element each time any source emits, once all have.\n",
+                   [infallible_combine_latest])),
+               (TRAITS / "Infallible+Zip+arity.swift", generate_traits(
+                   "// zip of 2 to 8 Infallibles: an element each time every source has produced its next element.\n",
+                   [infallible_zip])),
+               (TRAITS / "PrimitiveSequence+Zip+arity.swift", generate_traits(
+                   "// zip of 2 to 8 Singles or Maybes: the result succeeds once every source has succeeded\n"
+                   "// (Single) or emits once every source has emitted (Maybe); the first error or empty source ends it.\n",
+                   [lambda n: primitive_sequence_zip(n, "SingleTrait"), lambda n: primitive_sequence_zip(n, "MaybeTrait")]))]
     for path, text in outputs:
         if check:
             if not path.exists() or path.read_text() != text:
