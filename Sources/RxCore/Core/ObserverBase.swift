@@ -1,3 +1,11 @@
+/// The bits of an observer's state: `stopped` after a terminal event or `dispose()`;
+/// `elementsEnded` once a subscriber that takes one element only has had it (its terminal event
+/// still comes through).
+private enum State {
+    static let stopped = 1
+    static let elementsEnded = 2
+}
+
 /// Enforces the grammar for observers: after a terminal event nothing more is delivered.
 @usableFromInline
 class ObserverBase<Element>: Receiver<Element>, Disposable {
@@ -25,7 +33,7 @@ class ObserverBase<Element>: Receiver<Element>, Disposable {
 
     override final func receiveError(_ error: Swift.Error) {
         delivering {
-            if isStopped.fetchOr(1) == 0 {
+            if isStopped.fetchOr(State.stopped) & State.stopped == 0 {
                 #if TRACE_RESOURCES
                 hops.recordTerminal()
                 #endif
@@ -36,7 +44,7 @@ class ObserverBase<Element>: Receiver<Element>, Disposable {
 
     override final func receiveCompleted() {
         delivering {
-            if isStopped.fetchOr(1) == 0 {
+            if isStopped.fetchOr(State.stopped) & State.stopped == 0 {
                 #if TRACE_RESOURCES
                 hops.recordTerminal()
                 #endif
@@ -76,6 +84,13 @@ class ObserverBase<Element>: Receiver<Element>, Disposable {
         deliver()
     }
 
+    /// No element is delivered after this call (a Single's subscriber takes its first only);
+    /// the terminal event still is. Returns whether elements were still open.
+    @usableFromInline
+    final func endElements() -> Bool {
+        isStopped.fetchOr(State.elementsEnded) & State.elementsEnded == 0
+    }
+
     /// An element for a live observer. Subclasses on the element-level path override the three
     /// `…Core` methods; the defaults build the `Event` for those that override `onCore`.
     func nextCore(_ element: Element) {
@@ -98,7 +113,7 @@ class ObserverBase<Element>: Receiver<Element>, Disposable {
 
     @usableFromInline
     func dispose() {
-        isStopped.fetchOr(1)
+        isStopped.fetchOr(State.stopped)
         #if TRACE_RESOURCES
         hops.recordDisposed()
         #endif
@@ -145,6 +160,9 @@ final class AnonymousObserver<Element>: ObserverBase<Element> {
     @usableFromInline let terminalDisposable: Disposable?
     /// Where the subscription was made, for `Hooks.defaultErrorHandler` (an error nobody handles).
     @usableFromInline let callStack: [String]
+    /// A Single's subscriber: only its first event counts (the completion after the element is
+    /// not an event of its own), and `terminalDisposable` is disposed right after the element.
+    @usableFromInline let takesOneEvent: Bool
     #if DEBUG
     @usableFromInline let synchronizationTracker: SynchronizationTracker?
     #endif
@@ -157,6 +175,7 @@ final class AnonymousObserver<Element>: ObserverBase<Element> {
         completedHandler = nil
         terminalDisposable = nil
         callStack = []
+        takesOneEvent = false
         #if DEBUG
         synchronizationTracker = nil
         #endif
@@ -173,7 +192,8 @@ final class AnonymousObserver<Element>: ObserverBase<Element> {
         onError: ((Swift.Error) -> Void)?,
         onCompleted: (() -> Void)?,
         terminalDisposable: Disposable?,
-        callStack: [String]
+        callStack: [String],
+        takesOneEvent: Bool = false
     ) {
         eventHandler = nil
         nextHandler = onNext
@@ -181,6 +201,7 @@ final class AnonymousObserver<Element>: ObserverBase<Element> {
         completedHandler = onCompleted
         self.terminalDisposable = terminalDisposable
         self.callStack = callStack
+        self.takesOneEvent = takesOneEvent
         #if DEBUG
         synchronizationTracker = SynchronizationTracker()
         #endif
@@ -205,6 +226,12 @@ final class AnonymousObserver<Element>: ObserverBase<Element> {
         synchronizationTracker?.register(synchronizationErrorMessage: .default)
         defer { synchronizationTracker?.unregister() }
         #endif
+        if takesOneEvent {
+            guard endElements() else { return }
+            nextHandler?(element)
+            terminalDisposable?.dispose()
+            return
+        }
         nextHandler?(element)
     }
 
@@ -217,6 +244,8 @@ final class AnonymousObserver<Element>: ObserverBase<Element> {
         synchronizationTracker?.register(synchronizationErrorMessage: .default)
         defer { synchronizationTracker?.unregister() }
         #endif
+        // After a Single's element, nothing else is an event of its own.
+        if takesOneEvent, !endElements() { return }
         if let errorHandler {
             errorHandler(error)
         } else {
@@ -234,6 +263,10 @@ final class AnonymousObserver<Element>: ObserverBase<Element> {
         synchronizationTracker?.register(synchronizationErrorMessage: .default)
         defer { synchronizationTracker?.unregister() }
         #endif
+        if takesOneEvent {
+            if endElements() { rxFatalErrorInDebug("Singles can't emit a completion event") }
+            return
+        }
         completedHandler?()
         terminalDisposable?.dispose()
     }

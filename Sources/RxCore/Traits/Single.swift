@@ -92,28 +92,21 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     ) -> Disposable {
         let callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
         let onDisposedDisposable = onDisposed.map { Disposables.create(with: $0) }
-        // `subscribe(_:)`'s first-event rule and the handlers in one closure (one context, not
-        // two); without `onDisposed` the subscription is returned as it is, as
-        // `subscribe(onNext:onError:onCompleted:onDisposed:)` does.
-        var stopped = false
-        let subscription = primitiveSequence.asObservable().subscribe { event in
-            if stopped { return }
-            stopped = true
-            switch event {
-            case .next(let element):
-                onSuccess?(element)
-            case .error(let error):
-                if let onFailure {
-                    onFailure(error)
-                } else {
-                    Hooks.defaultErrorHandler(callStack, error)
-                }
-            case .completed:
-                rxFatalErrorInDebug("Singles can't emit a completion event")
-                return
-            }
-            onDisposedDisposable?.dispose()
-        }
+        // The observer keeps `subscribe(_:)`'s first-event rule itself (a closure over a boxed
+        // flag cost two objects more); without `onDisposed` the subscription is returned as it
+        // is, as `subscribe(onNext:onError:onCompleted:onDisposed:)` does.
+        let observer = AnonymousObserver<Element>(
+            onNext: onSuccess,
+            onError: onFailure,
+            onCompleted: nil,
+            terminalDisposable: onDisposedDisposable,
+            callStack: callStack,
+            takesOneEvent: true
+        )
+        #if TRACE_RESOURCES
+        defer { observer.hopSubscriptionMade() }
+        #endif
+        let subscription = primitiveSequence.asObservable().subscribeReceiver(observer)
         guard let onDisposedDisposable else { return subscription }
         return Disposables.create(subscription, onDisposedDisposable)
     }
