@@ -22,9 +22,22 @@ extension ObservableType {
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
-        // The observer calls the handlers itself (no closure around them, no `Event`); without
-        // `onDisposed` the upstream subscription is returned as it is (RxSwift wraps it with a
-        // no-op in a `BinaryDisposable`: one object per subscription for nothing).
+        subscribeHandlers(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
+    }
+
+    /// The subscription behind every `subscribe(on…:)` of observables and traits: the observer
+    /// calls the handlers itself (no closure around them, no `Event`), keeping `rule` (a
+    /// Single's or a Maybe's first-event rule in the traits' own); without `onDisposed` the
+    /// upstream subscription is returned as it is (RxSwift wraps it with a no-op in a
+    /// `BinaryDisposable`: one object per subscription for nothing).
+    @inlinable
+    func subscribeHandlers(
+        onNext: ((Element) -> Void)?,
+        onError: ((Swift.Error) -> Void)?,
+        onCompleted: (() -> Void)?,
+        onDisposed: (() -> Void)?,
+        rule: SubscriberEventRule = .every
+    ) -> Disposable {
         let onDisposedDisposable = onDisposed.map { Disposables.create(with: $0) }
         let callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
         let observer = AnonymousObserver<Element>(
@@ -32,7 +45,8 @@ extension ObservableType {
             onError: onError,
             onCompleted: onCompleted,
             terminalDisposable: onDisposedDisposable,
-            callStack: callStack
+            callStack: callStack,
+            rule: rule
         )
         #if TRACE_RESOURCES
         defer { observer.hopSubscriptionMade() }

@@ -160,9 +160,9 @@ final class AnonymousObserver<Element>: ObserverBase<Element> {
     @usableFromInline let terminalDisposable: Disposable?
     /// Where the subscription was made, for `Hooks.defaultErrorHandler` (an error nobody handles).
     @usableFromInline let callStack: [String]
-    /// A Single's subscriber: only its first event counts (the completion after the element is
-    /// not an event of its own), and `terminalDisposable` is disposed right after the element.
-    @usableFromInline let takesOneEvent: Bool
+    /// Which events count: all, or (a Single's or a Maybe's subscriber) the first only, the
+    /// completion after an element not being an event of its own.
+    @usableFromInline let rule: SubscriberEventRule
     #if DEBUG
     @usableFromInline let synchronizationTracker: SynchronizationTracker?
     #endif
@@ -175,7 +175,7 @@ final class AnonymousObserver<Element>: ObserverBase<Element> {
         completedHandler = nil
         terminalDisposable = nil
         callStack = []
-        takesOneEvent = false
+        rule = .every
         #if DEBUG
         synchronizationTracker = nil
         #endif
@@ -193,7 +193,7 @@ final class AnonymousObserver<Element>: ObserverBase<Element> {
         onCompleted: (() -> Void)?,
         terminalDisposable: Disposable?,
         callStack: [String],
-        takesOneEvent: Bool = false
+        rule: SubscriberEventRule = .every
     ) {
         eventHandler = nil
         nextHandler = onNext
@@ -201,7 +201,7 @@ final class AnonymousObserver<Element>: ObserverBase<Element> {
         completedHandler = onCompleted
         self.terminalDisposable = terminalDisposable
         self.callStack = callStack
-        self.takesOneEvent = takesOneEvent
+        self.rule = rule
         #if DEBUG
         synchronizationTracker = SynchronizationTracker()
         #endif
@@ -226,7 +226,7 @@ final class AnonymousObserver<Element>: ObserverBase<Element> {
         synchronizationTracker?.register(synchronizationErrorMessage: .default)
         defer { synchronizationTracker?.unregister() }
         #endif
-        if takesOneEvent {
+        if rule != .every {
             guard endElements() else { return }
             nextHandler?(element)
             terminalDisposable?.dispose()
@@ -244,8 +244,8 @@ final class AnonymousObserver<Element>: ObserverBase<Element> {
         synchronizationTracker?.register(synchronizationErrorMessage: .default)
         defer { synchronizationTracker?.unregister() }
         #endif
-        // After a Single's element, nothing else is an event of its own.
-        if takesOneEvent, !endElements() { return }
+        // After a Single's or a Maybe's element, nothing else is an event of its own.
+        if rule != .every, !endElements() { return }
         if let errorHandler {
             errorHandler(error)
         } else {
@@ -263,9 +263,14 @@ final class AnonymousObserver<Element>: ObserverBase<Element> {
         synchronizationTracker?.register(synchronizationErrorMessage: .default)
         defer { synchronizationTracker?.unregister() }
         #endif
-        if takesOneEvent {
+        switch rule {
+        case .every:
+            break
+        case .firstOfSingle:
             if endElements() { rxFatalErrorInDebug("Singles can't emit a completion event") }
             return
+        case .firstOfMaybe:
+            guard endElements() else { return }
         }
         completedHandler?()
         terminalDisposable?.dispose()
@@ -280,6 +285,16 @@ final class AnonymousObserver<Element>: ObserverBase<Element> {
         Resources.untrack(self)
         #endif
     }
+}
+
+/// Which events a subscriber's handlers get: every one, or only the first of a Single or a
+/// Maybe (a success is an element followed by a completion that is not an event of its own; a
+/// Single never completes without an element).
+@usableFromInline
+enum SubscriberEventRule {
+    case every
+    case firstOfSingle
+    case firstOfMaybe
 }
 
 /// The handler of `subscribe(_ on:)`: builds each `Event` here, out of `AnonymousObserver`'s code.

@@ -74,29 +74,21 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     }
 
     /// Subscribes completion, error and disposal handlers. An error without `onError` goes to
-    /// `Hooks.defaultErrorHandler`.
+    /// `Hooks.defaultErrorHandler`. `@inlinable`, as `subscribe(onNext:)`: a Completable's
+    /// sequence has no elements, so its first event is its terminal one and the observer's own
+    /// grammar is the rule.
+    @inlinable
     public func subscribe(
         onCompleted: (() -> Void)? = nil,
         onError: ((Swift.Error) -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
-        let callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
-        let disposable: Disposable = onDisposed.map(Disposables.create(with:)) ?? Disposables.create()
-
-        let observer: CompletableObserver = { event in
-            switch event {
-            case .error(let error):
-                if let onError {
-                    onError(error)
-                } else {
-                    Hooks.defaultErrorHandler(callStack, error)
-                }
-            case .completed:
-                onCompleted?()
-            }
-            disposable.dispose()
-        }
-        return Disposables.create(primitiveSequence.subscribe(observer), disposable)
+        primitiveSequence.source.subscribeHandlers(
+            onNext: nil,
+            onError: onError,
+            onCompleted: onCompleted,
+            onDisposed: onDisposed
+        )
     }
 }
 

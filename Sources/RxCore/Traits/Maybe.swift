@@ -86,32 +86,22 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     }
 
     /// Subscribes success, error, completion and disposal handlers. An error without `onError`
-    /// goes to `Hooks.defaultErrorHandler`.
+    /// goes to `Hooks.defaultErrorHandler`. `@inlinable`, with the first-event rule kept by the
+    /// observer, as `Single`'s: no closure or disposable beyond `subscribe(onNext:)`'s.
+    @inlinable
     public func subscribe(
         onSuccess: ((Element) -> Void)? = nil,
         onError: ((Swift.Error) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
-        let callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
-        let disposable: Disposable = onDisposed.map(Disposables.create(with:)) ?? Disposables.create()
-
-        let observer: MaybeObserver = { event in
-            switch event {
-            case .success(let element):
-                onSuccess?(element)
-            case .error(let error):
-                if let onError {
-                    onError(error)
-                } else {
-                    Hooks.defaultErrorHandler(callStack, error)
-                }
-            case .completed:
-                onCompleted?()
-            }
-            disposable.dispose()
-        }
-        return Disposables.create(primitiveSequence.subscribe(observer), disposable)
+        primitiveSequence.source.subscribeHandlers(
+            onNext: onSuccess,
+            onError: onError,
+            onCompleted: onCompleted,
+            onDisposed: onDisposed,
+            rule: .firstOfMaybe
+        )
     }
 }
 

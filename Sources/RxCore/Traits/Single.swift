@@ -90,25 +90,15 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         onFailure: ((Swift.Error) -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
-        let callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
-        let onDisposedDisposable = onDisposed.map { Disposables.create(with: $0) }
         // The observer keeps `subscribe(_:)`'s first-event rule itself (a closure over a boxed
-        // flag cost two objects more); without `onDisposed` the subscription is returned as it
-        // is, as `subscribe(onNext:onError:onCompleted:onDisposed:)` does.
-        let observer = AnonymousObserver<Element>(
+        // flag cost two objects more).
+        primitiveSequence.source.subscribeHandlers(
             onNext: onSuccess,
             onError: onFailure,
             onCompleted: nil,
-            terminalDisposable: onDisposedDisposable,
-            callStack: callStack,
-            takesOneEvent: true
+            onDisposed: onDisposed,
+            rule: .firstOfSingle
         )
-        #if TRACE_RESOURCES
-        defer { observer.hopSubscriptionMade() }
-        #endif
-        let subscription = primitiveSequence.asObservable().subscribeReceiver(observer)
-        guard let onDisposedDisposable else { return subscription }
-        return Disposables.create(subscription, onDisposedDisposable)
     }
 }
 

@@ -207,6 +207,17 @@ let workloads = [
         for _ in 0..<n { _ = Observable.just(n).subscribe(onNext: { count &+= $0 }) }
         blackHole(count)
     },
+    // Maybe's and Completable's subscriptions as users write them, siblings of the two above.
+    Workload("maybe-just.subscribe", operations: 100_000) { n in
+        var count = 0
+        for _ in 0..<n { _ = Maybe.just(n).subscribe(onSuccess: { count &+= $0 }) }
+        blackHole(count)
+    },
+    Workload("completable-empty.subscribe", operations: 100_000) { n in
+        var count = 0
+        for _ in 0..<n { _ = Completable.empty().subscribe(onCompleted: { count &+= 1 }) }
+        blackHole(count)
+    },
     // The same chains subscribed 20 frames deeper than the workloads above.
     Workload("seed-chain.subscribe.20-frames-deeper", operations: 100_000) { n in
         deeper(20) { seedChain(n) { $0.distinctUntilChanged() } }
