@@ -84,8 +84,8 @@ class ObserverBase<Element>: Receiver<Element>, Disposable {
         deliver()
     }
 
-    /// No element is delivered after this call (a Single's subscriber takes its first only);
-    /// the terminal event still is. Returns whether elements were still open.
+    /// No element is delivered after this call (a Single's or a Maybe's subscriber takes its
+    /// first only); the terminal event still is. Returns whether elements were still open.
     @usableFromInline
     final func endElements() -> Bool {
         isStopped.fetchOr(State.elementsEnded) & State.elementsEnded == 0
