@@ -24,6 +24,7 @@
 #include <dlfcn.h>
 #include <elf.h>
 #include <link.h>
+#include <malloc.h>
 #include <unistd.h>
 #include <pthread.h>
 
@@ -381,7 +382,11 @@ int rxheap_copy_object(uintptr_t address, uintptr_t metadata, void *buffer, size
     int ok = 0;
     lock();
     Entry *entry = find_locked(address);
-    if (entry && entry->metadata == metadata && length <= entry->size && *(const uintptr_t *)address == metadata) {
+    // Up to the recorded size, or up to the end of the object's malloc block: the runtime gives
+    // an array's storage the capacity of its whole block (`malloc_usable_size`), and appends
+    // fill that slack in place.
+    if (entry && entry->metadata == metadata && *(const uintptr_t *)address == metadata
+        && (length <= entry->size || length <= malloc_usable_size((void *)address))) {
         memcpy(buffer, (const void *)address, length);
         ok = 1;
     }

@@ -217,6 +217,31 @@ final class HeapGraphTests: XCTestCase {
         }
     }
 
+    /// An array's storage can hold more elements than its allocation asked for: the runtime
+    /// gives it the capacity of the whole malloc block, and appends fill that slack in place.
+    /// Every element is an edge, also those beyond the requested size.
+    func testEveryElementOfAnArrayIsAnEdgeAlsoInTheSlackOfItsAllocation() throws {
+        try XCTSkipUnless(HeapGraphGate.current.installsHooks, "the hooks are off in this process")
+        final class Item {}
+        final class Holder { var items: [Item] = [] }
+        let wasInstalled = AllocationTable.isInstalled
+        AllocationTable.install()
+        let holder = Holder()
+        // 2 requested: 32 + 16 bytes asked, a 56-byte block, so room for a third in place.
+        holder.items.reserveCapacity(2)
+        let requestedCapacity = holder.items.capacity
+        for _ in 0..<requestedCapacity { holder.items.append(Item()) }
+        if !wasInstalled { AllocationTable.uninstall() }
+        let graph = HeapGraph.build()
+        let address = UInt(bitPattern: Unmanaged.passUnretained(holder).toOpaque())
+        withExtendedLifetime(holder) {
+            XCTAssertGreaterThan(requestedCapacity, 2, "the block's slack is part of the array's capacity")
+            guard let node = graph.node(at: address) else { return XCTFail("the holder is not in the graph") }
+            let labels = graph.edges[node].filter { !$0.possible }.map(\.label)
+            XCTAssertEqual(labels, (0..<requestedCapacity).map { "items[\($0)]" })
+        }
+    }
+
     func testWeakReferencesAreNeverEdges() throws {
         final class WeakOwner {
             let bag = DisposeBag()

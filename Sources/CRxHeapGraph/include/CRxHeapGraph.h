@@ -27,7 +27,8 @@ size_t rxheap_count(void);
 /// returns how many.
 size_t rxheap_snapshot(uintptr_t *addresses, uintptr_t *metadata, uint32_t *sizes, uint32_t *generations, size_t capacity);
 /// Copies `length` bytes of the object at `address` into `buffer` when the object is in the
-/// table, its first word is still `metadata`, and `length` fits its allocation; all under the
+/// table, its first word is still `metadata`, and `length` fits its allocation (the recorded size,
+/// or its whole malloc block, where an array's storage keeps elements beyond it); all under the
 /// table's lock, so a concurrent free waits until the copy is done. Returns 1 on success.
 int rxheap_copy_object(uintptr_t address, uintptr_t metadata, void *buffer, size_t length);
 /// The metadata recorded for `address` when it is a live object whose first word still

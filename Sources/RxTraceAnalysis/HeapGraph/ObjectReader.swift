@@ -140,23 +140,31 @@ final class ObjectReader {
         guard elementShape.holdsReferences, index[storage] != nil, let metadata = AllocationTable.liveMetadata(storage),
             let size = sizes[storage]
         else { return }
-        let length = min(size, Self.maximumCopy)
-        guard length >= 32 else { return }
-        let copy = UnsafeMutableRawPointer.allocate(byteCount: length, alignment: 16)
-        defer { copy.deallocate() }
-        guard
-            AllocationTable.copy(
-                AllocationTable.Entry(address: storage, metadata: metadata, size: size),
-                length: length,
-                into: copy
-            )
-        else { return }
-        let bytes = UnsafeRawBufferPointer(start: copy, count: length)
-        let count = bytes.load(fromByteOffset: 16, as: Int.self)
+        let entry = AllocationTable.Entry(address: storage, metadata: metadata, size: size)
         let layout = RuntimeMetadata.valueLayout(element)
         let stride = max(1, (layout.size + layout.alignMask) & ~layout.alignMask)
         let start = (32 + layout.alignMask) & ~layout.alignMask
+        var length = min(size, Self.maximumCopy)
+        guard length >= 32 else { return }
+        var copy = UnsafeMutableRawPointer.allocate(byteCount: length, alignment: 16)
+        defer { copy.deallocate() }
+        guard AllocationTable.copy(entry, length: length, into: copy) else { return }
+        let count = copy.load(fromByteOffset: 16, as: Int.self)
         guard count > 0 else { return }
+        // Elements past the size the allocation asked for sit in the slack of its malloc block,
+        // which the runtime counts as capacity: copy that far (the table checks the block's end).
+        let needed = min(start + min(count, Self.maximumElements) * stride, Self.maximumCopy)
+        if needed > length {
+            let larger = UnsafeMutableRawPointer.allocate(byteCount: needed, alignment: 16)
+            if AllocationTable.copy(entry, length: needed, into: larger) {
+                copy.deallocate()
+                copy = larger
+                length = needed
+            } else {
+                larger.deallocate()
+            }
+        }
+        let bytes = UnsafeRawBufferPointer(start: copy, count: length)
         for i in 0..<min(count, Self.maximumElements) {
             let at = start + i * stride
             guard at + layout.size <= length else { break }
