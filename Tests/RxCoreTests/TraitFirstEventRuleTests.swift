@@ -130,4 +130,41 @@ final class TraitFirstEventRuleTests: XCTestCase {
         subscription.dispose()
         XCTAssertEqual(log, ["completed", "disposed", "error", "disposed", "completed", "disposed"])
     }
+
+    func testTheEventFormOfSubscribeKeepsTheSameRule() {
+        var log: [String] = []
+        func single(_ raw: Observable<Int>) {
+            _ = Single(raw: raw).subscribe { event in
+                switch event {
+                case .success(let value): log.append("success \(value)")
+                case .failure: log.append("failure")
+                }
+            }
+        }
+        func maybe(_ raw: Observable<Int>) {
+            _ = Maybe(raw: raw).subscribe { event in
+                switch event {
+                case .success(let value): log.append("success \(value)")
+                case .error: log.append("error")
+                case .completed: log.append("completed")
+                }
+            }
+        }
+        single(Observable.of(1, 2))
+        single(Observable.of(3).concat(Observable.error(TestError())))
+        single(Observable.error(TestError()))
+        maybe(Observable.of(4, 5))
+        maybe(Observable.empty())
+        maybe(Observable.error(TestError()))
+        _ = Completable(raw: Observable<Never>.empty()).subscribe { event in
+            switch event {
+            case .completed: log.append("completed")
+            case .error: log.append("error")
+            }
+        }
+        XCTAssertEqual(
+            log,
+            ["success 1", "success 3", "failure", "success 4", "completed", "error", "completed"]
+        )
+    }
 }

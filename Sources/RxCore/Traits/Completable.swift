@@ -34,19 +34,13 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
 
     /// Subscribes `observer` to the one event this `Completable` produces.
     public func subscribe(_ observer: @escaping (CompletableEvent) -> Void) -> Disposable {
-        var stopped = false
-        return primitiveSequence.asObservable().subscribe { event in
-            if stopped { return }
-            stopped = true
-            switch event {
-            case .next:
-                rxFatalError("Completables can't emit values")
-            case .error(let error):
-                observer(.error(error))
-            case .completed:
-                observer(.completed)
-            }
-        }
+        // No elements: the first event is the terminal one, and the observer's grammar keeps it.
+        primitiveSequence.source.subscribeHandlers(
+            onNext: nil,
+            onError: { observer(.error($0)) },
+            onCompleted: { observer(.completed) },
+            onDisposed: nil
+        )
     }
 
     /// Like `subscribe(onCompleted:onError:onDisposed:)`, passing `object` to each handler. The

@@ -40,20 +40,14 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 
     /// Subscribes `observer` to the one event this `Maybe` produces.
     public func subscribe(_ observer: @escaping (MaybeEvent<Element>) -> Void) -> Disposable {
-        // After an element, the completion that follows is part of the same success.
-        var stopped = false
-        return primitiveSequence.asObservable().subscribe { event in
-            if stopped { return }
-            stopped = true
-            switch event {
-            case .next(let element):
-                observer(.success(element))
-            case .error(let error):
-                observer(.error(error))
-            case .completed:
-                observer(.completed)
-            }
-        }
+        // The observer keeps the rule: after an element, the completion is part of the success.
+        primitiveSequence.source.subscribeHandlers(
+            onNext: { observer(.success($0)) },
+            onError: { observer(.error($0)) },
+            onCompleted: { observer(.completed) },
+            onDisposed: nil,
+            rule: .firstOfMaybe
+        )
     }
 
     /// Like `subscribe(onSuccess:onError:onCompleted:onDisposed:)`, passing `object` to each

@@ -32,20 +32,14 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// type needs no run-time metadata look-up.
     @inlinable
     public func subscribe(_ observer: @escaping (SingleEvent<Element>) -> Void) -> Disposable {
-        // The completion that follows the element is not an event of its own for a Single.
-        var stopped = false
-        return primitiveSequence.asObservable().subscribe { event in
-            if stopped { return }
-            stopped = true
-            switch event {
-            case .next(let element):
-                observer(.success(element))
-            case .error(let error):
-                observer(.failure(error))
-            case .completed:
-                rxFatalErrorInDebug("Singles can't emit a completion event")
-            }
-        }
+        // The observer keeps the rule: the completion that follows the element is not an event.
+        primitiveSequence.source.subscribeHandlers(
+            onNext: { observer(.success($0)) },
+            onError: { observer(.failure($0)) },
+            onCompleted: nil,
+            onDisposed: nil,
+            rule: .firstOfSingle
+        )
     }
 
     @available(*, deprecated, renamed: "subscribe(onSuccess:onFailure:onDisposed:)")
