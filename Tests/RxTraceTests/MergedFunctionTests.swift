@@ -12,6 +12,20 @@ import XCTest
 /// build: two view-model binds that differ only in which loader they call and two numbers,
 /// compiled with `swiftc -O` into a library this test loads.
 final class MergedFunctionTests: XCTestCase {
+    /// A run whose one scenario has `finding`, as a leak.
+    private static func run(with finding: LeakFinding) -> RunReport {
+        RunReport(scenarios: [
+            ScenarioReport(
+                name: "merged",
+                summary: "merged binds",
+                expectedVerdict: .clean,
+                actualVerdict: .leak,
+                status: .leaked,
+                findings: [finding]
+            )
+        ])
+    }
+
     private static let fixtureSource = """
         public typealias Probe = @convention(c) (Int) -> Int
         @inline(never) func loadFeed(_ probe: Probe, _ n: Int) -> [Int] { (0..<n).map { probe($0) } }
@@ -109,16 +123,7 @@ final class MergedFunctionTests: XCTestCase {
             growthPerPass: 1,
             backtrace: [ReportFrame(function: "ObservableType.subscribe(onNext:)", origin: .rxCore), frame]
         )
-        let run = RunReport(scenarios: [
-            ScenarioReport(
-                name: "merged",
-                summary: "merged binds",
-                expectedVerdict: .clean,
-                actualVerdict: .leak,
-                status: .leaked,
-                findings: [finding]
-            )
-        ])
+        let run = Self.run(with: finding)
         let note = try XCTUnwrap(finding.mergedFunctionNote)
         XCTAssertTrue(note.contains("bindFeed(_:), bindProfile(_:)"), note)
         XCTAssertTrue(note.contains("-Xswiftc -Xfrontend -Xswiftc -disable-llvm-merge-functions-pass"), note)
@@ -170,16 +175,7 @@ final class MergedFunctionTests: XCTestCase {
             growthPerPass: 1,
             callSite: site
         )
-        let run = RunReport(scenarios: [
-            ScenarioReport(
-                name: "merged",
-                summary: "merged binds",
-                expectedVerdict: .clean,
-                actualVerdict: .leak,
-                status: .leaked,
-                findings: [finding]
-            )
-        ])
+        let run = Self.run(with: finding)
         for format in ReportFormat.allCases where format != .json {
             let text = try format.render(run)
             XCTAssertTrue(

@@ -11,13 +11,10 @@ import RxTraceReport
 /// break. Nothing when the tool or the entry is missing.
 enum DeclarationLine {
     static func lookup(_ entry: UInt) -> (file: String, line: Int)? {
-        let base = rxheap_image_base(entry)
-        guard base != 0, let cPath = rxheap_image_path(entry), let tool = dwarfdump else { return nil }
-        var image = String(cString: cPath)
-        if image.isEmpty || !image.hasPrefix("/") { image = ProcessImage.executable.path }
+        guard let image = LoadedImage(containing: entry), let tool = dwarfdump else { return nil }
         let process = Process()
         process.executableURL = tool
-        process.arguments = ["--lookup=0x" + String(entry - base, radix: 16), image]
+        process.arguments = ["--lookup=0x" + String(entry - image.base, radix: 16), image.path]
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice

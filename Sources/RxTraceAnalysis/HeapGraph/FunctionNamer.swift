@@ -83,17 +83,14 @@ final class FunctionNamer {
     /// specialization's or thunk's mangled name is the original's followed by its own suffix,
     /// so the original is the longest other function symbol of the image whose name starts it.
     private func unspecializedOrigin(of entry: UInt) -> SymbolicatedFrame? {
-        let base = rxheap_image_base(entry)
-        guard base != 0, let cPath = rxheap_image_path(entry) else { return nil }
-        var image = String(cString: cPath)
-        if image.isEmpty || !image.hasPrefix("/") { image = ProcessImage.executable.path }
+        guard let image = LoadedImage(containing: entry) else { return nil }
         let tables = Symbolicator.shared.symbolTables
-        guard let symbol = tables.function(atOffset: entry - base, image: image) else { return nil }
+        guard let symbol = tables.function(atOffset: entry - image.base, image: image.path) else { return nil }
         var name = Substring(symbol.name)
         while name.count > 2 {
             name = name.dropLast()
-            if let value = tables.address(ofFunctionNamed: String(name), image: image), value != symbol.value {
-                return frame(at: base + value)
+            if let value = tables.address(ofFunctionNamed: String(name), image: image.path), value != symbol.value {
+                return frame(at: image.base + value)
             }
         }
         return nil

@@ -31,10 +31,17 @@ final class ImageSymbolTables {
 
     /// The function symbol holding `offset` (an address in the image minus its load address).
     func function(atOffset offset: UInt, image path: String) -> FunctionSymbol? {
-        guard let functions = functions(of: path), let symbol = functions.last(where: { $0.value <= offset }),
-            offset < symbol.value + max(symbol.size, 1)
-        else { return nil }
-        return symbol
+        guard let functions = functions(of: path) else { return nil }
+        // The last symbol starting at or before `offset` (the list is sorted by address).
+        var low = 0
+        var high = functions.count
+        while low < high {
+            let middle = (low + high) / 2
+            if functions[middle].value <= offset { low = middle + 1 } else { high = middle }
+        }
+        guard low > 0 else { return nil }
+        let symbol = functions[low - 1]
+        return offset < symbol.value + max(symbol.size, 1) ? symbol : nil
     }
 
     /// The address in its image of the function named `name`, if the image has one.

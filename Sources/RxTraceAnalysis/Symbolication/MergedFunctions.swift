@@ -21,9 +21,9 @@ final class MergedFunctions {
     }
 
     func candidates(atOffset offset: UInt, image path: String, base: UInt) -> [String]? {
-        guard let symbols = symbolTables.functions(of: path),
-            let merged = symbols.last(where: { $0.value <= offset }), offset < merged.value + max(merged.size, 1),
-            Symbolicator.isMergedFunction(rawName: merged.name, name: "")
+        guard let merged = symbolTables.function(atOffset: offset, image: path),
+            Symbolicator.isMergedFunction(rawName: merged.name, name: ""),
+            let symbols = symbolTables.functions(of: path)
         else { return nil }
         if thunksByTarget[path] == nil {
             // One pass over the image's small functions for all its merged ones.

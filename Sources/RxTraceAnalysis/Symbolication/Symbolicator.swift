@@ -240,16 +240,14 @@ public final class Symbolicator: @unchecked Sendable {
             let base = UInt(images[index].baseAddress),
             let raw = mergedFunctions.candidates(atOffset: address &- base &- 1, image: path, base: base), !raw.isEmpty
         else { return nil }
-        return raw.map { rawName in
-            let name = SymbolicatedBacktrace.Symbol(
-                imageIndex: -1,
-                imageName: "",
-                rawName: rawName,
-                offset: 0,
-                sourceLocation: nil
-            ).name
-            return Symbolicator.readableName(name, rawName: rawName)
-        }
+        return raw.map { Symbolicator.readableName(Symbolicator.runtimeName(ofRawName: $0), rawName: $0) }
+    }
+
+    /// A mangled name demangled as the `Runtime` module names its frames (`Symbol.name`).
+    @available(macOS 26.0, *)
+    private static func runtimeName(ofRawName rawName: String) -> String {
+        SymbolicatedBacktrace.Symbol(imageIndex: -1, imageName: "", rawName: rawName, offset: 0, sourceLocation: nil)
+            .name
     }
 
     /// What the Runtime module says about one frame, before it becomes a `SymbolicatedFrame`.
@@ -311,16 +309,7 @@ public final class Symbolicator: @unchecked Sendable {
         else { return nil }
         return found.map { location in
             let rawName = location.linkageName!
-            let name =
-                rawName == function.rawName
-                ? function.name
-                : SymbolicatedBacktrace.Symbol(
-                    imageIndex: -1,
-                    imageName: "",
-                    rawName: rawName,
-                    offset: 0,
-                    sourceLocation: nil
-                ).name
+            let name = rawName == function.rawName ? function.name : runtimeName(ofRawName: rawName)
             return RawFrame(
                 name: name,
                 rawName: rawName,
