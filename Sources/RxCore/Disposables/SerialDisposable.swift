@@ -2,8 +2,9 @@
 public final class SerialDisposable: DisposeBase, Cancelable {
     // Its critical sections call nothing outside (disposing happens after it is released).
     private let lock = InlineSpinLock()
-    private var current: Disposable?
-    private var disposed = false
+    // Touched only under `lock`: the runtime's exclusivity checks would only cost time.
+    @exclusivity(unchecked) private var current: Disposable?
+    @exclusivity(unchecked) private var disposed = false
 
     public var isDisposed: Bool { lock.performLocked { disposed } }
 

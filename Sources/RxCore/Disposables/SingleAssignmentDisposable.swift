@@ -8,7 +8,9 @@ public final class SingleAssignmentDisposable: DisposeBase, Cancelable {
     }
 
     private let state = InlineAtomicInt(0)
-    private var disposable: Disposable?
+    // Written before `assigned` is published and read after it is seen, so the flags order
+    // every access: the runtime's exclusivity checks would only cost time.
+    @exclusivity(unchecked) private var disposable: Disposable?
 
     public var isDisposed: Bool { state.isFlagSet(State.disposed.rawValue) }
 

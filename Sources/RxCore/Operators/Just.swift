@@ -1,7 +1,18 @@
 extension ObservableType {
     /// A sequence of one element, then completion; delivered synchronously on subscribe.
     @inlinable public static func just(_ element: Element) -> Observable<Element> {
+        #if TRACE_RESOURCES
+        // Traced builds subscribe a real sink (see `Just`). The client, which knows `Element`,
+        // makes it here and caches `JustSink`'s concrete metadata; RxCore's own `run` looked
+        // it up at run time on every subscription. The closure captures nothing.
+        Just(element: element) { just, observer in
+            let sink = JustSink(observer: observer)
+            _ = sink.disposer(owning: sink.run(just.element))
+            return Disposables.create()
+        }
+        #else
         Just(element: element)
+        #endif
     }
 
     /// A sequence of one element, then completion, both delivered on `scheduler`.
@@ -51,12 +62,13 @@ final class JustScheduled<Element>: Producer<Element> {
 }
 
 #if TRACE_RESOURCES
-private final class JustSink<Element>: Sink<Never, Receiver<Element>> {
-    init(observer: Receiver<Element>) {
+@usableFromInline
+final class JustSink<Element>: Sink<Never, Receiver<Element>> {
+    @usableFromInline init(observer: Receiver<Element>) {
         super.init(observer: observer, endsInRun: true)
     }
 
-    func run(_ element: Element) -> Disposable {
+    @usableFromInline func run(_ element: Element) -> Disposable {
         forwardNext(element)
         forwardCompleted()
         dispose()
@@ -67,21 +79,28 @@ private final class JustSink<Element>: Sink<Never, Receiver<Element>> {
 
 @usableFromInline
 final class Just<Element>: Producer<Element> {
-    private let element: Element
+    @usableFromInline let element: Element
 
+    #if TRACE_RESOURCES
+    /// Subscribes `observer` through a new `JustSink`: written by `just` in the client (see there).
+    @usableFromInline typealias Run = (Just, Receiver<Element>) -> Disposable
+    private let subscribeSink: Run
+
+    @usableFromInline init(element: Element, subscribeSink: @escaping Run) {
+        self.element = element
+        self.subscribeSink = subscribeSink
+    }
+
+    // A real sink in traced builds, so that a chain shows `JustSink` (the seed example's four
+    // sinks), with its stage in the thread-hop recording.
+    override func run(_ observer: Receiver<Element>) -> Disposable {
+        subscribeSink(self, observer)
+    }
+    #else
     @usableFromInline init(element: Element) {
         self.element = element
     }
 
-    #if TRACE_RESOURCES
-    // A real sink in traced builds, so that a chain shows `JustSink` (the seed example's four
-    // sinks), with its stage in the thread-hop recording.
-    override func run(_ observer: Receiver<Element>) -> Disposable {
-        let sink = JustSink(observer: observer)
-        _ = sink.disposer(owning: sink.run(element))
-        return Disposables.create()
-    }
-    #else
     // Untraced, the element goes straight to the observer, inside the trampoline as any
     // producer's subscription: a sink (and its `SinkDisposer` when the observer is not a sink)
     // would only hold flags that nothing can set before the sequence has ended (up to two

@@ -49,10 +49,11 @@ private final class SwitchSink<SourceElement, Inner: ObservableConvertibleType>:
 
     let lock = RecursiveLock()
 
-    // Guarded by `lock`.
-    private(set) var latestGeneration = 0
-    private var hasLatest = false
-    private var outerStopped = false
+    // Guarded by `lock`, so the runtime's exclusivity checks (paid on every element, from the
+    // closures that run under it) would only cost time.
+    @exclusivity(unchecked) private(set) var latestGeneration = 0
+    @exclusivity(unchecked) private var hasLatest = false
+    @exclusivity(unchecked) private var outerStopped = false
 
     init(selector: @escaping Selector, observer: Receiver<Output>) {
         self.selector = selector
