@@ -56,7 +56,9 @@ class Sink<Input, Observer: ReceiverBase & ObserverType>: Receiver<Input>, Cance
         owner?.own(self)
         #if TRACE_RESOURCES
         let stack = Resources.track(self, kind: .sink)
-        hops.beginOperator(owner: self, downstream: observer, sinkStack: stack)
+        // `self.observer`, not the parameter: the parameter was consumed by the store above,
+        // and using it again cost a retain and a release per sink.
+        hops.beginOperator(owner: self, downstream: self.observer, sinkStack: stack)
         #endif
     }
 

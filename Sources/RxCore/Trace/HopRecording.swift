@@ -32,7 +32,7 @@ struct HopRecording: ~Copyable, @unchecked Sendable {
     private let terminalPlace = Atomic<UInt64>(0)
     private let disposedPlace = Atomic<UInt64>(0)
 
-    init() {}
+    @inline(__always) init() {}
 
     var stage: UInt32 { stageID.load(ordering: .relaxed) }
     var downstreamIsSubscriber: Bool { flags.load(ordering: .relaxed) & Flag.subscriberDownstream != 0 }
