@@ -31,11 +31,25 @@ extension ObservableType {
         _ keySelector: @escaping (Element) throws -> K,
         comparer: @escaping (K, K) throws -> Bool
     ) -> Observable<Element> {
-        // The client makes the sink and caches its metadata (see `map`).
-        DistinctUntilChanged(source: asObservable(), selector: keySelector, comparer: comparer) { parent, observer in
-            let sink = DistinctUntilChangedSink(parent: parent, observer: observer)
-            return sink.disposer(owning: parent.source.subscribeReceiver(sink)) ?? sink
-        }
+        // The client makes the sink and caches its metadata (see `map`), and decides about each
+        // element: it knows `K`, where the sink's own code would look up `Optional<K>`'s generic
+        // metadata on every element to read and write the last key. Neither closure captures
+        // anything.
+        DistinctUntilChanged(
+            source: asObservable(),
+            selector: keySelector,
+            comparer: comparer,
+            isRepeat: { parent, lastKey, element in
+                let key = try parent.selector(element)
+                if let lastKey, try parent.comparer(lastKey, key) { return true }
+                lastKey = key
+                return false
+            },
+            subscribeSink: { parent, observer in
+                let sink = DistinctUntilChangedSink(parent: parent, observer: observer)
+                return sink.disposer(owning: parent.source.subscribeReceiver(sink)) ?? sink
+            }
+        )
     }
 
     /// Drops each element whose value at `keyPath` equals that of the element forwarded before it.
@@ -54,7 +68,7 @@ final class DistinctUntilChangedSink<Element, Key>: ElementSink<Element, Element
     /// The key of the last forwarded element; nil until the first one. Read and written only in
     /// `receiveNext`, which the observer grammar serialises (debug builds report overlapping
     /// calls): the runtime's exclusivity check would only cost two calls per element.
-    @exclusivity(unchecked) private var currentKey: Key?
+    @exclusivity(unchecked) private var lastKey: Key?
 
     @usableFromInline init(parent: Parent, observer: Receiver<Element>) {
         self.parent = parent
@@ -63,11 +77,7 @@ final class DistinctUntilChangedSink<Element, Key>: ElementSink<Element, Element
 
     override func receiveNext(_ element: Element) {
         do {
-            let key = try parent.selector(element)
-            if let currentKey, try parent.comparer(currentKey, key) {
-                return
-            }
-            currentKey = key
+            if try parent.isRepeat(parent, &lastKey, element) { return }
             forwardNext(element)
         } catch let error {
             forwardError(error)
@@ -80,25 +90,31 @@ final class DistinctUntilChangedSink<Element, Key>: ElementSink<Element, Element
 final class DistinctUntilChanged<Element, Key>: Producer<Element> {
     @usableFromInline typealias KeySelector = (Element) throws -> Key
     @usableFromInline typealias EqualityComparer = (Key, Key) throws -> Bool
+    /// Whether an element's key repeats the last forwarded key (updating it when not): written
+    /// by `distinctUntilChanged` in the client (see there).
+    @usableFromInline typealias IsRepeat = (DistinctUntilChanged, inout Key?, Element) throws -> Bool
 
     /// Subscribes `observer` through a new sink: written by `distinctUntilChanged` in the
     /// client (see `map`).
     @usableFromInline typealias Run = (DistinctUntilChanged, Receiver<Element>) -> Disposable
 
     @usableFromInline let source: Observable<Element>
-    fileprivate let selector: KeySelector
-    fileprivate let comparer: EqualityComparer
+    @usableFromInline let selector: KeySelector
+    @usableFromInline let comparer: EqualityComparer
+    fileprivate let isRepeat: IsRepeat
     private let subscribeSink: Run
 
     @usableFromInline init(
         source: Observable<Element>,
         selector: @escaping KeySelector,
         comparer: @escaping EqualityComparer,
+        isRepeat: @escaping IsRepeat,
         subscribeSink: @escaping Run
     ) {
         self.source = source
         self.selector = selector
         self.comparer = comparer
+        self.isRepeat = isRepeat
         self.subscribeSink = subscribeSink
     }
 

@@ -97,6 +97,9 @@ Harness.run(
         },
         Workload("map-filter-x6.pump", operations: 100_000) { n in pump(mapFilterChain, events: n) },
         Workload("map-filter-x6.create", operations: 10_000) { n in create(mapFilterChain, count: n) },
+        Workload("distinctUntilChanged.pump", operations: 100_000) { n in
+            pump({ $0.removeDuplicates().eraseToAnyPublisher() }, events: n)
+        },
         Workload("flatMap-x5.pump", operations: 100_000) { n in pump({ nestedFlatMap($0, latest: false) }, events: n) },
         Workload("flatMap-x5.create", operations: 10_000) { n in create({ nestedFlatMap($0, latest: false) }, count: n)
         },

@@ -166,6 +166,8 @@ let workloads = [
     },
     Workload("map-filter-x6.pump", operations: 100_000) { n in pump(mapFilterChain, events: n) },
     Workload("map-filter-x6.create", operations: 10_000) { n in create(mapFilterChain, count: n) },
+    // Every element distinct from the one before: each one reads and writes the last key.
+    Workload("distinctUntilChanged.pump", operations: 100_000) { n in pump({ $0.distinctUntilChanged() }, events: n) },
     Workload("flatMap-x5.pump", operations: 100_000) { n in pump({ nestedFlatMap($0, latest: false) }, events: n) },
     Workload("flatMap-x5.create", operations: 10_000) { n in create({ nestedFlatMap($0, latest: false) }, count: n) },
     Workload("flatMapLatest-x5.pump", operations: 100_000) { n in pump({ nestedFlatMap($0, latest: true) }, events: n)
