@@ -138,10 +138,16 @@ private class MergeSinkBase<SourceElement, Output>: Sink<SourceElement, Receiver
         }
     }
 
-    /// Runs the selector (user code, so outside the lock); a thrown error terminates the result.
-    final func select<Inner>(_ selector: (SourceElement) throws -> Inner, _ element: SourceElement) -> Inner? {
+    /// Runs the selector (user code, so outside the lock) and returns its sequence as an
+    /// `Observable`; a thrown error terminates the result. An optional of the selector's own
+    /// type (`Inner?`, a generic value) would look up `Optional<Inner>`'s metadata on every
+    /// element here; an optional class reference needs none.
+    final func select<Inner: ObservableConvertibleType>(
+        _ selector: (SourceElement) throws -> Inner,
+        _ element: SourceElement
+    ) -> Observable<Output>? where Inner.Element == Output {
         do {
-            return try selector(element)
+            return try selector(element).asObservable()
         } catch let error {
             terminate(error: error)
             return nil
@@ -249,8 +255,7 @@ private final class MergeSink<SourceElement, Inner: ObservableConvertibleType>: 
             activeCount += 1
             return true
         }
-        guard proceeds, let inner = select(selector, element) else { return }
-        let source = inner.asObservable()
+        guard proceeds, let source = select(selector, element) else { return }
         // A `just` needs no inner observer: its element and completion are handed on here.
         if source.deliverJustElement({
             forwardInner($0)
@@ -324,8 +329,8 @@ private final class MergeLimitedSink<SourceElement, Inner: ObservableConvertible
     private let selector: Selector
     private let maxConcurrent: Int
 
-    // Guarded by `lock`.
-    private var waiting = Queue<Inner>(capacity: 2)
+    // Guarded by `lock`. The selectors' sequences as `Observable`s (see `select`).
+    private var waiting = Queue<Observable<Inner.Element>>(capacity: 2)
 
     init(selector: @escaping Selector, maxConcurrent: Int, observer: Receiver<Inner.Element>) {
         self.selector = selector
@@ -347,11 +352,11 @@ private final class MergeLimitedSink<SourceElement, Inner: ObservableConvertible
         }
         guard let hasSlot, let inner = select(selector, element) else { return }
         if hasSlot {
-            subscribeInner(inner.asObservable())
+            subscribeInner(inner)
             return
         }
         // A running sequence may have completed while the selector ran: take its slot.
-        let next: Inner? = lock.performLocked {
+        let next: Observable<Inner.Element>? = lock.performLocked {
             if terminated { return nil }
             waiting.enqueue(inner)
             if activeCount < maxConcurrent, let next = waiting.dequeue() {
@@ -360,20 +365,20 @@ private final class MergeLimitedSink<SourceElement, Inner: ObservableConvertible
             }
             return nil
         }
-        if let next { subscribeInner(next.asObservable()) }
+        if let next { subscribeInner(next) }
     }
 
     /// The next waiting sequence takes the completed one's place, or the result completes if
     /// nothing is left.
     override func innerCompleted(key: CompositeDisposable.DisposeKey) {
-        let (next, completes): (Inner?, Bool) = lock.performLocked {
+        let (next, completes): (Observable<Inner.Element>?, Bool) = lock.performLocked {
             if terminated { return (nil, false) }
             if let next = waiting.dequeue() { return (next, false) }
             activeCount -= 1
             return (nil, outerStopped && activeCount == 0 && synchronized_terminate(error: nil))
         }
         group.remove(for: key)
-        if let next { subscribeInner(next.asObservable()) }
+        if let next { subscribeInner(next) }
         if completes { dispose() }
     }
 }
