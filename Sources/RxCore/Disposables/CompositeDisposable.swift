@@ -7,8 +7,10 @@ public final class CompositeDisposable: DisposeBase, Cancelable {
     }
 
     private let lock = SpinLock()
-    // nil once disposed.
-    private var disposables: Bag<Disposable>? = Bag()
+    // nil once disposed. Unchecked exclusivity: touched only in the initialisers (before the
+    // group is shared) and under `lock`, and nothing under it calls out (what is removed is
+    // disposed, and released, after it), so no access can overlap another.
+    @exclusivity(unchecked) private var disposables: Bag<Disposable>? = Bag()
 
     public var isDisposed: Bool {
         lock.performLocked { disposables == nil }

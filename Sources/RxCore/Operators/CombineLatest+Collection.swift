@@ -26,12 +26,13 @@ where Collection.Element: ObservableConvertibleType {
     private let parent: Parent
     private let lock = RecursiveLock()
 
-    // Guarded by `lock`.
-    private var values: [SourceElement?]
-    private var hasValue: [Bool]
-    private var isDone: [Bool]
-    private var numberOfValues = 0
-    private var numberOfDone = 0
+    // Guarded by `lock` (the initialiser aside), and no access spans a call out (`values` is
+    // copied for the result selector): no runtime exclusivity check needed.
+    @exclusivity(unchecked) private var values: [SourceElement?]
+    @exclusivity(unchecked) private var hasValue: [Bool]
+    @exclusivity(unchecked) private var isDone: [Bool]
+    @exclusivity(unchecked) private var numberOfValues = 0
+    @exclusivity(unchecked) private var numberOfDone = 0
     private let subscriptions: [SingleAssignmentDisposable]
 
     init(parent: Parent, observer: Receiver<Result>) {

@@ -31,8 +31,10 @@ private final class CombineLatestSink2<E1, E2, Result>: CombineLatestSink<Result
     typealias Parent = CombineLatest2<E1, E2, Result>
 
     private let parent: Parent
-    private var latest1: E1?
-    private var latest2: E2?
+    // Written by the sources' observers and read by `getResult`, all under `lock`, and no access
+    // spans a call out: no runtime exclusivity check needed.
+    @exclusivity(unchecked) private var latest1: E1?
+    @exclusivity(unchecked) private var latest2: E2?
 
     init(parent: Parent, observer: Receiver<Result>) {
         self.parent = parent
@@ -108,9 +110,11 @@ private final class CombineLatestSink3<E1, E2, E3, Result>: CombineLatestSink<Re
     typealias Parent = CombineLatest3<E1, E2, E3, Result>
 
     private let parent: Parent
-    private var latest1: E1?
-    private var latest2: E2?
-    private var latest3: E3?
+    // Written by the sources' observers and read by `getResult`, all under `lock`, and no access
+    // spans a call out: no runtime exclusivity check needed.
+    @exclusivity(unchecked) private var latest1: E1?
+    @exclusivity(unchecked) private var latest2: E2?
+    @exclusivity(unchecked) private var latest3: E3?
 
     init(parent: Parent, observer: Receiver<Result>) {
         self.parent = parent
@@ -191,10 +195,12 @@ private final class CombineLatestSink4<E1, E2, E3, E4, Result>: CombineLatestSin
     typealias Parent = CombineLatest4<E1, E2, E3, E4, Result>
 
     private let parent: Parent
-    private var latest1: E1?
-    private var latest2: E2?
-    private var latest3: E3?
-    private var latest4: E4?
+    // Written by the sources' observers and read by `getResult`, all under `lock`, and no access
+    // spans a call out: no runtime exclusivity check needed.
+    @exclusivity(unchecked) private var latest1: E1?
+    @exclusivity(unchecked) private var latest2: E2?
+    @exclusivity(unchecked) private var latest3: E3?
+    @exclusivity(unchecked) private var latest4: E4?
 
     init(parent: Parent, observer: Receiver<Result>) {
         self.parent = parent
@@ -280,11 +286,13 @@ private final class CombineLatestSink5<E1, E2, E3, E4, E5, Result>: CombineLates
     typealias Parent = CombineLatest5<E1, E2, E3, E4, E5, Result>
 
     private let parent: Parent
-    private var latest1: E1?
-    private var latest2: E2?
-    private var latest3: E3?
-    private var latest4: E4?
-    private var latest5: E5?
+    // Written by the sources' observers and read by `getResult`, all under `lock`, and no access
+    // spans a call out: no runtime exclusivity check needed.
+    @exclusivity(unchecked) private var latest1: E1?
+    @exclusivity(unchecked) private var latest2: E2?
+    @exclusivity(unchecked) private var latest3: E3?
+    @exclusivity(unchecked) private var latest4: E4?
+    @exclusivity(unchecked) private var latest5: E5?
 
     init(parent: Parent, observer: Receiver<Result>) {
         self.parent = parent
@@ -375,12 +383,14 @@ private final class CombineLatestSink6<E1, E2, E3, E4, E5, E6, Result>: CombineL
     typealias Parent = CombineLatest6<E1, E2, E3, E4, E5, E6, Result>
 
     private let parent: Parent
-    private var latest1: E1?
-    private var latest2: E2?
-    private var latest3: E3?
-    private var latest4: E4?
-    private var latest5: E5?
-    private var latest6: E6?
+    // Written by the sources' observers and read by `getResult`, all under `lock`, and no access
+    // spans a call out: no runtime exclusivity check needed.
+    @exclusivity(unchecked) private var latest1: E1?
+    @exclusivity(unchecked) private var latest2: E2?
+    @exclusivity(unchecked) private var latest3: E3?
+    @exclusivity(unchecked) private var latest4: E4?
+    @exclusivity(unchecked) private var latest5: E5?
+    @exclusivity(unchecked) private var latest6: E6?
 
     init(parent: Parent, observer: Receiver<Result>) {
         self.parent = parent
@@ -476,13 +486,15 @@ private final class CombineLatestSink7<E1, E2, E3, E4, E5, E6, E7, Result>: Comb
     typealias Parent = CombineLatest7<E1, E2, E3, E4, E5, E6, E7, Result>
 
     private let parent: Parent
-    private var latest1: E1?
-    private var latest2: E2?
-    private var latest3: E3?
-    private var latest4: E4?
-    private var latest5: E5?
-    private var latest6: E6?
-    private var latest7: E7?
+    // Written by the sources' observers and read by `getResult`, all under `lock`, and no access
+    // spans a call out: no runtime exclusivity check needed.
+    @exclusivity(unchecked) private var latest1: E1?
+    @exclusivity(unchecked) private var latest2: E2?
+    @exclusivity(unchecked) private var latest3: E3?
+    @exclusivity(unchecked) private var latest4: E4?
+    @exclusivity(unchecked) private var latest5: E5?
+    @exclusivity(unchecked) private var latest6: E6?
+    @exclusivity(unchecked) private var latest7: E7?
 
     init(parent: Parent, observer: Receiver<Result>) {
         self.parent = parent
@@ -583,14 +595,16 @@ private final class CombineLatestSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>: 
     typealias Parent = CombineLatest8<E1, E2, E3, E4, E5, E6, E7, E8, Result>
 
     private let parent: Parent
-    private var latest1: E1?
-    private var latest2: E2?
-    private var latest3: E3?
-    private var latest4: E4?
-    private var latest5: E5?
-    private var latest6: E6?
-    private var latest7: E7?
-    private var latest8: E8?
+    // Written by the sources' observers and read by `getResult`, all under `lock`, and no access
+    // spans a call out: no runtime exclusivity check needed.
+    @exclusivity(unchecked) private var latest1: E1?
+    @exclusivity(unchecked) private var latest2: E2?
+    @exclusivity(unchecked) private var latest3: E3?
+    @exclusivity(unchecked) private var latest4: E4?
+    @exclusivity(unchecked) private var latest5: E5?
+    @exclusivity(unchecked) private var latest6: E6?
+    @exclusivity(unchecked) private var latest7: E7?
+    @exclusivity(unchecked) private var latest8: E8?
 
     init(parent: Parent, observer: Receiver<Result>) {
         self.parent = parent

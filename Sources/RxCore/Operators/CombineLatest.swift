@@ -14,11 +14,12 @@ class CombineLatestSink<Output>: Sink<Never, Receiver<Output>>, IndexedSourcePar
     let lock = RecursiveLock()
 
     private let arity: Int
-    // Guarded by `lock`.
-    private var hasValue: [Bool]
-    private var isDone: [Bool]
-    private var numberOfValues = 0
-    private var numberOfDone = 0
+    // Guarded by `lock` (`next` and `done` run only under it), and no access spans a call out:
+    // no runtime exclusivity check needed.
+    @exclusivity(unchecked) private var hasValue: [Bool]
+    @exclusivity(unchecked) private var isDone: [Bool]
+    @exclusivity(unchecked) private var numberOfValues = 0
+    @exclusivity(unchecked) private var numberOfDone = 0
 
     init(arity: Int, observer: Receiver<Output>) {
         self.arity = arity

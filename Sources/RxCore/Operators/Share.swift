@@ -37,9 +37,12 @@ private final class ShareWhileConnectedConnection<Element>: Receiver<Element>, S
     private let parent: ShareWhileConnected<Element>
     private let subscription = SingleAssignmentDisposable()
     private let lock: RecursiveLock
-    private var disposed = false
-    fileprivate var observers = Observers()
-    private var element: Element?
+    // Unchecked exclusivity: `disposed`, `observers` and `element` are only touched under `lock`
+    // (the parent's), and no access spans a call out (the observers are called, and a removed
+    // one released, after it).
+    @exclusivity(unchecked) private var disposed = false
+    @exclusivity(unchecked) fileprivate var observers = Observers()
+    @exclusivity(unchecked) private var element: Element?
 
     #if DEBUG
     private let synchronizationTracker = SynchronizationTracker()
@@ -126,17 +129,18 @@ private final class ShareWhileConnectedConnection<Element>: Receiver<Element>, S
     }
 
     func synchronizedUnsubscribe(_ disposeKey: DisposeKey) {
-        let shouldDisconnect: Bool = lock.performLocked {
-            let countBefore = observers.count
-            observers.removeKey(disposeKey)
+        // The removed observer is released after the lock, not inside `removeKey`: its deinit
+        // may run code that subscribes or unsubscribes here again.
+        let (removed, shouldDisconnect): (AnyObject?, Bool) = lock.performLocked {
             // A key already removed (a second dispose, or the connection ended) changes nothing.
-            if observers.count == countBefore { return false }
+            guard let removed = observers.bag.removeKey(disposeKey) else { return (nil, false) }
             if observers.count == 0 {
                 synchronized_dispose()
-                return true
+                return (removed, true)
             }
-            return false
+            return (removed, false)
         }
+        withExtendedLifetime(removed) {}
         if shouldDisconnect {
             subscription.dispose()
         }
@@ -154,7 +158,9 @@ private final class ShareWhileConnected<Element>: Observable<Element> {
     fileprivate let source: Observable<Element>
     fileprivate let replay: Int
     private let lock = RecursiveLock()
-    fileprivate var connection: ShareWhileConnectedConnection<Element>?
+    // Unchecked exclusivity: only touched under `lock` (here and by the connection, which shares
+    // it), and no access spans a call out.
+    @exclusivity(unchecked) fileprivate var connection: ShareWhileConnectedConnection<Element>?
 
     init(source: Observable<Element>, replay: Int) {
         self.source = source

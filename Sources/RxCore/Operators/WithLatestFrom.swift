@@ -22,8 +22,9 @@ private final class WithLatestFromSink<FirstElement, SecondElement, ResultType>:
     private let parent: Parent
     /// Serialises the two sources (LockedElementSink's, for a sink whose output type differs).
     let lock = RecursiveLock()
-    // Guarded by `lock`.
-    var latest: SecondElement?
+    // Guarded by `lock`, and no access spans a call out (`receiveNext` copies it first): no
+    // runtime exclusivity check needed.
+    @exclusivity(unchecked) var latest: SecondElement?
 
     init(parent: Parent, observer: Receiver<ResultType>) {
         self.parent = parent

@@ -31,8 +31,10 @@ private final class ZipSink2<E1, E2, Result>: ZipSink<Result> {
     typealias Parent = Zip2<E1, E2, Result>
 
     private let parent: Parent
-    private var values1 = Queue<E1>(capacity: 2)
-    private var values2 = Queue<E2>(capacity: 2)
+    // Filled by the sources' observers and read and emptied by `hasElements` and `getResult`, all
+    // under `lock`, and no access spans a call out: no runtime exclusivity check needed.
+    @exclusivity(unchecked) private var values1 = Queue<E1>(capacity: 2)
+    @exclusivity(unchecked) private var values2 = Queue<E2>(capacity: 2)
 
     init(parent: Parent, observer: Receiver<Result>) {
         self.parent = parent
@@ -116,9 +118,11 @@ private final class ZipSink3<E1, E2, E3, Result>: ZipSink<Result> {
     typealias Parent = Zip3<E1, E2, E3, Result>
 
     private let parent: Parent
-    private var values1 = Queue<E1>(capacity: 2)
-    private var values2 = Queue<E2>(capacity: 2)
-    private var values3 = Queue<E3>(capacity: 2)
+    // Filled by the sources' observers and read and emptied by `hasElements` and `getResult`, all
+    // under `lock`, and no access spans a call out: no runtime exclusivity check needed.
+    @exclusivity(unchecked) private var values1 = Queue<E1>(capacity: 2)
+    @exclusivity(unchecked) private var values2 = Queue<E2>(capacity: 2)
+    @exclusivity(unchecked) private var values3 = Queue<E3>(capacity: 2)
 
     init(parent: Parent, observer: Receiver<Result>) {
         self.parent = parent
@@ -208,10 +212,12 @@ private final class ZipSink4<E1, E2, E3, E4, Result>: ZipSink<Result> {
     typealias Parent = Zip4<E1, E2, E3, E4, Result>
 
     private let parent: Parent
-    private var values1 = Queue<E1>(capacity: 2)
-    private var values2 = Queue<E2>(capacity: 2)
-    private var values3 = Queue<E3>(capacity: 2)
-    private var values4 = Queue<E4>(capacity: 2)
+    // Filled by the sources' observers and read and emptied by `hasElements` and `getResult`, all
+    // under `lock`, and no access spans a call out: no runtime exclusivity check needed.
+    @exclusivity(unchecked) private var values1 = Queue<E1>(capacity: 2)
+    @exclusivity(unchecked) private var values2 = Queue<E2>(capacity: 2)
+    @exclusivity(unchecked) private var values3 = Queue<E3>(capacity: 2)
+    @exclusivity(unchecked) private var values4 = Queue<E4>(capacity: 2)
 
     init(parent: Parent, observer: Receiver<Result>) {
         self.parent = parent
@@ -307,11 +313,13 @@ private final class ZipSink5<E1, E2, E3, E4, E5, Result>: ZipSink<Result> {
     typealias Parent = Zip5<E1, E2, E3, E4, E5, Result>
 
     private let parent: Parent
-    private var values1 = Queue<E1>(capacity: 2)
-    private var values2 = Queue<E2>(capacity: 2)
-    private var values3 = Queue<E3>(capacity: 2)
-    private var values4 = Queue<E4>(capacity: 2)
-    private var values5 = Queue<E5>(capacity: 2)
+    // Filled by the sources' observers and read and emptied by `hasElements` and `getResult`, all
+    // under `lock`, and no access spans a call out: no runtime exclusivity check needed.
+    @exclusivity(unchecked) private var values1 = Queue<E1>(capacity: 2)
+    @exclusivity(unchecked) private var values2 = Queue<E2>(capacity: 2)
+    @exclusivity(unchecked) private var values3 = Queue<E3>(capacity: 2)
+    @exclusivity(unchecked) private var values4 = Queue<E4>(capacity: 2)
+    @exclusivity(unchecked) private var values5 = Queue<E5>(capacity: 2)
 
     init(parent: Parent, observer: Receiver<Result>) {
         self.parent = parent
@@ -413,12 +421,14 @@ private final class ZipSink6<E1, E2, E3, E4, E5, E6, Result>: ZipSink<Result> {
     typealias Parent = Zip6<E1, E2, E3, E4, E5, E6, Result>
 
     private let parent: Parent
-    private var values1 = Queue<E1>(capacity: 2)
-    private var values2 = Queue<E2>(capacity: 2)
-    private var values3 = Queue<E3>(capacity: 2)
-    private var values4 = Queue<E4>(capacity: 2)
-    private var values5 = Queue<E5>(capacity: 2)
-    private var values6 = Queue<E6>(capacity: 2)
+    // Filled by the sources' observers and read and emptied by `hasElements` and `getResult`, all
+    // under `lock`, and no access spans a call out: no runtime exclusivity check needed.
+    @exclusivity(unchecked) private var values1 = Queue<E1>(capacity: 2)
+    @exclusivity(unchecked) private var values2 = Queue<E2>(capacity: 2)
+    @exclusivity(unchecked) private var values3 = Queue<E3>(capacity: 2)
+    @exclusivity(unchecked) private var values4 = Queue<E4>(capacity: 2)
+    @exclusivity(unchecked) private var values5 = Queue<E5>(capacity: 2)
+    @exclusivity(unchecked) private var values6 = Queue<E6>(capacity: 2)
 
     init(parent: Parent, observer: Receiver<Result>) {
         self.parent = parent
@@ -526,13 +536,15 @@ private final class ZipSink7<E1, E2, E3, E4, E5, E6, E7, Result>: ZipSink<Result
     typealias Parent = Zip7<E1, E2, E3, E4, E5, E6, E7, Result>
 
     private let parent: Parent
-    private var values1 = Queue<E1>(capacity: 2)
-    private var values2 = Queue<E2>(capacity: 2)
-    private var values3 = Queue<E3>(capacity: 2)
-    private var values4 = Queue<E4>(capacity: 2)
-    private var values5 = Queue<E5>(capacity: 2)
-    private var values6 = Queue<E6>(capacity: 2)
-    private var values7 = Queue<E7>(capacity: 2)
+    // Filled by the sources' observers and read and emptied by `hasElements` and `getResult`, all
+    // under `lock`, and no access spans a call out: no runtime exclusivity check needed.
+    @exclusivity(unchecked) private var values1 = Queue<E1>(capacity: 2)
+    @exclusivity(unchecked) private var values2 = Queue<E2>(capacity: 2)
+    @exclusivity(unchecked) private var values3 = Queue<E3>(capacity: 2)
+    @exclusivity(unchecked) private var values4 = Queue<E4>(capacity: 2)
+    @exclusivity(unchecked) private var values5 = Queue<E5>(capacity: 2)
+    @exclusivity(unchecked) private var values6 = Queue<E6>(capacity: 2)
+    @exclusivity(unchecked) private var values7 = Queue<E7>(capacity: 2)
 
     init(parent: Parent, observer: Receiver<Result>) {
         self.parent = parent
@@ -646,14 +658,16 @@ private final class ZipSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>: ZipSink<Re
     typealias Parent = Zip8<E1, E2, E3, E4, E5, E6, E7, E8, Result>
 
     private let parent: Parent
-    private var values1 = Queue<E1>(capacity: 2)
-    private var values2 = Queue<E2>(capacity: 2)
-    private var values3 = Queue<E3>(capacity: 2)
-    private var values4 = Queue<E4>(capacity: 2)
-    private var values5 = Queue<E5>(capacity: 2)
-    private var values6 = Queue<E6>(capacity: 2)
-    private var values7 = Queue<E7>(capacity: 2)
-    private var values8 = Queue<E8>(capacity: 2)
+    // Filled by the sources' observers and read and emptied by `hasElements` and `getResult`, all
+    // under `lock`, and no access spans a call out: no runtime exclusivity check needed.
+    @exclusivity(unchecked) private var values1 = Queue<E1>(capacity: 2)
+    @exclusivity(unchecked) private var values2 = Queue<E2>(capacity: 2)
+    @exclusivity(unchecked) private var values3 = Queue<E3>(capacity: 2)
+    @exclusivity(unchecked) private var values4 = Queue<E4>(capacity: 2)
+    @exclusivity(unchecked) private var values5 = Queue<E5>(capacity: 2)
+    @exclusivity(unchecked) private var values6 = Queue<E6>(capacity: 2)
+    @exclusivity(unchecked) private var values7 = Queue<E7>(capacity: 2)
+    @exclusivity(unchecked) private var values8 = Queue<E8>(capacity: 2)
 
     init(parent: Parent, observer: Receiver<Result>) {
         self.parent = parent

@@ -10,8 +10,9 @@ class ZipSink<Result>: Sink<Never, Receiver<Result>>, IndexedSourceParent {
     let lock = RecursiveLock()
 
     private let arity: Int
-    // Guarded by `lock`.
-    private var isDone: [Bool]
+    // Guarded by `lock` (`done` runs only under it), and no access spans a call out: no runtime
+    // exclusivity check needed.
+    @exclusivity(unchecked) private var isDone: [Bool]
 
     init(arity: Int, observer: Receiver<Result>) {
         self.arity = arity

@@ -15,6 +15,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
     @usableFromInline typealias Observers = ReceiverBag<Element>
 
     @usableFromInline let lock = RecursiveLock()
+    /// Also read without the lock (`isDisposed`): checked.
     @usableFromInline var disposed = false
     #if TRACE_RESOURCES
     // Reports what holds a leaked subscription: the observer list of a subject still alive.
@@ -25,7 +26,9 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
     }
     private let activity = SubjectActivity.Counter()
     #else
-    @usableFromInline var observers = Observers()
+    // Unchecked exclusivity: only touched under `lock`, and no access spans a call out (the
+    // observers are called after it).
+    @exclusivity(unchecked) @usableFromInline var observers = Observers()
     #endif
     #if TRACE_RESOURCES
     // The activity table holds no reference to the subject: forget it here.
@@ -34,11 +37,21 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
     }
     #endif
     /// Set by the terminal event; stays set after `dispose`, which forgets `termination`.
-    @usableFromInline var stopped = false
-    @usableFromInline var termination: SubjectTermination?
+    /// Unchecked exclusivity, both: only touched under `lock`, and no access spans a call out.
+    @exclusivity(unchecked) @usableFromInline var stopped = false
+    @exclusivity(unchecked) @usableFromInline var termination: SubjectTermination?
     /// Shared by this subject's subscriptions (see `WeakSubscriptionOwner`); made at the first
-    /// subscription, under the lock.
-    @usableFromInline lazy var subscriptionOwner = WeakSubscriptionOwner(owner: self)
+    /// subscription, under the lock. Not a `lazy var`, which cannot be marked: unchecked
+    /// exclusivity, as only touched under `lock`.
+    @exclusivity(unchecked) @usableFromInline var subscriptionOwnerStorage: WeakSubscriptionOwner?
+
+    /// Call under `lock`.
+    @inlinable var subscriptionOwner: WeakSubscriptionOwner {
+        if let owner = subscriptionOwnerStorage { return owner }
+        let owner = WeakSubscriptionOwner(owner: self)
+        subscriptionOwnerStorage = owner
+        return owner
+    }
 
     @usableFromInline let callCheck = SubjectCallCheck()
 
@@ -146,11 +159,16 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
 
     /// Releases the observers; later subscriptions fail with `RxError.disposed`.
     public func dispose() {
-        lock.performLocked {
+        // The observers are released after the lock, not inside `removeAll`: a deinit they
+        // trigger may unsubscribe from this subject again.
+        let released: Observers = lock.performLocked {
             disposed = true
+            let current = observers
             observers.removeAll()
             termination = nil
+            return current
         }
+        withExtendedLifetime(released) {}
     }
 }
 

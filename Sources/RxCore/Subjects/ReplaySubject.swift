@@ -32,10 +32,13 @@ private final class ReplayBuffer<Element>: ReplaySubject<Element>, SynchronizedU
 
     private let lock = RecursiveLock()
     private let bufferSize: Int
-    private var queue: [Element] = []
-    private var head = 0
+    // Unchecked exclusivity: `queue`, `head`, `termination` and `observers` are only touched
+    // under `lock`, and no access spans a call out (the observers are called after it).
+    @exclusivity(unchecked) private var queue: [Element] = []
+    @exclusivity(unchecked) private var head = 0
+    /// Also read without the lock (`isDisposed`): checked.
     private var disposed = false
-    private var termination: SubjectTermination?
+    @exclusivity(unchecked) private var termination: SubjectTermination?
     #if TRACE_RESOURCES
     // Reports what holds a leaked subscription: the observer list of a subject still alive.
     // Unchecked exclusivity: only touched under `lock`, and the dynamic checks of the observer's
@@ -45,7 +48,7 @@ private final class ReplayBuffer<Element>: ReplaySubject<Element>, SynchronizedU
     }
     private let activity = SubjectActivity.Counter()
     #else
-    private var observers = Observers()
+    @exclusivity(unchecked) private var observers = Observers()
     #endif
     #if TRACE_RESOURCES
     // The activity table holds no reference to the subject: forget it here.
@@ -53,8 +56,18 @@ private final class ReplayBuffer<Element>: ReplaySubject<Element>, SynchronizedU
         activity.subjectDeinitialized(self)
     }
     #endif
-    /// Shared by this subject's subscriptions (see `WeakSubscriptionOwner`).
-    private lazy var subscriptionOwner = WeakSubscriptionOwner(owner: self)
+    /// Shared by this subject's subscriptions (see `WeakSubscriptionOwner`); made at the first
+    /// subscription, under the lock. Not a `lazy var`, which cannot be marked: unchecked
+    /// exclusivity, as only touched under `lock`.
+    @exclusivity(unchecked) private var subscriptionOwnerStorage: WeakSubscriptionOwner?
+
+    /// Call under `lock`.
+    private var subscriptionOwner: WeakSubscriptionOwner {
+        if let owner = subscriptionOwnerStorage { return owner }
+        let owner = WeakSubscriptionOwner(owner: self)
+        subscriptionOwnerStorage = owner
+        return owner
+    }
     private let callCheck = SubjectCallCheck()
 
     init(bufferSize: Int) {
@@ -151,12 +164,17 @@ private final class ReplayBuffer<Element>: ReplaySubject<Element>, SynchronizedU
     }
 
     override func dispose() {
-        lock.performLocked {
+        // The observers and elements are released after the lock, not inside `removeAll`: a
+        // deinit they trigger may unsubscribe from (or send to) this subject again.
+        let released: (Observers, [Element]) = lock.performLocked {
             disposed = true
+            let current = (observers, queue)
             observers.removeAll()
             queue.removeAll()
             head = 0
+            return current
         }
+        withExtendedLifetime(released) {}
     }
 }
 
