@@ -19,10 +19,13 @@ final class ReplayingObserver<Element>: Receiver<Element>, @unchecked Sendable {
     /// its own would cost every replayed subscriber more allocations (NSRecursiveLock), and a
     /// `Mutex` is invisible to ThreadSanitizer on Linux (futex-based).
     private let lock: RecursiveLock
-    // Guarded by `lock`: what arrived during the replay, and whether a terminal event was
-    // delivered from the queue.
-    private var pending: [Event<Element>] = []
-    private var stopped = false
+    // Guarded by `lock`: what arrived during the replay, whether anything did (read by the
+    // drain's fast path, which so touches no generic container of this element type: RxCore's
+    // unspecialised code looks up such a type's metadata at each use), and whether a terminal
+    // event was delivered from the queue.
+    @exclusivity(unchecked) private var pending: [Event<Element>] = []
+    @exclusivity(unchecked) private var hasPending = false
+    @exclusivity(unchecked) private var stopped = false
 
     init(_ observer: Receiver<Element>, lock: RecursiveLock) {
         self.observer = observer
@@ -60,6 +63,7 @@ final class ReplayingObserver<Element>: Receiver<Element>, @unchecked Sendable {
             if stopped { return false }
             if replaying.load(ordering: .relaxed) {
                 pending.append(event)
+                hasPending = true
                 return false
             }
             return true
@@ -69,8 +73,11 @@ final class ReplayingObserver<Element>: Receiver<Element>, @unchecked Sendable {
 
     /// Delivers `replayed`, then what was queued meanwhile. Call without holding the owner's lock.
     func replay(_ replayed: ArraySlice<Element>) {
-        for element in replayed {
-            observer.receiveNext(element)
+        // By index: a `for … in` loop's iterator is a generic type whose metadata would be looked up.
+        var index = replayed.startIndex
+        while index < replayed.endIndex {
+            observer.receiveNext(replayed[index])
+            index += 1
         }
         drain()
     }
@@ -82,6 +89,13 @@ final class ReplayingObserver<Element>: Receiver<Element>, @unchecked Sendable {
     }
 
     private func drain() {
+        // Nothing arrived during the replay (the usual case): forward directly from now on.
+        let drained: Bool = lock.performLocked {
+            if hasPending { return false }
+            replaying.store(false, ordering: .releasing)
+            return true
+        }
+        if drained { return }
         var next = 0
         while true {
             let event: Event<Element>? = lock.performLocked {
