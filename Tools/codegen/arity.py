@@ -39,14 +39,18 @@ def public_api(op, n, summary, tuple_summary):
     args = seq(n, "source{i}: source{i}.asObservable()")
     tuple_closure = seq(n, "${j}")
     cap = op[0].upper() + op[1:]
+    # combineLatest is inlinable and makes its producer through `make`, which writes the closures
+    # that store and combine elements in the client (see the producer); zip is not converted yet.
+    inlinable = "@inlinable " if op == "combineLatest" else ""
+    make = ".make" if op == "combineLatest" else ""
     return f"""
 extension ObservableType {{
     /// {summary}
-    public static func {op}<{generics}>(
+    {inlinable}public static func {op}<{generics}>(
         {params},
         resultSelector: @escaping ({elements}) throws -> Element
     ) -> Observable<Element> {{
-        {cap}{n}(
+        {cap}{n}{make}(
             {args},
             resultSelector: resultSelector
         )
@@ -55,10 +59,10 @@ extension ObservableType {{
 
 extension ObservableType where Element == Any {{
     /// {tuple_summary}
-    public static func {op}<{generics}>(
+    {inlinable}public static func {op}<{generics}>(
         {params}
     ) -> Observable<({elements})> {{
-        {cap}{n}(
+        {cap}{n}{make}(
             {args},
             resultSelector: {{ ({tuple_closure}) }}
         )
@@ -67,7 +71,69 @@ extension ObservableType where Element == Any {{
 """
 
 
+def combine_latest_producer(n):
+    type_params = seq(n, "E{i}")
+    sink = f"CombineLatestSink{n}<{type_params}, Result>"
+    stored = seq(n, "    @usableFromInline let source{i}: Observable<E{i}>", "\n")
+    stores = seq(n, "    fileprivate let store{i}: (" + sink + ", E{i}) -> Void", "\n")
+    init_params = seq(n, "source{i}: Observable<E{i}>")
+    store_params = seq(n, "store{i}: @escaping (" + sink + ", E{i}) -> Void", ",\n        ")
+    assigns = seq(n, "        self.source{i} = source{i}", "\n")
+    store_assigns = seq(n, "        self.store{i} = store{i}", "\n")
+    source_args = seq(n, "source{i}: source{i}", ",\n            ")
+    store_closures = seq(n, "store{i}: {{ sink, element in sink.latest{i} = element }}", ",\n            ")
+    values = seq(n, "sink.latest{i}!")
+    return f"""
+/// The producer of `combineLatest` over {n} sources (internal: the traits build on it).
+///
+/// Storing a source's latest element and combining them are closures written by `make`, which
+/// the client inlines: there the element types are known, where RxCore's own code would look up
+/// the generic metadata of each `Optional<E>` on every element. They capture nothing.
+@usableFromInline
+final class CombineLatest{n}<{type_params}, Result>: Producer<Result> {{
+    @usableFromInline typealias ResultSelector = ({type_params}) throws -> Result
+    @usableFromInline typealias Combine = ({sink}) throws -> Result
+
+{stored}
+    @usableFromInline let resultSelector: ResultSelector
+{stores}
+    fileprivate let combine: Combine
+
+    @usableFromInline init(
+        {init_params},
+        resultSelector: @escaping ResultSelector,
+        {store_params},
+        combine: @escaping Combine
+    ) {{
+{assigns}
+        self.resultSelector = resultSelector
+{store_assigns}
+        self.combine = combine
+    }}
+
+    @inlinable static func make(
+        {init_params},
+        resultSelector: @escaping ResultSelector
+    ) -> CombineLatest{n} {{
+        CombineLatest{n}(
+            {source_args},
+            resultSelector: resultSelector,
+            {store_closures},
+            combine: {{ sink in try sink.parent.resultSelector({values}) }}
+        )
+    }}
+
+    override func run(_ observer: Receiver<Element>) -> Disposable {{
+        let sink = CombineLatestSink{n}(parent: self, observer: observer)
+        return sink.disposer(owning: sink.run()) ?? sink
+    }}
+}}
+"""
+
+
 def producer(op, n):
+    if op == "combineLatest":
+        return combine_latest_producer(n)
     cap = op[0].upper() + op[1:]
     type_params = seq(n, "E{i}")
     stored = seq(n, "    let source{i}: Observable<E{i}>", "\n")
@@ -96,23 +162,24 @@ final class {cap}{n}<{type_params}, Result>: Producer<Result> {{
 
 def combine_latest_sink(n):
     type_params = seq(n, "E{i}")
-    latest = seq(n, "    @exclusivity(unchecked) private var latest{i}: E{i}?", "\n")
+    latest = seq(n, "    @exclusivity(unchecked) @usableFromInline var latest{i}: E{i}?", "\n")
     subscriptions = seq(n, "        let subscription{i} = SingleAssignmentDisposable()", "\n")
     observers = seq(
         n,
-        "        let observer{i} = IndexedSourceObserver<E{i}>(lock: lock, parent: self, index: {j}, subscription: subscription{i}) {{ self.latest{i} = $0 }}",
+        "        let observer{i} = IndexedSourceObserver<E{i}>(lock: lock, parent: self, index: {j}, subscription: subscription{i}) {{ self.parent.store{i}(self, $0) }}",
         "\n",
     )
     subscribes = seq(n, "        subscription{i}.setDisposable(parent.source{i}.subscribeReceiver(observer{i}))", "\n")
     disposables = seq(n, "subscription{i}")
-    values = seq(n, "latest{i}!")
     return f"""
-private final class CombineLatestSink{n}<{type_params}, Result>: CombineLatestSink<Result> {{
-    typealias Parent = CombineLatest{n}<{type_params}, Result>
+@usableFromInline
+final class CombineLatestSink{n}<{type_params}, Result>: CombineLatestSink<Result> {{
+    @usableFromInline typealias Parent = CombineLatest{n}<{type_params}, Result>
 
-    private let parent: Parent
-    // Written by the sources' observers and read by `getResult`, all under `lock`, and no access
-    // spans a call out: no runtime exclusivity check needed.
+    @usableFromInline let parent: Parent
+    // Written by the sources' observers and read by `getResult` (through the producer's
+    // closures), all under `lock`, and no access spans a call out: no runtime exclusivity check
+    // needed.
 {latest}
 
     init(parent: Parent, observer: Receiver<Result>) {{
@@ -131,7 +198,7 @@ private final class CombineLatestSink{n}<{type_params}, Result>: CombineLatestSi
     }}
 
     override func getResult() throws -> Result {{
-        try parent.resultSelector({values})
+        try parent.combine(self)
     }}
 }}
 """

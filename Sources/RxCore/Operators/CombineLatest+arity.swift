@@ -4,11 +4,11 @@
 
 extension ObservableType {
     /// Combines the latest elements of the sources through `resultSelector` whenever any of them emits, once each has emitted.
-    public static func combineLatest<O1: ObservableType, O2: ObservableType>(
+    @inlinable public static func combineLatest<O1: ObservableType, O2: ObservableType>(
         _ source1: O1, _ source2: O2,
         resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
     ) -> Observable<Element> {
-        CombineLatest2(
+        CombineLatest2.make(
             source1: source1.asObservable(), source2: source2.asObservable(),
             resultSelector: resultSelector
         )
@@ -17,24 +17,26 @@ extension ObservableType {
 
 extension ObservableType where Element == Any {
     /// Combines the latest elements of the sources into a tuple whenever any of them emits, once each has emitted.
-    public static func combineLatest<O1: ObservableType, O2: ObservableType>(
+    @inlinable public static func combineLatest<O1: ObservableType, O2: ObservableType>(
         _ source1: O1, _ source2: O2
     ) -> Observable<(O1.Element, O2.Element)> {
-        CombineLatest2(
+        CombineLatest2.make(
             source1: source1.asObservable(), source2: source2.asObservable(),
             resultSelector: { ($0, $1) }
         )
     }
 }
 
-private final class CombineLatestSink2<E1, E2, Result>: CombineLatestSink<Result> {
-    typealias Parent = CombineLatest2<E1, E2, Result>
+@usableFromInline
+final class CombineLatestSink2<E1, E2, Result>: CombineLatestSink<Result> {
+    @usableFromInline typealias Parent = CombineLatest2<E1, E2, Result>
 
-    private let parent: Parent
-    // Written by the sources' observers and read by `getResult`, all under `lock`, and no access
-    // spans a call out: no runtime exclusivity check needed.
-    @exclusivity(unchecked) private var latest1: E1?
-    @exclusivity(unchecked) private var latest2: E2?
+    @usableFromInline let parent: Parent
+    // Written by the sources' observers and read by `getResult` (through the producer's
+    // closures), all under `lock`, and no access spans a call out: no runtime exclusivity check
+    // needed.
+    @exclusivity(unchecked) @usableFromInline var latest1: E1?
+    @exclusivity(unchecked) @usableFromInline var latest2: E2?
 
     init(parent: Parent, observer: Receiver<Result>) {
         self.parent = parent
@@ -45,8 +47,8 @@ private final class CombineLatestSink2<E1, E2, Result>: CombineLatestSink<Result
         let subscription1 = SingleAssignmentDisposable()
         let subscription2 = SingleAssignmentDisposable()
 
-        let observer1 = IndexedSourceObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.latest1 = $0 }
-        let observer2 = IndexedSourceObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.latest2 = $0 }
+        let observer1 = IndexedSourceObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.parent.store1(self, $0) }
+        let observer2 = IndexedSourceObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.parent.store2(self, $0) }
 
         subscription1.setDisposable(parent.source1.subscribeReceiver(observer1))
         subscription2.setDisposable(parent.source2.subscribeReceiver(observer2))
@@ -55,22 +57,54 @@ private final class CombineLatestSink2<E1, E2, Result>: CombineLatestSink<Result
     }
 
     override func getResult() throws -> Result {
-        try parent.resultSelector(latest1!, latest2!)
+        try parent.combine(self)
     }
 }
 
 /// The producer of `combineLatest` over 2 sources (internal: the traits build on it).
+///
+/// Storing a source's latest element and combining them are closures written by `make`, which
+/// the client inlines: there the element types are known, where RxCore's own code would look up
+/// the generic metadata of each `Optional<E>` on every element. They capture nothing.
+@usableFromInline
 final class CombineLatest2<E1, E2, Result>: Producer<Result> {
-    typealias ResultSelector = (E1, E2) throws -> Result
+    @usableFromInline typealias ResultSelector = (E1, E2) throws -> Result
+    @usableFromInline typealias Combine = (CombineLatestSink2<E1, E2, Result>) throws -> Result
 
-    let source1: Observable<E1>
-    let source2: Observable<E2>
-    let resultSelector: ResultSelector
+    @usableFromInline let source1: Observable<E1>
+    @usableFromInline let source2: Observable<E2>
+    @usableFromInline let resultSelector: ResultSelector
+    fileprivate let store1: (CombineLatestSink2<E1, E2, Result>, E1) -> Void
+    fileprivate let store2: (CombineLatestSink2<E1, E2, Result>, E2) -> Void
+    fileprivate let combine: Combine
 
-    init(source1: Observable<E1>, source2: Observable<E2>, resultSelector: @escaping ResultSelector) {
+    @usableFromInline init(
+        source1: Observable<E1>, source2: Observable<E2>,
+        resultSelector: @escaping ResultSelector,
+        store1: @escaping (CombineLatestSink2<E1, E2, Result>, E1) -> Void,
+        store2: @escaping (CombineLatestSink2<E1, E2, Result>, E2) -> Void,
+        combine: @escaping Combine
+    ) {
         self.source1 = source1
         self.source2 = source2
         self.resultSelector = resultSelector
+        self.store1 = store1
+        self.store2 = store2
+        self.combine = combine
+    }
+
+    @inlinable static func make(
+        source1: Observable<E1>, source2: Observable<E2>,
+        resultSelector: @escaping ResultSelector
+    ) -> CombineLatest2 {
+        CombineLatest2(
+            source1: source1,
+            source2: source2,
+            resultSelector: resultSelector,
+            store1: { sink, element in sink.latest1 = element },
+            store2: { sink, element in sink.latest2 = element },
+            combine: { sink in try sink.parent.resultSelector(sink.latest1!, sink.latest2!) }
+        )
     }
 
     override func run(_ observer: Receiver<Element>) -> Disposable {
@@ -83,11 +117,11 @@ final class CombineLatest2<E1, E2, Result>: Producer<Result> {
 
 extension ObservableType {
     /// Combines the latest elements of the sources through `resultSelector` whenever any of them emits, once each has emitted.
-    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
+    @inlinable public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
     ) -> Observable<Element> {
-        CombineLatest3(
+        CombineLatest3.make(
             source1: source1.asObservable(), source2: source2.asObservable(), source3: source3.asObservable(),
             resultSelector: resultSelector
         )
@@ -96,25 +130,27 @@ extension ObservableType {
 
 extension ObservableType where Element == Any {
     /// Combines the latest elements of the sources into a tuple whenever any of them emits, once each has emitted.
-    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
+    @inlinable public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3
     ) -> Observable<(O1.Element, O2.Element, O3.Element)> {
-        CombineLatest3(
+        CombineLatest3.make(
             source1: source1.asObservable(), source2: source2.asObservable(), source3: source3.asObservable(),
             resultSelector: { ($0, $1, $2) }
         )
     }
 }
 
-private final class CombineLatestSink3<E1, E2, E3, Result>: CombineLatestSink<Result> {
-    typealias Parent = CombineLatest3<E1, E2, E3, Result>
+@usableFromInline
+final class CombineLatestSink3<E1, E2, E3, Result>: CombineLatestSink<Result> {
+    @usableFromInline typealias Parent = CombineLatest3<E1, E2, E3, Result>
 
-    private let parent: Parent
-    // Written by the sources' observers and read by `getResult`, all under `lock`, and no access
-    // spans a call out: no runtime exclusivity check needed.
-    @exclusivity(unchecked) private var latest1: E1?
-    @exclusivity(unchecked) private var latest2: E2?
-    @exclusivity(unchecked) private var latest3: E3?
+    @usableFromInline let parent: Parent
+    // Written by the sources' observers and read by `getResult` (through the producer's
+    // closures), all under `lock`, and no access spans a call out: no runtime exclusivity check
+    // needed.
+    @exclusivity(unchecked) @usableFromInline var latest1: E1?
+    @exclusivity(unchecked) @usableFromInline var latest2: E2?
+    @exclusivity(unchecked) @usableFromInline var latest3: E3?
 
     init(parent: Parent, observer: Receiver<Result>) {
         self.parent = parent
@@ -126,9 +162,9 @@ private final class CombineLatestSink3<E1, E2, E3, Result>: CombineLatestSink<Re
         let subscription2 = SingleAssignmentDisposable()
         let subscription3 = SingleAssignmentDisposable()
 
-        let observer1 = IndexedSourceObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.latest1 = $0 }
-        let observer2 = IndexedSourceObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.latest2 = $0 }
-        let observer3 = IndexedSourceObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.latest3 = $0 }
+        let observer1 = IndexedSourceObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.parent.store1(self, $0) }
+        let observer2 = IndexedSourceObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.parent.store2(self, $0) }
+        let observer3 = IndexedSourceObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.parent.store3(self, $0) }
 
         subscription1.setDisposable(parent.source1.subscribeReceiver(observer1))
         subscription2.setDisposable(parent.source2.subscribeReceiver(observer2))
@@ -138,24 +174,61 @@ private final class CombineLatestSink3<E1, E2, E3, Result>: CombineLatestSink<Re
     }
 
     override func getResult() throws -> Result {
-        try parent.resultSelector(latest1!, latest2!, latest3!)
+        try parent.combine(self)
     }
 }
 
 /// The producer of `combineLatest` over 3 sources (internal: the traits build on it).
+///
+/// Storing a source's latest element and combining them are closures written by `make`, which
+/// the client inlines: there the element types are known, where RxCore's own code would look up
+/// the generic metadata of each `Optional<E>` on every element. They capture nothing.
+@usableFromInline
 final class CombineLatest3<E1, E2, E3, Result>: Producer<Result> {
-    typealias ResultSelector = (E1, E2, E3) throws -> Result
+    @usableFromInline typealias ResultSelector = (E1, E2, E3) throws -> Result
+    @usableFromInline typealias Combine = (CombineLatestSink3<E1, E2, E3, Result>) throws -> Result
 
-    let source1: Observable<E1>
-    let source2: Observable<E2>
-    let source3: Observable<E3>
-    let resultSelector: ResultSelector
+    @usableFromInline let source1: Observable<E1>
+    @usableFromInline let source2: Observable<E2>
+    @usableFromInline let source3: Observable<E3>
+    @usableFromInline let resultSelector: ResultSelector
+    fileprivate let store1: (CombineLatestSink3<E1, E2, E3, Result>, E1) -> Void
+    fileprivate let store2: (CombineLatestSink3<E1, E2, E3, Result>, E2) -> Void
+    fileprivate let store3: (CombineLatestSink3<E1, E2, E3, Result>, E3) -> Void
+    fileprivate let combine: Combine
 
-    init(source1: Observable<E1>, source2: Observable<E2>, source3: Observable<E3>, resultSelector: @escaping ResultSelector) {
+    @usableFromInline init(
+        source1: Observable<E1>, source2: Observable<E2>, source3: Observable<E3>,
+        resultSelector: @escaping ResultSelector,
+        store1: @escaping (CombineLatestSink3<E1, E2, E3, Result>, E1) -> Void,
+        store2: @escaping (CombineLatestSink3<E1, E2, E3, Result>, E2) -> Void,
+        store3: @escaping (CombineLatestSink3<E1, E2, E3, Result>, E3) -> Void,
+        combine: @escaping Combine
+    ) {
         self.source1 = source1
         self.source2 = source2
         self.source3 = source3
         self.resultSelector = resultSelector
+        self.store1 = store1
+        self.store2 = store2
+        self.store3 = store3
+        self.combine = combine
+    }
+
+    @inlinable static func make(
+        source1: Observable<E1>, source2: Observable<E2>, source3: Observable<E3>,
+        resultSelector: @escaping ResultSelector
+    ) -> CombineLatest3 {
+        CombineLatest3(
+            source1: source1,
+            source2: source2,
+            source3: source3,
+            resultSelector: resultSelector,
+            store1: { sink, element in sink.latest1 = element },
+            store2: { sink, element in sink.latest2 = element },
+            store3: { sink, element in sink.latest3 = element },
+            combine: { sink in try sink.parent.resultSelector(sink.latest1!, sink.latest2!, sink.latest3!) }
+        )
     }
 
     override func run(_ observer: Receiver<Element>) -> Disposable {
@@ -168,11 +241,11 @@ final class CombineLatest3<E1, E2, E3, Result>: Producer<Result> {
 
 extension ObservableType {
     /// Combines the latest elements of the sources through `resultSelector` whenever any of them emits, once each has emitted.
-    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
+    @inlinable public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
     ) -> Observable<Element> {
-        CombineLatest4(
+        CombineLatest4.make(
             source1: source1.asObservable(), source2: source2.asObservable(), source3: source3.asObservable(), source4: source4.asObservable(),
             resultSelector: resultSelector
         )
@@ -181,26 +254,28 @@ extension ObservableType {
 
 extension ObservableType where Element == Any {
     /// Combines the latest elements of the sources into a tuple whenever any of them emits, once each has emitted.
-    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
+    @inlinable public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)> {
-        CombineLatest4(
+        CombineLatest4.make(
             source1: source1.asObservable(), source2: source2.asObservable(), source3: source3.asObservable(), source4: source4.asObservable(),
             resultSelector: { ($0, $1, $2, $3) }
         )
     }
 }
 
-private final class CombineLatestSink4<E1, E2, E3, E4, Result>: CombineLatestSink<Result> {
-    typealias Parent = CombineLatest4<E1, E2, E3, E4, Result>
+@usableFromInline
+final class CombineLatestSink4<E1, E2, E3, E4, Result>: CombineLatestSink<Result> {
+    @usableFromInline typealias Parent = CombineLatest4<E1, E2, E3, E4, Result>
 
-    private let parent: Parent
-    // Written by the sources' observers and read by `getResult`, all under `lock`, and no access
-    // spans a call out: no runtime exclusivity check needed.
-    @exclusivity(unchecked) private var latest1: E1?
-    @exclusivity(unchecked) private var latest2: E2?
-    @exclusivity(unchecked) private var latest3: E3?
-    @exclusivity(unchecked) private var latest4: E4?
+    @usableFromInline let parent: Parent
+    // Written by the sources' observers and read by `getResult` (through the producer's
+    // closures), all under `lock`, and no access spans a call out: no runtime exclusivity check
+    // needed.
+    @exclusivity(unchecked) @usableFromInline var latest1: E1?
+    @exclusivity(unchecked) @usableFromInline var latest2: E2?
+    @exclusivity(unchecked) @usableFromInline var latest3: E3?
+    @exclusivity(unchecked) @usableFromInline var latest4: E4?
 
     init(parent: Parent, observer: Receiver<Result>) {
         self.parent = parent
@@ -213,10 +288,10 @@ private final class CombineLatestSink4<E1, E2, E3, E4, Result>: CombineLatestSin
         let subscription3 = SingleAssignmentDisposable()
         let subscription4 = SingleAssignmentDisposable()
 
-        let observer1 = IndexedSourceObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.latest1 = $0 }
-        let observer2 = IndexedSourceObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.latest2 = $0 }
-        let observer3 = IndexedSourceObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.latest3 = $0 }
-        let observer4 = IndexedSourceObserver<E4>(lock: lock, parent: self, index: 3, subscription: subscription4) { self.latest4 = $0 }
+        let observer1 = IndexedSourceObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.parent.store1(self, $0) }
+        let observer2 = IndexedSourceObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.parent.store2(self, $0) }
+        let observer3 = IndexedSourceObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.parent.store3(self, $0) }
+        let observer4 = IndexedSourceObserver<E4>(lock: lock, parent: self, index: 3, subscription: subscription4) { self.parent.store4(self, $0) }
 
         subscription1.setDisposable(parent.source1.subscribeReceiver(observer1))
         subscription2.setDisposable(parent.source2.subscribeReceiver(observer2))
@@ -227,26 +302,68 @@ private final class CombineLatestSink4<E1, E2, E3, E4, Result>: CombineLatestSin
     }
 
     override func getResult() throws -> Result {
-        try parent.resultSelector(latest1!, latest2!, latest3!, latest4!)
+        try parent.combine(self)
     }
 }
 
 /// The producer of `combineLatest` over 4 sources (internal: the traits build on it).
+///
+/// Storing a source's latest element and combining them are closures written by `make`, which
+/// the client inlines: there the element types are known, where RxCore's own code would look up
+/// the generic metadata of each `Optional<E>` on every element. They capture nothing.
+@usableFromInline
 final class CombineLatest4<E1, E2, E3, E4, Result>: Producer<Result> {
-    typealias ResultSelector = (E1, E2, E3, E4) throws -> Result
+    @usableFromInline typealias ResultSelector = (E1, E2, E3, E4) throws -> Result
+    @usableFromInline typealias Combine = (CombineLatestSink4<E1, E2, E3, E4, Result>) throws -> Result
 
-    let source1: Observable<E1>
-    let source2: Observable<E2>
-    let source3: Observable<E3>
-    let source4: Observable<E4>
-    let resultSelector: ResultSelector
+    @usableFromInline let source1: Observable<E1>
+    @usableFromInline let source2: Observable<E2>
+    @usableFromInline let source3: Observable<E3>
+    @usableFromInline let source4: Observable<E4>
+    @usableFromInline let resultSelector: ResultSelector
+    fileprivate let store1: (CombineLatestSink4<E1, E2, E3, E4, Result>, E1) -> Void
+    fileprivate let store2: (CombineLatestSink4<E1, E2, E3, E4, Result>, E2) -> Void
+    fileprivate let store3: (CombineLatestSink4<E1, E2, E3, E4, Result>, E3) -> Void
+    fileprivate let store4: (CombineLatestSink4<E1, E2, E3, E4, Result>, E4) -> Void
+    fileprivate let combine: Combine
 
-    init(source1: Observable<E1>, source2: Observable<E2>, source3: Observable<E3>, source4: Observable<E4>, resultSelector: @escaping ResultSelector) {
+    @usableFromInline init(
+        source1: Observable<E1>, source2: Observable<E2>, source3: Observable<E3>, source4: Observable<E4>,
+        resultSelector: @escaping ResultSelector,
+        store1: @escaping (CombineLatestSink4<E1, E2, E3, E4, Result>, E1) -> Void,
+        store2: @escaping (CombineLatestSink4<E1, E2, E3, E4, Result>, E2) -> Void,
+        store3: @escaping (CombineLatestSink4<E1, E2, E3, E4, Result>, E3) -> Void,
+        store4: @escaping (CombineLatestSink4<E1, E2, E3, E4, Result>, E4) -> Void,
+        combine: @escaping Combine
+    ) {
         self.source1 = source1
         self.source2 = source2
         self.source3 = source3
         self.source4 = source4
         self.resultSelector = resultSelector
+        self.store1 = store1
+        self.store2 = store2
+        self.store3 = store3
+        self.store4 = store4
+        self.combine = combine
+    }
+
+    @inlinable static func make(
+        source1: Observable<E1>, source2: Observable<E2>, source3: Observable<E3>, source4: Observable<E4>,
+        resultSelector: @escaping ResultSelector
+    ) -> CombineLatest4 {
+        CombineLatest4(
+            source1: source1,
+            source2: source2,
+            source3: source3,
+            source4: source4,
+            resultSelector: resultSelector,
+            store1: { sink, element in sink.latest1 = element },
+            store2: { sink, element in sink.latest2 = element },
+            store3: { sink, element in sink.latest3 = element },
+            store4: { sink, element in sink.latest4 = element },
+            combine: { sink in try sink.parent.resultSelector(sink.latest1!, sink.latest2!, sink.latest3!, sink.latest4!) }
+        )
     }
 
     override func run(_ observer: Receiver<Element>) -> Disposable {
@@ -259,11 +376,11 @@ final class CombineLatest4<E1, E2, E3, E4, Result>: Producer<Result> {
 
 extension ObservableType {
     /// Combines the latest elements of the sources through `resultSelector` whenever any of them emits, once each has emitted.
-    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(
+    @inlinable public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
     ) -> Observable<Element> {
-        CombineLatest5(
+        CombineLatest5.make(
             source1: source1.asObservable(), source2: source2.asObservable(), source3: source3.asObservable(), source4: source4.asObservable(), source5: source5.asObservable(),
             resultSelector: resultSelector
         )
@@ -272,27 +389,29 @@ extension ObservableType {
 
 extension ObservableType where Element == Any {
     /// Combines the latest elements of the sources into a tuple whenever any of them emits, once each has emitted.
-    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(
+    @inlinable public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)> {
-        CombineLatest5(
+        CombineLatest5.make(
             source1: source1.asObservable(), source2: source2.asObservable(), source3: source3.asObservable(), source4: source4.asObservable(), source5: source5.asObservable(),
             resultSelector: { ($0, $1, $2, $3, $4) }
         )
     }
 }
 
-private final class CombineLatestSink5<E1, E2, E3, E4, E5, Result>: CombineLatestSink<Result> {
-    typealias Parent = CombineLatest5<E1, E2, E3, E4, E5, Result>
+@usableFromInline
+final class CombineLatestSink5<E1, E2, E3, E4, E5, Result>: CombineLatestSink<Result> {
+    @usableFromInline typealias Parent = CombineLatest5<E1, E2, E3, E4, E5, Result>
 
-    private let parent: Parent
-    // Written by the sources' observers and read by `getResult`, all under `lock`, and no access
-    // spans a call out: no runtime exclusivity check needed.
-    @exclusivity(unchecked) private var latest1: E1?
-    @exclusivity(unchecked) private var latest2: E2?
-    @exclusivity(unchecked) private var latest3: E3?
-    @exclusivity(unchecked) private var latest4: E4?
-    @exclusivity(unchecked) private var latest5: E5?
+    @usableFromInline let parent: Parent
+    // Written by the sources' observers and read by `getResult` (through the producer's
+    // closures), all under `lock`, and no access spans a call out: no runtime exclusivity check
+    // needed.
+    @exclusivity(unchecked) @usableFromInline var latest1: E1?
+    @exclusivity(unchecked) @usableFromInline var latest2: E2?
+    @exclusivity(unchecked) @usableFromInline var latest3: E3?
+    @exclusivity(unchecked) @usableFromInline var latest4: E4?
+    @exclusivity(unchecked) @usableFromInline var latest5: E5?
 
     init(parent: Parent, observer: Receiver<Result>) {
         self.parent = parent
@@ -306,11 +425,11 @@ private final class CombineLatestSink5<E1, E2, E3, E4, E5, Result>: CombineLates
         let subscription4 = SingleAssignmentDisposable()
         let subscription5 = SingleAssignmentDisposable()
 
-        let observer1 = IndexedSourceObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.latest1 = $0 }
-        let observer2 = IndexedSourceObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.latest2 = $0 }
-        let observer3 = IndexedSourceObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.latest3 = $0 }
-        let observer4 = IndexedSourceObserver<E4>(lock: lock, parent: self, index: 3, subscription: subscription4) { self.latest4 = $0 }
-        let observer5 = IndexedSourceObserver<E5>(lock: lock, parent: self, index: 4, subscription: subscription5) { self.latest5 = $0 }
+        let observer1 = IndexedSourceObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.parent.store1(self, $0) }
+        let observer2 = IndexedSourceObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.parent.store2(self, $0) }
+        let observer3 = IndexedSourceObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.parent.store3(self, $0) }
+        let observer4 = IndexedSourceObserver<E4>(lock: lock, parent: self, index: 3, subscription: subscription4) { self.parent.store4(self, $0) }
+        let observer5 = IndexedSourceObserver<E5>(lock: lock, parent: self, index: 4, subscription: subscription5) { self.parent.store5(self, $0) }
 
         subscription1.setDisposable(parent.source1.subscribeReceiver(observer1))
         subscription2.setDisposable(parent.source2.subscribeReceiver(observer2))
@@ -322,28 +441,75 @@ private final class CombineLatestSink5<E1, E2, E3, E4, E5, Result>: CombineLates
     }
 
     override func getResult() throws -> Result {
-        try parent.resultSelector(latest1!, latest2!, latest3!, latest4!, latest5!)
+        try parent.combine(self)
     }
 }
 
 /// The producer of `combineLatest` over 5 sources (internal: the traits build on it).
+///
+/// Storing a source's latest element and combining them are closures written by `make`, which
+/// the client inlines: there the element types are known, where RxCore's own code would look up
+/// the generic metadata of each `Optional<E>` on every element. They capture nothing.
+@usableFromInline
 final class CombineLatest5<E1, E2, E3, E4, E5, Result>: Producer<Result> {
-    typealias ResultSelector = (E1, E2, E3, E4, E5) throws -> Result
+    @usableFromInline typealias ResultSelector = (E1, E2, E3, E4, E5) throws -> Result
+    @usableFromInline typealias Combine = (CombineLatestSink5<E1, E2, E3, E4, E5, Result>) throws -> Result
 
-    let source1: Observable<E1>
-    let source2: Observable<E2>
-    let source3: Observable<E3>
-    let source4: Observable<E4>
-    let source5: Observable<E5>
-    let resultSelector: ResultSelector
+    @usableFromInline let source1: Observable<E1>
+    @usableFromInline let source2: Observable<E2>
+    @usableFromInline let source3: Observable<E3>
+    @usableFromInline let source4: Observable<E4>
+    @usableFromInline let source5: Observable<E5>
+    @usableFromInline let resultSelector: ResultSelector
+    fileprivate let store1: (CombineLatestSink5<E1, E2, E3, E4, E5, Result>, E1) -> Void
+    fileprivate let store2: (CombineLatestSink5<E1, E2, E3, E4, E5, Result>, E2) -> Void
+    fileprivate let store3: (CombineLatestSink5<E1, E2, E3, E4, E5, Result>, E3) -> Void
+    fileprivate let store4: (CombineLatestSink5<E1, E2, E3, E4, E5, Result>, E4) -> Void
+    fileprivate let store5: (CombineLatestSink5<E1, E2, E3, E4, E5, Result>, E5) -> Void
+    fileprivate let combine: Combine
 
-    init(source1: Observable<E1>, source2: Observable<E2>, source3: Observable<E3>, source4: Observable<E4>, source5: Observable<E5>, resultSelector: @escaping ResultSelector) {
+    @usableFromInline init(
+        source1: Observable<E1>, source2: Observable<E2>, source3: Observable<E3>, source4: Observable<E4>, source5: Observable<E5>,
+        resultSelector: @escaping ResultSelector,
+        store1: @escaping (CombineLatestSink5<E1, E2, E3, E4, E5, Result>, E1) -> Void,
+        store2: @escaping (CombineLatestSink5<E1, E2, E3, E4, E5, Result>, E2) -> Void,
+        store3: @escaping (CombineLatestSink5<E1, E2, E3, E4, E5, Result>, E3) -> Void,
+        store4: @escaping (CombineLatestSink5<E1, E2, E3, E4, E5, Result>, E4) -> Void,
+        store5: @escaping (CombineLatestSink5<E1, E2, E3, E4, E5, Result>, E5) -> Void,
+        combine: @escaping Combine
+    ) {
         self.source1 = source1
         self.source2 = source2
         self.source3 = source3
         self.source4 = source4
         self.source5 = source5
         self.resultSelector = resultSelector
+        self.store1 = store1
+        self.store2 = store2
+        self.store3 = store3
+        self.store4 = store4
+        self.store5 = store5
+        self.combine = combine
+    }
+
+    @inlinable static func make(
+        source1: Observable<E1>, source2: Observable<E2>, source3: Observable<E3>, source4: Observable<E4>, source5: Observable<E5>,
+        resultSelector: @escaping ResultSelector
+    ) -> CombineLatest5 {
+        CombineLatest5(
+            source1: source1,
+            source2: source2,
+            source3: source3,
+            source4: source4,
+            source5: source5,
+            resultSelector: resultSelector,
+            store1: { sink, element in sink.latest1 = element },
+            store2: { sink, element in sink.latest2 = element },
+            store3: { sink, element in sink.latest3 = element },
+            store4: { sink, element in sink.latest4 = element },
+            store5: { sink, element in sink.latest5 = element },
+            combine: { sink in try sink.parent.resultSelector(sink.latest1!, sink.latest2!, sink.latest3!, sink.latest4!, sink.latest5!) }
+        )
     }
 
     override func run(_ observer: Receiver<Element>) -> Disposable {
@@ -356,11 +522,11 @@ final class CombineLatest5<E1, E2, E3, E4, E5, Result>: Producer<Result> {
 
 extension ObservableType {
     /// Combines the latest elements of the sources through `resultSelector` whenever any of them emits, once each has emitted.
-    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(
+    @inlinable public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
     ) -> Observable<Element> {
-        CombineLatest6(
+        CombineLatest6.make(
             source1: source1.asObservable(), source2: source2.asObservable(), source3: source3.asObservable(), source4: source4.asObservable(), source5: source5.asObservable(), source6: source6.asObservable(),
             resultSelector: resultSelector
         )
@@ -369,28 +535,30 @@ extension ObservableType {
 
 extension ObservableType where Element == Any {
     /// Combines the latest elements of the sources into a tuple whenever any of them emits, once each has emitted.
-    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(
+    @inlinable public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)> {
-        CombineLatest6(
+        CombineLatest6.make(
             source1: source1.asObservable(), source2: source2.asObservable(), source3: source3.asObservable(), source4: source4.asObservable(), source5: source5.asObservable(), source6: source6.asObservable(),
             resultSelector: { ($0, $1, $2, $3, $4, $5) }
         )
     }
 }
 
-private final class CombineLatestSink6<E1, E2, E3, E4, E5, E6, Result>: CombineLatestSink<Result> {
-    typealias Parent = CombineLatest6<E1, E2, E3, E4, E5, E6, Result>
+@usableFromInline
+final class CombineLatestSink6<E1, E2, E3, E4, E5, E6, Result>: CombineLatestSink<Result> {
+    @usableFromInline typealias Parent = CombineLatest6<E1, E2, E3, E4, E5, E6, Result>
 
-    private let parent: Parent
-    // Written by the sources' observers and read by `getResult`, all under `lock`, and no access
-    // spans a call out: no runtime exclusivity check needed.
-    @exclusivity(unchecked) private var latest1: E1?
-    @exclusivity(unchecked) private var latest2: E2?
-    @exclusivity(unchecked) private var latest3: E3?
-    @exclusivity(unchecked) private var latest4: E4?
-    @exclusivity(unchecked) private var latest5: E5?
-    @exclusivity(unchecked) private var latest6: E6?
+    @usableFromInline let parent: Parent
+    // Written by the sources' observers and read by `getResult` (through the producer's
+    // closures), all under `lock`, and no access spans a call out: no runtime exclusivity check
+    // needed.
+    @exclusivity(unchecked) @usableFromInline var latest1: E1?
+    @exclusivity(unchecked) @usableFromInline var latest2: E2?
+    @exclusivity(unchecked) @usableFromInline var latest3: E3?
+    @exclusivity(unchecked) @usableFromInline var latest4: E4?
+    @exclusivity(unchecked) @usableFromInline var latest5: E5?
+    @exclusivity(unchecked) @usableFromInline var latest6: E6?
 
     init(parent: Parent, observer: Receiver<Result>) {
         self.parent = parent
@@ -405,12 +573,12 @@ private final class CombineLatestSink6<E1, E2, E3, E4, E5, E6, Result>: CombineL
         let subscription5 = SingleAssignmentDisposable()
         let subscription6 = SingleAssignmentDisposable()
 
-        let observer1 = IndexedSourceObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.latest1 = $0 }
-        let observer2 = IndexedSourceObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.latest2 = $0 }
-        let observer3 = IndexedSourceObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.latest3 = $0 }
-        let observer4 = IndexedSourceObserver<E4>(lock: lock, parent: self, index: 3, subscription: subscription4) { self.latest4 = $0 }
-        let observer5 = IndexedSourceObserver<E5>(lock: lock, parent: self, index: 4, subscription: subscription5) { self.latest5 = $0 }
-        let observer6 = IndexedSourceObserver<E6>(lock: lock, parent: self, index: 5, subscription: subscription6) { self.latest6 = $0 }
+        let observer1 = IndexedSourceObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.parent.store1(self, $0) }
+        let observer2 = IndexedSourceObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.parent.store2(self, $0) }
+        let observer3 = IndexedSourceObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.parent.store3(self, $0) }
+        let observer4 = IndexedSourceObserver<E4>(lock: lock, parent: self, index: 3, subscription: subscription4) { self.parent.store4(self, $0) }
+        let observer5 = IndexedSourceObserver<E5>(lock: lock, parent: self, index: 4, subscription: subscription5) { self.parent.store5(self, $0) }
+        let observer6 = IndexedSourceObserver<E6>(lock: lock, parent: self, index: 5, subscription: subscription6) { self.parent.store6(self, $0) }
 
         subscription1.setDisposable(parent.source1.subscribeReceiver(observer1))
         subscription2.setDisposable(parent.source2.subscribeReceiver(observer2))
@@ -423,23 +591,46 @@ private final class CombineLatestSink6<E1, E2, E3, E4, E5, E6, Result>: CombineL
     }
 
     override func getResult() throws -> Result {
-        try parent.resultSelector(latest1!, latest2!, latest3!, latest4!, latest5!, latest6!)
+        try parent.combine(self)
     }
 }
 
 /// The producer of `combineLatest` over 6 sources (internal: the traits build on it).
+///
+/// Storing a source's latest element and combining them are closures written by `make`, which
+/// the client inlines: there the element types are known, where RxCore's own code would look up
+/// the generic metadata of each `Optional<E>` on every element. They capture nothing.
+@usableFromInline
 final class CombineLatest6<E1, E2, E3, E4, E5, E6, Result>: Producer<Result> {
-    typealias ResultSelector = (E1, E2, E3, E4, E5, E6) throws -> Result
+    @usableFromInline typealias ResultSelector = (E1, E2, E3, E4, E5, E6) throws -> Result
+    @usableFromInline typealias Combine = (CombineLatestSink6<E1, E2, E3, E4, E5, E6, Result>) throws -> Result
 
-    let source1: Observable<E1>
-    let source2: Observable<E2>
-    let source3: Observable<E3>
-    let source4: Observable<E4>
-    let source5: Observable<E5>
-    let source6: Observable<E6>
-    let resultSelector: ResultSelector
+    @usableFromInline let source1: Observable<E1>
+    @usableFromInline let source2: Observable<E2>
+    @usableFromInline let source3: Observable<E3>
+    @usableFromInline let source4: Observable<E4>
+    @usableFromInline let source5: Observable<E5>
+    @usableFromInline let source6: Observable<E6>
+    @usableFromInline let resultSelector: ResultSelector
+    fileprivate let store1: (CombineLatestSink6<E1, E2, E3, E4, E5, E6, Result>, E1) -> Void
+    fileprivate let store2: (CombineLatestSink6<E1, E2, E3, E4, E5, E6, Result>, E2) -> Void
+    fileprivate let store3: (CombineLatestSink6<E1, E2, E3, E4, E5, E6, Result>, E3) -> Void
+    fileprivate let store4: (CombineLatestSink6<E1, E2, E3, E4, E5, E6, Result>, E4) -> Void
+    fileprivate let store5: (CombineLatestSink6<E1, E2, E3, E4, E5, E6, Result>, E5) -> Void
+    fileprivate let store6: (CombineLatestSink6<E1, E2, E3, E4, E5, E6, Result>, E6) -> Void
+    fileprivate let combine: Combine
 
-    init(source1: Observable<E1>, source2: Observable<E2>, source3: Observable<E3>, source4: Observable<E4>, source5: Observable<E5>, source6: Observable<E6>, resultSelector: @escaping ResultSelector) {
+    @usableFromInline init(
+        source1: Observable<E1>, source2: Observable<E2>, source3: Observable<E3>, source4: Observable<E4>, source5: Observable<E5>, source6: Observable<E6>,
+        resultSelector: @escaping ResultSelector,
+        store1: @escaping (CombineLatestSink6<E1, E2, E3, E4, E5, E6, Result>, E1) -> Void,
+        store2: @escaping (CombineLatestSink6<E1, E2, E3, E4, E5, E6, Result>, E2) -> Void,
+        store3: @escaping (CombineLatestSink6<E1, E2, E3, E4, E5, E6, Result>, E3) -> Void,
+        store4: @escaping (CombineLatestSink6<E1, E2, E3, E4, E5, E6, Result>, E4) -> Void,
+        store5: @escaping (CombineLatestSink6<E1, E2, E3, E4, E5, E6, Result>, E5) -> Void,
+        store6: @escaping (CombineLatestSink6<E1, E2, E3, E4, E5, E6, Result>, E6) -> Void,
+        combine: @escaping Combine
+    ) {
         self.source1 = source1
         self.source2 = source2
         self.source3 = source3
@@ -447,6 +638,35 @@ final class CombineLatest6<E1, E2, E3, E4, E5, E6, Result>: Producer<Result> {
         self.source5 = source5
         self.source6 = source6
         self.resultSelector = resultSelector
+        self.store1 = store1
+        self.store2 = store2
+        self.store3 = store3
+        self.store4 = store4
+        self.store5 = store5
+        self.store6 = store6
+        self.combine = combine
+    }
+
+    @inlinable static func make(
+        source1: Observable<E1>, source2: Observable<E2>, source3: Observable<E3>, source4: Observable<E4>, source5: Observable<E5>, source6: Observable<E6>,
+        resultSelector: @escaping ResultSelector
+    ) -> CombineLatest6 {
+        CombineLatest6(
+            source1: source1,
+            source2: source2,
+            source3: source3,
+            source4: source4,
+            source5: source5,
+            source6: source6,
+            resultSelector: resultSelector,
+            store1: { sink, element in sink.latest1 = element },
+            store2: { sink, element in sink.latest2 = element },
+            store3: { sink, element in sink.latest3 = element },
+            store4: { sink, element in sink.latest4 = element },
+            store5: { sink, element in sink.latest5 = element },
+            store6: { sink, element in sink.latest6 = element },
+            combine: { sink in try sink.parent.resultSelector(sink.latest1!, sink.latest2!, sink.latest3!, sink.latest4!, sink.latest5!, sink.latest6!) }
+        )
     }
 
     override func run(_ observer: Receiver<Element>) -> Disposable {
@@ -459,11 +679,11 @@ final class CombineLatest6<E1, E2, E3, E4, E5, E6, Result>: Producer<Result> {
 
 extension ObservableType {
     /// Combines the latest elements of the sources through `resultSelector` whenever any of them emits, once each has emitted.
-    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType>(
+    @inlinable public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Element
     ) -> Observable<Element> {
-        CombineLatest7(
+        CombineLatest7.make(
             source1: source1.asObservable(), source2: source2.asObservable(), source3: source3.asObservable(), source4: source4.asObservable(), source5: source5.asObservable(), source6: source6.asObservable(), source7: source7.asObservable(),
             resultSelector: resultSelector
         )
@@ -472,29 +692,31 @@ extension ObservableType {
 
 extension ObservableType where Element == Any {
     /// Combines the latest elements of the sources into a tuple whenever any of them emits, once each has emitted.
-    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType>(
+    @inlinable public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)> {
-        CombineLatest7(
+        CombineLatest7.make(
             source1: source1.asObservable(), source2: source2.asObservable(), source3: source3.asObservable(), source4: source4.asObservable(), source5: source5.asObservable(), source6: source6.asObservable(), source7: source7.asObservable(),
             resultSelector: { ($0, $1, $2, $3, $4, $5, $6) }
         )
     }
 }
 
-private final class CombineLatestSink7<E1, E2, E3, E4, E5, E6, E7, Result>: CombineLatestSink<Result> {
-    typealias Parent = CombineLatest7<E1, E2, E3, E4, E5, E6, E7, Result>
+@usableFromInline
+final class CombineLatestSink7<E1, E2, E3, E4, E5, E6, E7, Result>: CombineLatestSink<Result> {
+    @usableFromInline typealias Parent = CombineLatest7<E1, E2, E3, E4, E5, E6, E7, Result>
 
-    private let parent: Parent
-    // Written by the sources' observers and read by `getResult`, all under `lock`, and no access
-    // spans a call out: no runtime exclusivity check needed.
-    @exclusivity(unchecked) private var latest1: E1?
-    @exclusivity(unchecked) private var latest2: E2?
-    @exclusivity(unchecked) private var latest3: E3?
-    @exclusivity(unchecked) private var latest4: E4?
-    @exclusivity(unchecked) private var latest5: E5?
-    @exclusivity(unchecked) private var latest6: E6?
-    @exclusivity(unchecked) private var latest7: E7?
+    @usableFromInline let parent: Parent
+    // Written by the sources' observers and read by `getResult` (through the producer's
+    // closures), all under `lock`, and no access spans a call out: no runtime exclusivity check
+    // needed.
+    @exclusivity(unchecked) @usableFromInline var latest1: E1?
+    @exclusivity(unchecked) @usableFromInline var latest2: E2?
+    @exclusivity(unchecked) @usableFromInline var latest3: E3?
+    @exclusivity(unchecked) @usableFromInline var latest4: E4?
+    @exclusivity(unchecked) @usableFromInline var latest5: E5?
+    @exclusivity(unchecked) @usableFromInline var latest6: E6?
+    @exclusivity(unchecked) @usableFromInline var latest7: E7?
 
     init(parent: Parent, observer: Receiver<Result>) {
         self.parent = parent
@@ -510,13 +732,13 @@ private final class CombineLatestSink7<E1, E2, E3, E4, E5, E6, E7, Result>: Comb
         let subscription6 = SingleAssignmentDisposable()
         let subscription7 = SingleAssignmentDisposable()
 
-        let observer1 = IndexedSourceObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.latest1 = $0 }
-        let observer2 = IndexedSourceObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.latest2 = $0 }
-        let observer3 = IndexedSourceObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.latest3 = $0 }
-        let observer4 = IndexedSourceObserver<E4>(lock: lock, parent: self, index: 3, subscription: subscription4) { self.latest4 = $0 }
-        let observer5 = IndexedSourceObserver<E5>(lock: lock, parent: self, index: 4, subscription: subscription5) { self.latest5 = $0 }
-        let observer6 = IndexedSourceObserver<E6>(lock: lock, parent: self, index: 5, subscription: subscription6) { self.latest6 = $0 }
-        let observer7 = IndexedSourceObserver<E7>(lock: lock, parent: self, index: 6, subscription: subscription7) { self.latest7 = $0 }
+        let observer1 = IndexedSourceObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.parent.store1(self, $0) }
+        let observer2 = IndexedSourceObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.parent.store2(self, $0) }
+        let observer3 = IndexedSourceObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.parent.store3(self, $0) }
+        let observer4 = IndexedSourceObserver<E4>(lock: lock, parent: self, index: 3, subscription: subscription4) { self.parent.store4(self, $0) }
+        let observer5 = IndexedSourceObserver<E5>(lock: lock, parent: self, index: 4, subscription: subscription5) { self.parent.store5(self, $0) }
+        let observer6 = IndexedSourceObserver<E6>(lock: lock, parent: self, index: 5, subscription: subscription6) { self.parent.store6(self, $0) }
+        let observer7 = IndexedSourceObserver<E7>(lock: lock, parent: self, index: 6, subscription: subscription7) { self.parent.store7(self, $0) }
 
         subscription1.setDisposable(parent.source1.subscribeReceiver(observer1))
         subscription2.setDisposable(parent.source2.subscribeReceiver(observer2))
@@ -530,24 +752,49 @@ private final class CombineLatestSink7<E1, E2, E3, E4, E5, E6, E7, Result>: Comb
     }
 
     override func getResult() throws -> Result {
-        try parent.resultSelector(latest1!, latest2!, latest3!, latest4!, latest5!, latest6!, latest7!)
+        try parent.combine(self)
     }
 }
 
 /// The producer of `combineLatest` over 7 sources (internal: the traits build on it).
+///
+/// Storing a source's latest element and combining them are closures written by `make`, which
+/// the client inlines: there the element types are known, where RxCore's own code would look up
+/// the generic metadata of each `Optional<E>` on every element. They capture nothing.
+@usableFromInline
 final class CombineLatest7<E1, E2, E3, E4, E5, E6, E7, Result>: Producer<Result> {
-    typealias ResultSelector = (E1, E2, E3, E4, E5, E6, E7) throws -> Result
+    @usableFromInline typealias ResultSelector = (E1, E2, E3, E4, E5, E6, E7) throws -> Result
+    @usableFromInline typealias Combine = (CombineLatestSink7<E1, E2, E3, E4, E5, E6, E7, Result>) throws -> Result
 
-    let source1: Observable<E1>
-    let source2: Observable<E2>
-    let source3: Observable<E3>
-    let source4: Observable<E4>
-    let source5: Observable<E5>
-    let source6: Observable<E6>
-    let source7: Observable<E7>
-    let resultSelector: ResultSelector
+    @usableFromInline let source1: Observable<E1>
+    @usableFromInline let source2: Observable<E2>
+    @usableFromInline let source3: Observable<E3>
+    @usableFromInline let source4: Observable<E4>
+    @usableFromInline let source5: Observable<E5>
+    @usableFromInline let source6: Observable<E6>
+    @usableFromInline let source7: Observable<E7>
+    @usableFromInline let resultSelector: ResultSelector
+    fileprivate let store1: (CombineLatestSink7<E1, E2, E3, E4, E5, E6, E7, Result>, E1) -> Void
+    fileprivate let store2: (CombineLatestSink7<E1, E2, E3, E4, E5, E6, E7, Result>, E2) -> Void
+    fileprivate let store3: (CombineLatestSink7<E1, E2, E3, E4, E5, E6, E7, Result>, E3) -> Void
+    fileprivate let store4: (CombineLatestSink7<E1, E2, E3, E4, E5, E6, E7, Result>, E4) -> Void
+    fileprivate let store5: (CombineLatestSink7<E1, E2, E3, E4, E5, E6, E7, Result>, E5) -> Void
+    fileprivate let store6: (CombineLatestSink7<E1, E2, E3, E4, E5, E6, E7, Result>, E6) -> Void
+    fileprivate let store7: (CombineLatestSink7<E1, E2, E3, E4, E5, E6, E7, Result>, E7) -> Void
+    fileprivate let combine: Combine
 
-    init(source1: Observable<E1>, source2: Observable<E2>, source3: Observable<E3>, source4: Observable<E4>, source5: Observable<E5>, source6: Observable<E6>, source7: Observable<E7>, resultSelector: @escaping ResultSelector) {
+    @usableFromInline init(
+        source1: Observable<E1>, source2: Observable<E2>, source3: Observable<E3>, source4: Observable<E4>, source5: Observable<E5>, source6: Observable<E6>, source7: Observable<E7>,
+        resultSelector: @escaping ResultSelector,
+        store1: @escaping (CombineLatestSink7<E1, E2, E3, E4, E5, E6, E7, Result>, E1) -> Void,
+        store2: @escaping (CombineLatestSink7<E1, E2, E3, E4, E5, E6, E7, Result>, E2) -> Void,
+        store3: @escaping (CombineLatestSink7<E1, E2, E3, E4, E5, E6, E7, Result>, E3) -> Void,
+        store4: @escaping (CombineLatestSink7<E1, E2, E3, E4, E5, E6, E7, Result>, E4) -> Void,
+        store5: @escaping (CombineLatestSink7<E1, E2, E3, E4, E5, E6, E7, Result>, E5) -> Void,
+        store6: @escaping (CombineLatestSink7<E1, E2, E3, E4, E5, E6, E7, Result>, E6) -> Void,
+        store7: @escaping (CombineLatestSink7<E1, E2, E3, E4, E5, E6, E7, Result>, E7) -> Void,
+        combine: @escaping Combine
+    ) {
         self.source1 = source1
         self.source2 = source2
         self.source3 = source3
@@ -556,6 +803,38 @@ final class CombineLatest7<E1, E2, E3, E4, E5, E6, E7, Result>: Producer<Result>
         self.source6 = source6
         self.source7 = source7
         self.resultSelector = resultSelector
+        self.store1 = store1
+        self.store2 = store2
+        self.store3 = store3
+        self.store4 = store4
+        self.store5 = store5
+        self.store6 = store6
+        self.store7 = store7
+        self.combine = combine
+    }
+
+    @inlinable static func make(
+        source1: Observable<E1>, source2: Observable<E2>, source3: Observable<E3>, source4: Observable<E4>, source5: Observable<E5>, source6: Observable<E6>, source7: Observable<E7>,
+        resultSelector: @escaping ResultSelector
+    ) -> CombineLatest7 {
+        CombineLatest7(
+            source1: source1,
+            source2: source2,
+            source3: source3,
+            source4: source4,
+            source5: source5,
+            source6: source6,
+            source7: source7,
+            resultSelector: resultSelector,
+            store1: { sink, element in sink.latest1 = element },
+            store2: { sink, element in sink.latest2 = element },
+            store3: { sink, element in sink.latest3 = element },
+            store4: { sink, element in sink.latest4 = element },
+            store5: { sink, element in sink.latest5 = element },
+            store6: { sink, element in sink.latest6 = element },
+            store7: { sink, element in sink.latest7 = element },
+            combine: { sink in try sink.parent.resultSelector(sink.latest1!, sink.latest2!, sink.latest3!, sink.latest4!, sink.latest5!, sink.latest6!, sink.latest7!) }
+        )
     }
 
     override func run(_ observer: Receiver<Element>) -> Disposable {
@@ -568,11 +847,11 @@ final class CombineLatest7<E1, E2, E3, E4, E5, E6, E7, Result>: Producer<Result>
 
 extension ObservableType {
     /// Combines the latest elements of the sources through `resultSelector` whenever any of them emits, once each has emitted.
-    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType>(
+    @inlinable public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws -> Element
     ) -> Observable<Element> {
-        CombineLatest8(
+        CombineLatest8.make(
             source1: source1.asObservable(), source2: source2.asObservable(), source3: source3.asObservable(), source4: source4.asObservable(), source5: source5.asObservable(), source6: source6.asObservable(), source7: source7.asObservable(), source8: source8.asObservable(),
             resultSelector: resultSelector
         )
@@ -581,30 +860,32 @@ extension ObservableType {
 
 extension ObservableType where Element == Any {
     /// Combines the latest elements of the sources into a tuple whenever any of them emits, once each has emitted.
-    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType>(
+    @inlinable public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)> {
-        CombineLatest8(
+        CombineLatest8.make(
             source1: source1.asObservable(), source2: source2.asObservable(), source3: source3.asObservable(), source4: source4.asObservable(), source5: source5.asObservable(), source6: source6.asObservable(), source7: source7.asObservable(), source8: source8.asObservable(),
             resultSelector: { ($0, $1, $2, $3, $4, $5, $6, $7) }
         )
     }
 }
 
-private final class CombineLatestSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>: CombineLatestSink<Result> {
-    typealias Parent = CombineLatest8<E1, E2, E3, E4, E5, E6, E7, E8, Result>
+@usableFromInline
+final class CombineLatestSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>: CombineLatestSink<Result> {
+    @usableFromInline typealias Parent = CombineLatest8<E1, E2, E3, E4, E5, E6, E7, E8, Result>
 
-    private let parent: Parent
-    // Written by the sources' observers and read by `getResult`, all under `lock`, and no access
-    // spans a call out: no runtime exclusivity check needed.
-    @exclusivity(unchecked) private var latest1: E1?
-    @exclusivity(unchecked) private var latest2: E2?
-    @exclusivity(unchecked) private var latest3: E3?
-    @exclusivity(unchecked) private var latest4: E4?
-    @exclusivity(unchecked) private var latest5: E5?
-    @exclusivity(unchecked) private var latest6: E6?
-    @exclusivity(unchecked) private var latest7: E7?
-    @exclusivity(unchecked) private var latest8: E8?
+    @usableFromInline let parent: Parent
+    // Written by the sources' observers and read by `getResult` (through the producer's
+    // closures), all under `lock`, and no access spans a call out: no runtime exclusivity check
+    // needed.
+    @exclusivity(unchecked) @usableFromInline var latest1: E1?
+    @exclusivity(unchecked) @usableFromInline var latest2: E2?
+    @exclusivity(unchecked) @usableFromInline var latest3: E3?
+    @exclusivity(unchecked) @usableFromInline var latest4: E4?
+    @exclusivity(unchecked) @usableFromInline var latest5: E5?
+    @exclusivity(unchecked) @usableFromInline var latest6: E6?
+    @exclusivity(unchecked) @usableFromInline var latest7: E7?
+    @exclusivity(unchecked) @usableFromInline var latest8: E8?
 
     init(parent: Parent, observer: Receiver<Result>) {
         self.parent = parent
@@ -621,14 +902,14 @@ private final class CombineLatestSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>: 
         let subscription7 = SingleAssignmentDisposable()
         let subscription8 = SingleAssignmentDisposable()
 
-        let observer1 = IndexedSourceObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.latest1 = $0 }
-        let observer2 = IndexedSourceObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.latest2 = $0 }
-        let observer3 = IndexedSourceObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.latest3 = $0 }
-        let observer4 = IndexedSourceObserver<E4>(lock: lock, parent: self, index: 3, subscription: subscription4) { self.latest4 = $0 }
-        let observer5 = IndexedSourceObserver<E5>(lock: lock, parent: self, index: 4, subscription: subscription5) { self.latest5 = $0 }
-        let observer6 = IndexedSourceObserver<E6>(lock: lock, parent: self, index: 5, subscription: subscription6) { self.latest6 = $0 }
-        let observer7 = IndexedSourceObserver<E7>(lock: lock, parent: self, index: 6, subscription: subscription7) { self.latest7 = $0 }
-        let observer8 = IndexedSourceObserver<E8>(lock: lock, parent: self, index: 7, subscription: subscription8) { self.latest8 = $0 }
+        let observer1 = IndexedSourceObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.parent.store1(self, $0) }
+        let observer2 = IndexedSourceObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.parent.store2(self, $0) }
+        let observer3 = IndexedSourceObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.parent.store3(self, $0) }
+        let observer4 = IndexedSourceObserver<E4>(lock: lock, parent: self, index: 3, subscription: subscription4) { self.parent.store4(self, $0) }
+        let observer5 = IndexedSourceObserver<E5>(lock: lock, parent: self, index: 4, subscription: subscription5) { self.parent.store5(self, $0) }
+        let observer6 = IndexedSourceObserver<E6>(lock: lock, parent: self, index: 5, subscription: subscription6) { self.parent.store6(self, $0) }
+        let observer7 = IndexedSourceObserver<E7>(lock: lock, parent: self, index: 6, subscription: subscription7) { self.parent.store7(self, $0) }
+        let observer8 = IndexedSourceObserver<E8>(lock: lock, parent: self, index: 7, subscription: subscription8) { self.parent.store8(self, $0) }
 
         subscription1.setDisposable(parent.source1.subscribeReceiver(observer1))
         subscription2.setDisposable(parent.source2.subscribeReceiver(observer2))
@@ -643,25 +924,52 @@ private final class CombineLatestSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>: 
     }
 
     override func getResult() throws -> Result {
-        try parent.resultSelector(latest1!, latest2!, latest3!, latest4!, latest5!, latest6!, latest7!, latest8!)
+        try parent.combine(self)
     }
 }
 
 /// The producer of `combineLatest` over 8 sources (internal: the traits build on it).
+///
+/// Storing a source's latest element and combining them are closures written by `make`, which
+/// the client inlines: there the element types are known, where RxCore's own code would look up
+/// the generic metadata of each `Optional<E>` on every element. They capture nothing.
+@usableFromInline
 final class CombineLatest8<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Producer<Result> {
-    typealias ResultSelector = (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result
+    @usableFromInline typealias ResultSelector = (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result
+    @usableFromInline typealias Combine = (CombineLatestSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>) throws -> Result
 
-    let source1: Observable<E1>
-    let source2: Observable<E2>
-    let source3: Observable<E3>
-    let source4: Observable<E4>
-    let source5: Observable<E5>
-    let source6: Observable<E6>
-    let source7: Observable<E7>
-    let source8: Observable<E8>
-    let resultSelector: ResultSelector
+    @usableFromInline let source1: Observable<E1>
+    @usableFromInline let source2: Observable<E2>
+    @usableFromInline let source3: Observable<E3>
+    @usableFromInline let source4: Observable<E4>
+    @usableFromInline let source5: Observable<E5>
+    @usableFromInline let source6: Observable<E6>
+    @usableFromInline let source7: Observable<E7>
+    @usableFromInline let source8: Observable<E8>
+    @usableFromInline let resultSelector: ResultSelector
+    fileprivate let store1: (CombineLatestSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>, E1) -> Void
+    fileprivate let store2: (CombineLatestSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>, E2) -> Void
+    fileprivate let store3: (CombineLatestSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>, E3) -> Void
+    fileprivate let store4: (CombineLatestSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>, E4) -> Void
+    fileprivate let store5: (CombineLatestSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>, E5) -> Void
+    fileprivate let store6: (CombineLatestSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>, E6) -> Void
+    fileprivate let store7: (CombineLatestSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>, E7) -> Void
+    fileprivate let store8: (CombineLatestSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>, E8) -> Void
+    fileprivate let combine: Combine
 
-    init(source1: Observable<E1>, source2: Observable<E2>, source3: Observable<E3>, source4: Observable<E4>, source5: Observable<E5>, source6: Observable<E6>, source7: Observable<E7>, source8: Observable<E8>, resultSelector: @escaping ResultSelector) {
+    @usableFromInline init(
+        source1: Observable<E1>, source2: Observable<E2>, source3: Observable<E3>, source4: Observable<E4>, source5: Observable<E5>, source6: Observable<E6>, source7: Observable<E7>, source8: Observable<E8>,
+        resultSelector: @escaping ResultSelector,
+        store1: @escaping (CombineLatestSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>, E1) -> Void,
+        store2: @escaping (CombineLatestSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>, E2) -> Void,
+        store3: @escaping (CombineLatestSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>, E3) -> Void,
+        store4: @escaping (CombineLatestSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>, E4) -> Void,
+        store5: @escaping (CombineLatestSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>, E5) -> Void,
+        store6: @escaping (CombineLatestSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>, E6) -> Void,
+        store7: @escaping (CombineLatestSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>, E7) -> Void,
+        store8: @escaping (CombineLatestSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>, E8) -> Void,
+        combine: @escaping Combine
+    ) {
         self.source1 = source1
         self.source2 = source2
         self.source3 = source3
@@ -671,6 +979,41 @@ final class CombineLatest8<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Producer<Res
         self.source7 = source7
         self.source8 = source8
         self.resultSelector = resultSelector
+        self.store1 = store1
+        self.store2 = store2
+        self.store3 = store3
+        self.store4 = store4
+        self.store5 = store5
+        self.store6 = store6
+        self.store7 = store7
+        self.store8 = store8
+        self.combine = combine
+    }
+
+    @inlinable static func make(
+        source1: Observable<E1>, source2: Observable<E2>, source3: Observable<E3>, source4: Observable<E4>, source5: Observable<E5>, source6: Observable<E6>, source7: Observable<E7>, source8: Observable<E8>,
+        resultSelector: @escaping ResultSelector
+    ) -> CombineLatest8 {
+        CombineLatest8(
+            source1: source1,
+            source2: source2,
+            source3: source3,
+            source4: source4,
+            source5: source5,
+            source6: source6,
+            source7: source7,
+            source8: source8,
+            resultSelector: resultSelector,
+            store1: { sink, element in sink.latest1 = element },
+            store2: { sink, element in sink.latest2 = element },
+            store3: { sink, element in sink.latest3 = element },
+            store4: { sink, element in sink.latest4 = element },
+            store5: { sink, element in sink.latest5 = element },
+            store6: { sink, element in sink.latest6 = element },
+            store7: { sink, element in sink.latest7 = element },
+            store8: { sink, element in sink.latest8 = element },
+            combine: { sink in try sink.parent.resultSelector(sink.latest1!, sink.latest2!, sink.latest3!, sink.latest4!, sink.latest5!, sink.latest6!, sink.latest7!, sink.latest8!) }
+        )
     }
 
     override func run(_ observer: Receiver<Element>) -> Disposable {

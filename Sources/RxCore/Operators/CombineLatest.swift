@@ -10,6 +10,7 @@
 //   every other source has already completed and some source never emitted (no result can
 //   ever be produced then).
 
+@usableFromInline
 class CombineLatestSink<Output>: Sink<Never, Receiver<Output>>, IndexedSourceParent {
     let lock = RecursiveLock()
 
