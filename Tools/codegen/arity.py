@@ -39,10 +39,10 @@ def public_api(op, n, summary, tuple_summary):
     args = seq(n, "source{i}: source{i}.asObservable()")
     tuple_closure = seq(n, "${j}")
     cap = op[0].upper() + op[1:]
-    # combineLatest is inlinable and makes its producer through `make`, which writes the closures
-    # that store and combine elements in the client (see the producer); zip is not converted yet.
-    inlinable = "@inlinable " if op == "combineLatest" else ""
-    make = ".make" if op == "combineLatest" else ""
+    # Inlinable, making the producer through `make`, which writes the closures that store and
+    # combine elements in the client (see the producer).
+    inlinable = "@inlinable "
+    make = ".make"
     return f"""
 extension ObservableType {{
     /// {summary}
@@ -71,9 +71,12 @@ extension ObservableType where Element == Any {{
 """
 
 
-def combine_latest_producer(n):
+def client_producer(op, n, store, value, has_elements=False):
+    """The producer of `op` over n sources, with the closures `make` writes in the client:
+    `store` stores source i's element in the sink, `value` reads it for a result."""
+    cap = op[0].upper() + op[1:]
     type_params = seq(n, "E{i}")
-    sink = f"CombineLatestSink{n}<{type_params}, Result>"
+    sink = f"{cap}Sink{n}<{type_params}, Result>"
     stored = seq(n, "    @usableFromInline let source{i}: Observable<E{i}>", "\n")
     stores = seq(n, "    fileprivate let store{i}: (" + sink + ", E{i}) -> Void", "\n")
     init_params = seq(n, "source{i}: Observable<E{i}>")
@@ -81,75 +84,60 @@ def combine_latest_producer(n):
     assigns = seq(n, "        self.source{i} = source{i}", "\n")
     store_assigns = seq(n, "        self.store{i} = store{i}", "\n")
     source_args = seq(n, "source{i}: source{i}", ",\n            ")
-    store_closures = seq(n, "store{i}: {{ sink, element in sink.latest{i} = element }}", ",\n            ")
-    values = seq(n, "sink.latest{i}!")
+    store_closures = seq(n, "store{i}: {{ sink, element in " + store + " }}", ",\n            ")
+    values = seq(n, value)
+    has_typealias = has_param = has_assign = has_field = has_closure = ""
+    if has_elements:
+        has_typealias = f"\n    @usableFromInline typealias HasElements = ({sink}, Int) -> Bool"
+        has_field = "\n    fileprivate let hasElements: HasElements"
+        has_param = ",\n        hasElements: @escaping HasElements"
+        has_assign = "\n        self.hasElements = hasElements"
+        cases = seq(n - 1, "                case {j}: return !sink.values{i}.isEmpty", "\n")
+        has_closure = f""",
+            hasElements: {{ sink, index in
+                switch index {{
+{cases}
+                default: return !sink.values{n}.isEmpty
+                }}
+            }}"""
     return f"""
-/// The producer of `combineLatest` over {n} sources (internal: the traits build on it).
+/// The producer of `{op}` over {n} sources (internal: the traits build on it).
 ///
-/// Storing a source's latest element and combining them are closures written by `make`, which
-/// the client inlines: there the element types are known, where RxCore's own code would look up
-/// the generic metadata of each `Optional<E>` on every element. They capture nothing.
+/// Storing a source's element and combining them are closures written by `make`, which the
+/// client inlines: there the element types are known, where RxCore's own code would look up
+/// generic metadata (`Optional<E>`, the buffers' types) on every element. They capture nothing.
 @usableFromInline
-final class CombineLatest{n}<{type_params}, Result>: Producer<Result> {{
+final class {cap}{n}<{type_params}, Result>: Producer<Result> {{
     @usableFromInline typealias ResultSelector = ({type_params}) throws -> Result
-    @usableFromInline typealias Combine = ({sink}) throws -> Result
+    @usableFromInline typealias Combine = ({sink}) throws -> Result{has_typealias}
 
 {stored}
     @usableFromInline let resultSelector: ResultSelector
 {stores}
-    fileprivate let combine: Combine
+    fileprivate let combine: Combine{has_field}
 
     @usableFromInline init(
         {init_params},
         resultSelector: @escaping ResultSelector,
         {store_params},
-        combine: @escaping Combine
+        combine: @escaping Combine{has_param}
     ) {{
 {assigns}
         self.resultSelector = resultSelector
 {store_assigns}
-        self.combine = combine
+        self.combine = combine{has_assign}
     }}
 
     @inlinable static func make(
         {init_params},
         resultSelector: @escaping ResultSelector
-    ) -> CombineLatest{n} {{
-        CombineLatest{n}(
+    ) -> {cap}{n} {{
+        {cap}{n}(
             {source_args},
             resultSelector: resultSelector,
             {store_closures},
-            combine: {{ sink in try sink.parent.resultSelector({values}) }}
+            combine: {{ sink in try sink.parent.resultSelector({values}) }}{has_closure}
         )
-    }}
-
-    override func run(_ observer: Receiver<Element>) -> Disposable {{
-        let sink = CombineLatestSink{n}(parent: self, observer: observer)
-        return sink.disposer(owning: sink.run()) ?? sink
-    }}
-}}
-"""
-
-
-def producer(op, n):
-    if op == "combineLatest":
-        return combine_latest_producer(n)
-    cap = op[0].upper() + op[1:]
-    type_params = seq(n, "E{i}")
-    stored = seq(n, "    let source{i}: Observable<E{i}>", "\n")
-    init_params = seq(n, "source{i}: Observable<E{i}>")
-    assigns = seq(n, "        self.source{i} = source{i}", "\n")
-    return f"""
-/// The producer of `{op}` over {n} sources (internal: the traits build on it).
-final class {cap}{n}<{type_params}, Result>: Producer<Result> {{
-    typealias ResultSelector = ({type_params}) throws -> Result
-
-{stored}
-    let resultSelector: ResultSelector
-
-    init({init_params}, resultSelector: @escaping ResultSelector) {{
-{assigns}
-        self.resultSelector = resultSelector
     }}
 
     override func run(_ observer: Receiver<Element>) -> Disposable {{
@@ -158,6 +146,12 @@ final class {cap}{n}<{type_params}, Result>: Producer<Result> {{
     }}
 }}
 """
+
+
+def producer(op, n):
+    if op == "combineLatest":
+        return client_producer(op, n, "sink.latest{i} = element", "sink.latest{i}!")
+    return client_producer(op, n, "sink.values{i}.enqueue(element)", "sink.values{i}.dequeue()!", has_elements=True)
 
 
 def combine_latest_sink(n):
@@ -206,24 +200,24 @@ final class CombineLatestSink{n}<{type_params}, Result>: CombineLatestSink<Resul
 
 def zip_sink(n):
     type_params = seq(n, "E{i}")
-    queues = seq(n, "    @exclusivity(unchecked) private var values{i} = Queue<E{i}>(capacity: 2)", "\n")
-    cases = seq(n, "        case {j}: return !values{i}.isEmpty", "\n")
+    queues = seq(n, "    @exclusivity(unchecked) @usableFromInline var values{i} = Queue<E{i}>(capacity: 2)", "\n")
     subscriptions = seq(n, "        let subscription{i} = SingleAssignmentDisposable()", "\n")
     observers = seq(
         n,
-        "        let observer{i} = IndexedSourceObserver<E{i}>(lock: lock, parent: self, index: {j}, subscription: subscription{i}) {{ self.values{i}.enqueue($0) }}",
+        "        let observer{i} = IndexedSourceObserver<E{i}>(lock: lock, parent: self, index: {j}, subscription: subscription{i}) {{ self.parent.store{i}(self, $0) }}",
         "\n",
     )
     subscribes = seq(n, "        subscription{i}.setDisposable(parent.source{i}.subscribeReceiver(observer{i}))", "\n")
     disposables = seq(n, "subscription{i}")
-    values = seq(n, "values{i}.dequeue()!")
     return f"""
-private final class ZipSink{n}<{type_params}, Result>: ZipSink<Result> {{
-    typealias Parent = Zip{n}<{type_params}, Result>
+@usableFromInline
+final class ZipSink{n}<{type_params}, Result>: ZipSink<Result> {{
+    @usableFromInline typealias Parent = Zip{n}<{type_params}, Result>
 
-    private let parent: Parent
-    // Filled by the sources' observers and read and emptied by `hasElements` and `getResult`, all
-    // under `lock`, and no access spans a call out: no runtime exclusivity check needed.
+    @usableFromInline let parent: Parent
+    // Filled by the sources' observers and read and emptied by `hasElements` and `getResult`
+    // (through the producer's closures), all under `lock`, and no access spans a call out: no
+    // runtime exclusivity check needed.
 {queues}
 
     init(parent: Parent, observer: Receiver<Result>) {{
@@ -232,10 +226,7 @@ private final class ZipSink{n}<{type_params}, Result>: ZipSink<Result> {{
     }}
 
     override func hasElements(_ index: Int) -> Bool {{
-        switch index {{
-{cases}
-        default: rxFatalError("zip has no source \\(index)")
-        }}
+        parent.hasElements(self, index)
     }}
 
     func run() -> Disposable {{
@@ -249,7 +240,7 @@ private final class ZipSink{n}<{type_params}, Result>: ZipSink<Result> {{
     }}
 
     override func getResult() throws -> Result {{
-        try parent.resultSelector({values})
+        try parent.combine(self)
     }}
 }}
 """

@@ -63,9 +63,9 @@ final class CombineLatestSink2<E1, E2, Result>: CombineLatestSink<Result> {
 
 /// The producer of `combineLatest` over 2 sources (internal: the traits build on it).
 ///
-/// Storing a source's latest element and combining them are closures written by `make`, which
-/// the client inlines: there the element types are known, where RxCore's own code would look up
-/// the generic metadata of each `Optional<E>` on every element. They capture nothing.
+/// Storing a source's element and combining them are closures written by `make`, which the
+/// client inlines: there the element types are known, where RxCore's own code would look up
+/// generic metadata (`Optional<E>`, the buffers' types) on every element. They capture nothing.
 @usableFromInline
 final class CombineLatest2<E1, E2, Result>: Producer<Result> {
     @usableFromInline typealias ResultSelector = (E1, E2) throws -> Result
@@ -180,9 +180,9 @@ final class CombineLatestSink3<E1, E2, E3, Result>: CombineLatestSink<Result> {
 
 /// The producer of `combineLatest` over 3 sources (internal: the traits build on it).
 ///
-/// Storing a source's latest element and combining them are closures written by `make`, which
-/// the client inlines: there the element types are known, where RxCore's own code would look up
-/// the generic metadata of each `Optional<E>` on every element. They capture nothing.
+/// Storing a source's element and combining them are closures written by `make`, which the
+/// client inlines: there the element types are known, where RxCore's own code would look up
+/// generic metadata (`Optional<E>`, the buffers' types) on every element. They capture nothing.
 @usableFromInline
 final class CombineLatest3<E1, E2, E3, Result>: Producer<Result> {
     @usableFromInline typealias ResultSelector = (E1, E2, E3) throws -> Result
@@ -308,9 +308,9 @@ final class CombineLatestSink4<E1, E2, E3, E4, Result>: CombineLatestSink<Result
 
 /// The producer of `combineLatest` over 4 sources (internal: the traits build on it).
 ///
-/// Storing a source's latest element and combining them are closures written by `make`, which
-/// the client inlines: there the element types are known, where RxCore's own code would look up
-/// the generic metadata of each `Optional<E>` on every element. They capture nothing.
+/// Storing a source's element and combining them are closures written by `make`, which the
+/// client inlines: there the element types are known, where RxCore's own code would look up
+/// generic metadata (`Optional<E>`, the buffers' types) on every element. They capture nothing.
 @usableFromInline
 final class CombineLatest4<E1, E2, E3, E4, Result>: Producer<Result> {
     @usableFromInline typealias ResultSelector = (E1, E2, E3, E4) throws -> Result
@@ -447,9 +447,9 @@ final class CombineLatestSink5<E1, E2, E3, E4, E5, Result>: CombineLatestSink<Re
 
 /// The producer of `combineLatest` over 5 sources (internal: the traits build on it).
 ///
-/// Storing a source's latest element and combining them are closures written by `make`, which
-/// the client inlines: there the element types are known, where RxCore's own code would look up
-/// the generic metadata of each `Optional<E>` on every element. They capture nothing.
+/// Storing a source's element and combining them are closures written by `make`, which the
+/// client inlines: there the element types are known, where RxCore's own code would look up
+/// generic metadata (`Optional<E>`, the buffers' types) on every element. They capture nothing.
 @usableFromInline
 final class CombineLatest5<E1, E2, E3, E4, E5, Result>: Producer<Result> {
     @usableFromInline typealias ResultSelector = (E1, E2, E3, E4, E5) throws -> Result
@@ -597,9 +597,9 @@ final class CombineLatestSink6<E1, E2, E3, E4, E5, E6, Result>: CombineLatestSin
 
 /// The producer of `combineLatest` over 6 sources (internal: the traits build on it).
 ///
-/// Storing a source's latest element and combining them are closures written by `make`, which
-/// the client inlines: there the element types are known, where RxCore's own code would look up
-/// the generic metadata of each `Optional<E>` on every element. They capture nothing.
+/// Storing a source's element and combining them are closures written by `make`, which the
+/// client inlines: there the element types are known, where RxCore's own code would look up
+/// generic metadata (`Optional<E>`, the buffers' types) on every element. They capture nothing.
 @usableFromInline
 final class CombineLatest6<E1, E2, E3, E4, E5, E6, Result>: Producer<Result> {
     @usableFromInline typealias ResultSelector = (E1, E2, E3, E4, E5, E6) throws -> Result
@@ -758,9 +758,9 @@ final class CombineLatestSink7<E1, E2, E3, E4, E5, E6, E7, Result>: CombineLates
 
 /// The producer of `combineLatest` over 7 sources (internal: the traits build on it).
 ///
-/// Storing a source's latest element and combining them are closures written by `make`, which
-/// the client inlines: there the element types are known, where RxCore's own code would look up
-/// the generic metadata of each `Optional<E>` on every element. They capture nothing.
+/// Storing a source's element and combining them are closures written by `make`, which the
+/// client inlines: there the element types are known, where RxCore's own code would look up
+/// generic metadata (`Optional<E>`, the buffers' types) on every element. They capture nothing.
 @usableFromInline
 final class CombineLatest7<E1, E2, E3, E4, E5, E6, E7, Result>: Producer<Result> {
     @usableFromInline typealias ResultSelector = (E1, E2, E3, E4, E5, E6, E7) throws -> Result
@@ -930,9 +930,9 @@ final class CombineLatestSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>: CombineL
 
 /// The producer of `combineLatest` over 8 sources (internal: the traits build on it).
 ///
-/// Storing a source's latest element and combining them are closures written by `make`, which
-/// the client inlines: there the element types are known, where RxCore's own code would look up
-/// the generic metadata of each `Optional<E>` on every element. They capture nothing.
+/// Storing a source's element and combining them are closures written by `make`, which the
+/// client inlines: there the element types are known, where RxCore's own code would look up
+/// generic metadata (`Optional<E>`, the buffers' types) on every element. They capture nothing.
 @usableFromInline
 final class CombineLatest8<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Producer<Result> {
     @usableFromInline typealias ResultSelector = (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result

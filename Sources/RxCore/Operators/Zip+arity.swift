@@ -4,11 +4,11 @@
 
 extension ObservableType {
     /// Combines the sources' elements pairwise by index (the first of each, then the second of each…) through `resultSelector`.
-    public static func zip<O1: ObservableType, O2: ObservableType>(
+    @inlinable public static func zip<O1: ObservableType, O2: ObservableType>(
         _ source1: O1, _ source2: O2,
         resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
     ) -> Observable<Element> {
-        Zip2(
+        Zip2.make(
             source1: source1.asObservable(), source2: source2.asObservable(),
             resultSelector: resultSelector
         )
@@ -17,24 +17,26 @@ extension ObservableType {
 
 extension ObservableType where Element == Any {
     /// Combines the sources' elements pairwise by index (the first of each, then the second of each…) into tuples.
-    public static func zip<O1: ObservableType, O2: ObservableType>(
+    @inlinable public static func zip<O1: ObservableType, O2: ObservableType>(
         _ source1: O1, _ source2: O2
     ) -> Observable<(O1.Element, O2.Element)> {
-        Zip2(
+        Zip2.make(
             source1: source1.asObservable(), source2: source2.asObservable(),
             resultSelector: { ($0, $1) }
         )
     }
 }
 
-private final class ZipSink2<E1, E2, Result>: ZipSink<Result> {
-    typealias Parent = Zip2<E1, E2, Result>
+@usableFromInline
+final class ZipSink2<E1, E2, Result>: ZipSink<Result> {
+    @usableFromInline typealias Parent = Zip2<E1, E2, Result>
 
-    private let parent: Parent
-    // Filled by the sources' observers and read and emptied by `hasElements` and `getResult`, all
-    // under `lock`, and no access spans a call out: no runtime exclusivity check needed.
-    @exclusivity(unchecked) private var values1 = Queue<E1>(capacity: 2)
-    @exclusivity(unchecked) private var values2 = Queue<E2>(capacity: 2)
+    @usableFromInline let parent: Parent
+    // Filled by the sources' observers and read and emptied by `hasElements` and `getResult`
+    // (through the producer's closures), all under `lock`, and no access spans a call out: no
+    // runtime exclusivity check needed.
+    @exclusivity(unchecked) @usableFromInline var values1 = Queue<E1>(capacity: 2)
+    @exclusivity(unchecked) @usableFromInline var values2 = Queue<E2>(capacity: 2)
 
     init(parent: Parent, observer: Receiver<Result>) {
         self.parent = parent
@@ -42,19 +44,15 @@ private final class ZipSink2<E1, E2, Result>: ZipSink<Result> {
     }
 
     override func hasElements(_ index: Int) -> Bool {
-        switch index {
-        case 0: return !values1.isEmpty
-        case 1: return !values2.isEmpty
-        default: rxFatalError("zip has no source \(index)")
-        }
+        parent.hasElements(self, index)
     }
 
     func run() -> Disposable {
         let subscription1 = SingleAssignmentDisposable()
         let subscription2 = SingleAssignmentDisposable()
 
-        let observer1 = IndexedSourceObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.values1.enqueue($0) }
-        let observer2 = IndexedSourceObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.values2.enqueue($0) }
+        let observer1 = IndexedSourceObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.parent.store1(self, $0) }
+        let observer2 = IndexedSourceObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.parent.store2(self, $0) }
 
         subscription1.setDisposable(parent.source1.subscribeReceiver(observer1))
         subscription2.setDisposable(parent.source2.subscribeReceiver(observer2))
@@ -63,22 +61,64 @@ private final class ZipSink2<E1, E2, Result>: ZipSink<Result> {
     }
 
     override func getResult() throws -> Result {
-        try parent.resultSelector(values1.dequeue()!, values2.dequeue()!)
+        try parent.combine(self)
     }
 }
 
 /// The producer of `zip` over 2 sources (internal: the traits build on it).
+///
+/// Storing a source's element and combining them are closures written by `make`, which the
+/// client inlines: there the element types are known, where RxCore's own code would look up
+/// generic metadata (`Optional<E>`, the buffers' types) on every element. They capture nothing.
+@usableFromInline
 final class Zip2<E1, E2, Result>: Producer<Result> {
-    typealias ResultSelector = (E1, E2) throws -> Result
+    @usableFromInline typealias ResultSelector = (E1, E2) throws -> Result
+    @usableFromInline typealias Combine = (ZipSink2<E1, E2, Result>) throws -> Result
+    @usableFromInline typealias HasElements = (ZipSink2<E1, E2, Result>, Int) -> Bool
 
-    let source1: Observable<E1>
-    let source2: Observable<E2>
-    let resultSelector: ResultSelector
+    @usableFromInline let source1: Observable<E1>
+    @usableFromInline let source2: Observable<E2>
+    @usableFromInline let resultSelector: ResultSelector
+    fileprivate let store1: (ZipSink2<E1, E2, Result>, E1) -> Void
+    fileprivate let store2: (ZipSink2<E1, E2, Result>, E2) -> Void
+    fileprivate let combine: Combine
+    fileprivate let hasElements: HasElements
 
-    init(source1: Observable<E1>, source2: Observable<E2>, resultSelector: @escaping ResultSelector) {
+    @usableFromInline init(
+        source1: Observable<E1>, source2: Observable<E2>,
+        resultSelector: @escaping ResultSelector,
+        store1: @escaping (ZipSink2<E1, E2, Result>, E1) -> Void,
+        store2: @escaping (ZipSink2<E1, E2, Result>, E2) -> Void,
+        combine: @escaping Combine,
+        hasElements: @escaping HasElements
+    ) {
         self.source1 = source1
         self.source2 = source2
         self.resultSelector = resultSelector
+        self.store1 = store1
+        self.store2 = store2
+        self.combine = combine
+        self.hasElements = hasElements
+    }
+
+    @inlinable static func make(
+        source1: Observable<E1>, source2: Observable<E2>,
+        resultSelector: @escaping ResultSelector
+    ) -> Zip2 {
+        Zip2(
+            source1: source1,
+            source2: source2,
+            resultSelector: resultSelector,
+            store1: { sink, element in sink.values1.enqueue(element) },
+            store2: { sink, element in sink.values2.enqueue(element) },
+            combine: { sink in try sink.parent.resultSelector(sink.values1.dequeue()!, sink.values2.dequeue()!) },
+            hasElements: { sink, index in
+                switch index {
+                case 0: return !sink.values1.isEmpty
+                default: return !sink.values2.isEmpty
+                }
+            }
+        )
     }
 
     override func run(_ observer: Receiver<Element>) -> Disposable {
@@ -91,11 +131,11 @@ final class Zip2<E1, E2, Result>: Producer<Result> {
 
 extension ObservableType {
     /// Combines the sources' elements pairwise by index (the first of each, then the second of each…) through `resultSelector`.
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
+    @inlinable public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
     ) -> Observable<Element> {
-        Zip3(
+        Zip3.make(
             source1: source1.asObservable(), source2: source2.asObservable(), source3: source3.asObservable(),
             resultSelector: resultSelector
         )
@@ -104,25 +144,27 @@ extension ObservableType {
 
 extension ObservableType where Element == Any {
     /// Combines the sources' elements pairwise by index (the first of each, then the second of each…) into tuples.
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
+    @inlinable public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3
     ) -> Observable<(O1.Element, O2.Element, O3.Element)> {
-        Zip3(
+        Zip3.make(
             source1: source1.asObservable(), source2: source2.asObservable(), source3: source3.asObservable(),
             resultSelector: { ($0, $1, $2) }
         )
     }
 }
 
-private final class ZipSink3<E1, E2, E3, Result>: ZipSink<Result> {
-    typealias Parent = Zip3<E1, E2, E3, Result>
+@usableFromInline
+final class ZipSink3<E1, E2, E3, Result>: ZipSink<Result> {
+    @usableFromInline typealias Parent = Zip3<E1, E2, E3, Result>
 
-    private let parent: Parent
-    // Filled by the sources' observers and read and emptied by `hasElements` and `getResult`, all
-    // under `lock`, and no access spans a call out: no runtime exclusivity check needed.
-    @exclusivity(unchecked) private var values1 = Queue<E1>(capacity: 2)
-    @exclusivity(unchecked) private var values2 = Queue<E2>(capacity: 2)
-    @exclusivity(unchecked) private var values3 = Queue<E3>(capacity: 2)
+    @usableFromInline let parent: Parent
+    // Filled by the sources' observers and read and emptied by `hasElements` and `getResult`
+    // (through the producer's closures), all under `lock`, and no access spans a call out: no
+    // runtime exclusivity check needed.
+    @exclusivity(unchecked) @usableFromInline var values1 = Queue<E1>(capacity: 2)
+    @exclusivity(unchecked) @usableFromInline var values2 = Queue<E2>(capacity: 2)
+    @exclusivity(unchecked) @usableFromInline var values3 = Queue<E3>(capacity: 2)
 
     init(parent: Parent, observer: Receiver<Result>) {
         self.parent = parent
@@ -130,12 +172,7 @@ private final class ZipSink3<E1, E2, E3, Result>: ZipSink<Result> {
     }
 
     override func hasElements(_ index: Int) -> Bool {
-        switch index {
-        case 0: return !values1.isEmpty
-        case 1: return !values2.isEmpty
-        case 2: return !values3.isEmpty
-        default: rxFatalError("zip has no source \(index)")
-        }
+        parent.hasElements(self, index)
     }
 
     func run() -> Disposable {
@@ -143,9 +180,9 @@ private final class ZipSink3<E1, E2, E3, Result>: ZipSink<Result> {
         let subscription2 = SingleAssignmentDisposable()
         let subscription3 = SingleAssignmentDisposable()
 
-        let observer1 = IndexedSourceObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.values1.enqueue($0) }
-        let observer2 = IndexedSourceObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.values2.enqueue($0) }
-        let observer3 = IndexedSourceObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.values3.enqueue($0) }
+        let observer1 = IndexedSourceObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.parent.store1(self, $0) }
+        let observer2 = IndexedSourceObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.parent.store2(self, $0) }
+        let observer3 = IndexedSourceObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.parent.store3(self, $0) }
 
         subscription1.setDisposable(parent.source1.subscribeReceiver(observer1))
         subscription2.setDisposable(parent.source2.subscribeReceiver(observer2))
@@ -155,24 +192,72 @@ private final class ZipSink3<E1, E2, E3, Result>: ZipSink<Result> {
     }
 
     override func getResult() throws -> Result {
-        try parent.resultSelector(values1.dequeue()!, values2.dequeue()!, values3.dequeue()!)
+        try parent.combine(self)
     }
 }
 
 /// The producer of `zip` over 3 sources (internal: the traits build on it).
+///
+/// Storing a source's element and combining them are closures written by `make`, which the
+/// client inlines: there the element types are known, where RxCore's own code would look up
+/// generic metadata (`Optional<E>`, the buffers' types) on every element. They capture nothing.
+@usableFromInline
 final class Zip3<E1, E2, E3, Result>: Producer<Result> {
-    typealias ResultSelector = (E1, E2, E3) throws -> Result
+    @usableFromInline typealias ResultSelector = (E1, E2, E3) throws -> Result
+    @usableFromInline typealias Combine = (ZipSink3<E1, E2, E3, Result>) throws -> Result
+    @usableFromInline typealias HasElements = (ZipSink3<E1, E2, E3, Result>, Int) -> Bool
 
-    let source1: Observable<E1>
-    let source2: Observable<E2>
-    let source3: Observable<E3>
-    let resultSelector: ResultSelector
+    @usableFromInline let source1: Observable<E1>
+    @usableFromInline let source2: Observable<E2>
+    @usableFromInline let source3: Observable<E3>
+    @usableFromInline let resultSelector: ResultSelector
+    fileprivate let store1: (ZipSink3<E1, E2, E3, Result>, E1) -> Void
+    fileprivate let store2: (ZipSink3<E1, E2, E3, Result>, E2) -> Void
+    fileprivate let store3: (ZipSink3<E1, E2, E3, Result>, E3) -> Void
+    fileprivate let combine: Combine
+    fileprivate let hasElements: HasElements
 
-    init(source1: Observable<E1>, source2: Observable<E2>, source3: Observable<E3>, resultSelector: @escaping ResultSelector) {
+    @usableFromInline init(
+        source1: Observable<E1>, source2: Observable<E2>, source3: Observable<E3>,
+        resultSelector: @escaping ResultSelector,
+        store1: @escaping (ZipSink3<E1, E2, E3, Result>, E1) -> Void,
+        store2: @escaping (ZipSink3<E1, E2, E3, Result>, E2) -> Void,
+        store3: @escaping (ZipSink3<E1, E2, E3, Result>, E3) -> Void,
+        combine: @escaping Combine,
+        hasElements: @escaping HasElements
+    ) {
         self.source1 = source1
         self.source2 = source2
         self.source3 = source3
         self.resultSelector = resultSelector
+        self.store1 = store1
+        self.store2 = store2
+        self.store3 = store3
+        self.combine = combine
+        self.hasElements = hasElements
+    }
+
+    @inlinable static func make(
+        source1: Observable<E1>, source2: Observable<E2>, source3: Observable<E3>,
+        resultSelector: @escaping ResultSelector
+    ) -> Zip3 {
+        Zip3(
+            source1: source1,
+            source2: source2,
+            source3: source3,
+            resultSelector: resultSelector,
+            store1: { sink, element in sink.values1.enqueue(element) },
+            store2: { sink, element in sink.values2.enqueue(element) },
+            store3: { sink, element in sink.values3.enqueue(element) },
+            combine: { sink in try sink.parent.resultSelector(sink.values1.dequeue()!, sink.values2.dequeue()!, sink.values3.dequeue()!) },
+            hasElements: { sink, index in
+                switch index {
+                case 0: return !sink.values1.isEmpty
+                case 1: return !sink.values2.isEmpty
+                default: return !sink.values3.isEmpty
+                }
+            }
+        )
     }
 
     override func run(_ observer: Receiver<Element>) -> Disposable {
@@ -185,11 +270,11 @@ final class Zip3<E1, E2, E3, Result>: Producer<Result> {
 
 extension ObservableType {
     /// Combines the sources' elements pairwise by index (the first of each, then the second of each…) through `resultSelector`.
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
+    @inlinable public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
     ) -> Observable<Element> {
-        Zip4(
+        Zip4.make(
             source1: source1.asObservable(), source2: source2.asObservable(), source3: source3.asObservable(), source4: source4.asObservable(),
             resultSelector: resultSelector
         )
@@ -198,26 +283,28 @@ extension ObservableType {
 
 extension ObservableType where Element == Any {
     /// Combines the sources' elements pairwise by index (the first of each, then the second of each…) into tuples.
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
+    @inlinable public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)> {
-        Zip4(
+        Zip4.make(
             source1: source1.asObservable(), source2: source2.asObservable(), source3: source3.asObservable(), source4: source4.asObservable(),
             resultSelector: { ($0, $1, $2, $3) }
         )
     }
 }
 
-private final class ZipSink4<E1, E2, E3, E4, Result>: ZipSink<Result> {
-    typealias Parent = Zip4<E1, E2, E3, E4, Result>
+@usableFromInline
+final class ZipSink4<E1, E2, E3, E4, Result>: ZipSink<Result> {
+    @usableFromInline typealias Parent = Zip4<E1, E2, E3, E4, Result>
 
-    private let parent: Parent
-    // Filled by the sources' observers and read and emptied by `hasElements` and `getResult`, all
-    // under `lock`, and no access spans a call out: no runtime exclusivity check needed.
-    @exclusivity(unchecked) private var values1 = Queue<E1>(capacity: 2)
-    @exclusivity(unchecked) private var values2 = Queue<E2>(capacity: 2)
-    @exclusivity(unchecked) private var values3 = Queue<E3>(capacity: 2)
-    @exclusivity(unchecked) private var values4 = Queue<E4>(capacity: 2)
+    @usableFromInline let parent: Parent
+    // Filled by the sources' observers and read and emptied by `hasElements` and `getResult`
+    // (through the producer's closures), all under `lock`, and no access spans a call out: no
+    // runtime exclusivity check needed.
+    @exclusivity(unchecked) @usableFromInline var values1 = Queue<E1>(capacity: 2)
+    @exclusivity(unchecked) @usableFromInline var values2 = Queue<E2>(capacity: 2)
+    @exclusivity(unchecked) @usableFromInline var values3 = Queue<E3>(capacity: 2)
+    @exclusivity(unchecked) @usableFromInline var values4 = Queue<E4>(capacity: 2)
 
     init(parent: Parent, observer: Receiver<Result>) {
         self.parent = parent
@@ -225,13 +312,7 @@ private final class ZipSink4<E1, E2, E3, E4, Result>: ZipSink<Result> {
     }
 
     override func hasElements(_ index: Int) -> Bool {
-        switch index {
-        case 0: return !values1.isEmpty
-        case 1: return !values2.isEmpty
-        case 2: return !values3.isEmpty
-        case 3: return !values4.isEmpty
-        default: rxFatalError("zip has no source \(index)")
-        }
+        parent.hasElements(self, index)
     }
 
     func run() -> Disposable {
@@ -240,10 +321,10 @@ private final class ZipSink4<E1, E2, E3, E4, Result>: ZipSink<Result> {
         let subscription3 = SingleAssignmentDisposable()
         let subscription4 = SingleAssignmentDisposable()
 
-        let observer1 = IndexedSourceObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.values1.enqueue($0) }
-        let observer2 = IndexedSourceObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.values2.enqueue($0) }
-        let observer3 = IndexedSourceObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.values3.enqueue($0) }
-        let observer4 = IndexedSourceObserver<E4>(lock: lock, parent: self, index: 3, subscription: subscription4) { self.values4.enqueue($0) }
+        let observer1 = IndexedSourceObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.parent.store1(self, $0) }
+        let observer2 = IndexedSourceObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.parent.store2(self, $0) }
+        let observer3 = IndexedSourceObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.parent.store3(self, $0) }
+        let observer4 = IndexedSourceObserver<E4>(lock: lock, parent: self, index: 3, subscription: subscription4) { self.parent.store4(self, $0) }
 
         subscription1.setDisposable(parent.source1.subscribeReceiver(observer1))
         subscription2.setDisposable(parent.source2.subscribeReceiver(observer2))
@@ -254,26 +335,80 @@ private final class ZipSink4<E1, E2, E3, E4, Result>: ZipSink<Result> {
     }
 
     override func getResult() throws -> Result {
-        try parent.resultSelector(values1.dequeue()!, values2.dequeue()!, values3.dequeue()!, values4.dequeue()!)
+        try parent.combine(self)
     }
 }
 
 /// The producer of `zip` over 4 sources (internal: the traits build on it).
+///
+/// Storing a source's element and combining them are closures written by `make`, which the
+/// client inlines: there the element types are known, where RxCore's own code would look up
+/// generic metadata (`Optional<E>`, the buffers' types) on every element. They capture nothing.
+@usableFromInline
 final class Zip4<E1, E2, E3, E4, Result>: Producer<Result> {
-    typealias ResultSelector = (E1, E2, E3, E4) throws -> Result
+    @usableFromInline typealias ResultSelector = (E1, E2, E3, E4) throws -> Result
+    @usableFromInline typealias Combine = (ZipSink4<E1, E2, E3, E4, Result>) throws -> Result
+    @usableFromInline typealias HasElements = (ZipSink4<E1, E2, E3, E4, Result>, Int) -> Bool
 
-    let source1: Observable<E1>
-    let source2: Observable<E2>
-    let source3: Observable<E3>
-    let source4: Observable<E4>
-    let resultSelector: ResultSelector
+    @usableFromInline let source1: Observable<E1>
+    @usableFromInline let source2: Observable<E2>
+    @usableFromInline let source3: Observable<E3>
+    @usableFromInline let source4: Observable<E4>
+    @usableFromInline let resultSelector: ResultSelector
+    fileprivate let store1: (ZipSink4<E1, E2, E3, E4, Result>, E1) -> Void
+    fileprivate let store2: (ZipSink4<E1, E2, E3, E4, Result>, E2) -> Void
+    fileprivate let store3: (ZipSink4<E1, E2, E3, E4, Result>, E3) -> Void
+    fileprivate let store4: (ZipSink4<E1, E2, E3, E4, Result>, E4) -> Void
+    fileprivate let combine: Combine
+    fileprivate let hasElements: HasElements
 
-    init(source1: Observable<E1>, source2: Observable<E2>, source3: Observable<E3>, source4: Observable<E4>, resultSelector: @escaping ResultSelector) {
+    @usableFromInline init(
+        source1: Observable<E1>, source2: Observable<E2>, source3: Observable<E3>, source4: Observable<E4>,
+        resultSelector: @escaping ResultSelector,
+        store1: @escaping (ZipSink4<E1, E2, E3, E4, Result>, E1) -> Void,
+        store2: @escaping (ZipSink4<E1, E2, E3, E4, Result>, E2) -> Void,
+        store3: @escaping (ZipSink4<E1, E2, E3, E4, Result>, E3) -> Void,
+        store4: @escaping (ZipSink4<E1, E2, E3, E4, Result>, E4) -> Void,
+        combine: @escaping Combine,
+        hasElements: @escaping HasElements
+    ) {
         self.source1 = source1
         self.source2 = source2
         self.source3 = source3
         self.source4 = source4
         self.resultSelector = resultSelector
+        self.store1 = store1
+        self.store2 = store2
+        self.store3 = store3
+        self.store4 = store4
+        self.combine = combine
+        self.hasElements = hasElements
+    }
+
+    @inlinable static func make(
+        source1: Observable<E1>, source2: Observable<E2>, source3: Observable<E3>, source4: Observable<E4>,
+        resultSelector: @escaping ResultSelector
+    ) -> Zip4 {
+        Zip4(
+            source1: source1,
+            source2: source2,
+            source3: source3,
+            source4: source4,
+            resultSelector: resultSelector,
+            store1: { sink, element in sink.values1.enqueue(element) },
+            store2: { sink, element in sink.values2.enqueue(element) },
+            store3: { sink, element in sink.values3.enqueue(element) },
+            store4: { sink, element in sink.values4.enqueue(element) },
+            combine: { sink in try sink.parent.resultSelector(sink.values1.dequeue()!, sink.values2.dequeue()!, sink.values3.dequeue()!, sink.values4.dequeue()!) },
+            hasElements: { sink, index in
+                switch index {
+                case 0: return !sink.values1.isEmpty
+                case 1: return !sink.values2.isEmpty
+                case 2: return !sink.values3.isEmpty
+                default: return !sink.values4.isEmpty
+                }
+            }
+        )
     }
 
     override func run(_ observer: Receiver<Element>) -> Disposable {
@@ -286,11 +421,11 @@ final class Zip4<E1, E2, E3, E4, Result>: Producer<Result> {
 
 extension ObservableType {
     /// Combines the sources' elements pairwise by index (the first of each, then the second of each…) through `resultSelector`.
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(
+    @inlinable public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
     ) -> Observable<Element> {
-        Zip5(
+        Zip5.make(
             source1: source1.asObservable(), source2: source2.asObservable(), source3: source3.asObservable(), source4: source4.asObservable(), source5: source5.asObservable(),
             resultSelector: resultSelector
         )
@@ -299,27 +434,29 @@ extension ObservableType {
 
 extension ObservableType where Element == Any {
     /// Combines the sources' elements pairwise by index (the first of each, then the second of each…) into tuples.
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(
+    @inlinable public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)> {
-        Zip5(
+        Zip5.make(
             source1: source1.asObservable(), source2: source2.asObservable(), source3: source3.asObservable(), source4: source4.asObservable(), source5: source5.asObservable(),
             resultSelector: { ($0, $1, $2, $3, $4) }
         )
     }
 }
 
-private final class ZipSink5<E1, E2, E3, E4, E5, Result>: ZipSink<Result> {
-    typealias Parent = Zip5<E1, E2, E3, E4, E5, Result>
+@usableFromInline
+final class ZipSink5<E1, E2, E3, E4, E5, Result>: ZipSink<Result> {
+    @usableFromInline typealias Parent = Zip5<E1, E2, E3, E4, E5, Result>
 
-    private let parent: Parent
-    // Filled by the sources' observers and read and emptied by `hasElements` and `getResult`, all
-    // under `lock`, and no access spans a call out: no runtime exclusivity check needed.
-    @exclusivity(unchecked) private var values1 = Queue<E1>(capacity: 2)
-    @exclusivity(unchecked) private var values2 = Queue<E2>(capacity: 2)
-    @exclusivity(unchecked) private var values3 = Queue<E3>(capacity: 2)
-    @exclusivity(unchecked) private var values4 = Queue<E4>(capacity: 2)
-    @exclusivity(unchecked) private var values5 = Queue<E5>(capacity: 2)
+    @usableFromInline let parent: Parent
+    // Filled by the sources' observers and read and emptied by `hasElements` and `getResult`
+    // (through the producer's closures), all under `lock`, and no access spans a call out: no
+    // runtime exclusivity check needed.
+    @exclusivity(unchecked) @usableFromInline var values1 = Queue<E1>(capacity: 2)
+    @exclusivity(unchecked) @usableFromInline var values2 = Queue<E2>(capacity: 2)
+    @exclusivity(unchecked) @usableFromInline var values3 = Queue<E3>(capacity: 2)
+    @exclusivity(unchecked) @usableFromInline var values4 = Queue<E4>(capacity: 2)
+    @exclusivity(unchecked) @usableFromInline var values5 = Queue<E5>(capacity: 2)
 
     init(parent: Parent, observer: Receiver<Result>) {
         self.parent = parent
@@ -327,14 +464,7 @@ private final class ZipSink5<E1, E2, E3, E4, E5, Result>: ZipSink<Result> {
     }
 
     override func hasElements(_ index: Int) -> Bool {
-        switch index {
-        case 0: return !values1.isEmpty
-        case 1: return !values2.isEmpty
-        case 2: return !values3.isEmpty
-        case 3: return !values4.isEmpty
-        case 4: return !values5.isEmpty
-        default: rxFatalError("zip has no source \(index)")
-        }
+        parent.hasElements(self, index)
     }
 
     func run() -> Disposable {
@@ -344,11 +474,11 @@ private final class ZipSink5<E1, E2, E3, E4, E5, Result>: ZipSink<Result> {
         let subscription4 = SingleAssignmentDisposable()
         let subscription5 = SingleAssignmentDisposable()
 
-        let observer1 = IndexedSourceObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.values1.enqueue($0) }
-        let observer2 = IndexedSourceObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.values2.enqueue($0) }
-        let observer3 = IndexedSourceObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.values3.enqueue($0) }
-        let observer4 = IndexedSourceObserver<E4>(lock: lock, parent: self, index: 3, subscription: subscription4) { self.values4.enqueue($0) }
-        let observer5 = IndexedSourceObserver<E5>(lock: lock, parent: self, index: 4, subscription: subscription5) { self.values5.enqueue($0) }
+        let observer1 = IndexedSourceObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.parent.store1(self, $0) }
+        let observer2 = IndexedSourceObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.parent.store2(self, $0) }
+        let observer3 = IndexedSourceObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.parent.store3(self, $0) }
+        let observer4 = IndexedSourceObserver<E4>(lock: lock, parent: self, index: 3, subscription: subscription4) { self.parent.store4(self, $0) }
+        let observer5 = IndexedSourceObserver<E5>(lock: lock, parent: self, index: 4, subscription: subscription5) { self.parent.store5(self, $0) }
 
         subscription1.setDisposable(parent.source1.subscribeReceiver(observer1))
         subscription2.setDisposable(parent.source2.subscribeReceiver(observer2))
@@ -360,28 +490,88 @@ private final class ZipSink5<E1, E2, E3, E4, E5, Result>: ZipSink<Result> {
     }
 
     override func getResult() throws -> Result {
-        try parent.resultSelector(values1.dequeue()!, values2.dequeue()!, values3.dequeue()!, values4.dequeue()!, values5.dequeue()!)
+        try parent.combine(self)
     }
 }
 
 /// The producer of `zip` over 5 sources (internal: the traits build on it).
+///
+/// Storing a source's element and combining them are closures written by `make`, which the
+/// client inlines: there the element types are known, where RxCore's own code would look up
+/// generic metadata (`Optional<E>`, the buffers' types) on every element. They capture nothing.
+@usableFromInline
 final class Zip5<E1, E2, E3, E4, E5, Result>: Producer<Result> {
-    typealias ResultSelector = (E1, E2, E3, E4, E5) throws -> Result
+    @usableFromInline typealias ResultSelector = (E1, E2, E3, E4, E5) throws -> Result
+    @usableFromInline typealias Combine = (ZipSink5<E1, E2, E3, E4, E5, Result>) throws -> Result
+    @usableFromInline typealias HasElements = (ZipSink5<E1, E2, E3, E4, E5, Result>, Int) -> Bool
 
-    let source1: Observable<E1>
-    let source2: Observable<E2>
-    let source3: Observable<E3>
-    let source4: Observable<E4>
-    let source5: Observable<E5>
-    let resultSelector: ResultSelector
+    @usableFromInline let source1: Observable<E1>
+    @usableFromInline let source2: Observable<E2>
+    @usableFromInline let source3: Observable<E3>
+    @usableFromInline let source4: Observable<E4>
+    @usableFromInline let source5: Observable<E5>
+    @usableFromInline let resultSelector: ResultSelector
+    fileprivate let store1: (ZipSink5<E1, E2, E3, E4, E5, Result>, E1) -> Void
+    fileprivate let store2: (ZipSink5<E1, E2, E3, E4, E5, Result>, E2) -> Void
+    fileprivate let store3: (ZipSink5<E1, E2, E3, E4, E5, Result>, E3) -> Void
+    fileprivate let store4: (ZipSink5<E1, E2, E3, E4, E5, Result>, E4) -> Void
+    fileprivate let store5: (ZipSink5<E1, E2, E3, E4, E5, Result>, E5) -> Void
+    fileprivate let combine: Combine
+    fileprivate let hasElements: HasElements
 
-    init(source1: Observable<E1>, source2: Observable<E2>, source3: Observable<E3>, source4: Observable<E4>, source5: Observable<E5>, resultSelector: @escaping ResultSelector) {
+    @usableFromInline init(
+        source1: Observable<E1>, source2: Observable<E2>, source3: Observable<E3>, source4: Observable<E4>, source5: Observable<E5>,
+        resultSelector: @escaping ResultSelector,
+        store1: @escaping (ZipSink5<E1, E2, E3, E4, E5, Result>, E1) -> Void,
+        store2: @escaping (ZipSink5<E1, E2, E3, E4, E5, Result>, E2) -> Void,
+        store3: @escaping (ZipSink5<E1, E2, E3, E4, E5, Result>, E3) -> Void,
+        store4: @escaping (ZipSink5<E1, E2, E3, E4, E5, Result>, E4) -> Void,
+        store5: @escaping (ZipSink5<E1, E2, E3, E4, E5, Result>, E5) -> Void,
+        combine: @escaping Combine,
+        hasElements: @escaping HasElements
+    ) {
         self.source1 = source1
         self.source2 = source2
         self.source3 = source3
         self.source4 = source4
         self.source5 = source5
         self.resultSelector = resultSelector
+        self.store1 = store1
+        self.store2 = store2
+        self.store3 = store3
+        self.store4 = store4
+        self.store5 = store5
+        self.combine = combine
+        self.hasElements = hasElements
+    }
+
+    @inlinable static func make(
+        source1: Observable<E1>, source2: Observable<E2>, source3: Observable<E3>, source4: Observable<E4>, source5: Observable<E5>,
+        resultSelector: @escaping ResultSelector
+    ) -> Zip5 {
+        Zip5(
+            source1: source1,
+            source2: source2,
+            source3: source3,
+            source4: source4,
+            source5: source5,
+            resultSelector: resultSelector,
+            store1: { sink, element in sink.values1.enqueue(element) },
+            store2: { sink, element in sink.values2.enqueue(element) },
+            store3: { sink, element in sink.values3.enqueue(element) },
+            store4: { sink, element in sink.values4.enqueue(element) },
+            store5: { sink, element in sink.values5.enqueue(element) },
+            combine: { sink in try sink.parent.resultSelector(sink.values1.dequeue()!, sink.values2.dequeue()!, sink.values3.dequeue()!, sink.values4.dequeue()!, sink.values5.dequeue()!) },
+            hasElements: { sink, index in
+                switch index {
+                case 0: return !sink.values1.isEmpty
+                case 1: return !sink.values2.isEmpty
+                case 2: return !sink.values3.isEmpty
+                case 3: return !sink.values4.isEmpty
+                default: return !sink.values5.isEmpty
+                }
+            }
+        )
     }
 
     override func run(_ observer: Receiver<Element>) -> Disposable {
@@ -394,11 +584,11 @@ final class Zip5<E1, E2, E3, E4, E5, Result>: Producer<Result> {
 
 extension ObservableType {
     /// Combines the sources' elements pairwise by index (the first of each, then the second of each…) through `resultSelector`.
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(
+    @inlinable public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
     ) -> Observable<Element> {
-        Zip6(
+        Zip6.make(
             source1: source1.asObservable(), source2: source2.asObservable(), source3: source3.asObservable(), source4: source4.asObservable(), source5: source5.asObservable(), source6: source6.asObservable(),
             resultSelector: resultSelector
         )
@@ -407,28 +597,30 @@ extension ObservableType {
 
 extension ObservableType where Element == Any {
     /// Combines the sources' elements pairwise by index (the first of each, then the second of each…) into tuples.
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(
+    @inlinable public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)> {
-        Zip6(
+        Zip6.make(
             source1: source1.asObservable(), source2: source2.asObservable(), source3: source3.asObservable(), source4: source4.asObservable(), source5: source5.asObservable(), source6: source6.asObservable(),
             resultSelector: { ($0, $1, $2, $3, $4, $5) }
         )
     }
 }
 
-private final class ZipSink6<E1, E2, E3, E4, E5, E6, Result>: ZipSink<Result> {
-    typealias Parent = Zip6<E1, E2, E3, E4, E5, E6, Result>
+@usableFromInline
+final class ZipSink6<E1, E2, E3, E4, E5, E6, Result>: ZipSink<Result> {
+    @usableFromInline typealias Parent = Zip6<E1, E2, E3, E4, E5, E6, Result>
 
-    private let parent: Parent
-    // Filled by the sources' observers and read and emptied by `hasElements` and `getResult`, all
-    // under `lock`, and no access spans a call out: no runtime exclusivity check needed.
-    @exclusivity(unchecked) private var values1 = Queue<E1>(capacity: 2)
-    @exclusivity(unchecked) private var values2 = Queue<E2>(capacity: 2)
-    @exclusivity(unchecked) private var values3 = Queue<E3>(capacity: 2)
-    @exclusivity(unchecked) private var values4 = Queue<E4>(capacity: 2)
-    @exclusivity(unchecked) private var values5 = Queue<E5>(capacity: 2)
-    @exclusivity(unchecked) private var values6 = Queue<E6>(capacity: 2)
+    @usableFromInline let parent: Parent
+    // Filled by the sources' observers and read and emptied by `hasElements` and `getResult`
+    // (through the producer's closures), all under `lock`, and no access spans a call out: no
+    // runtime exclusivity check needed.
+    @exclusivity(unchecked) @usableFromInline var values1 = Queue<E1>(capacity: 2)
+    @exclusivity(unchecked) @usableFromInline var values2 = Queue<E2>(capacity: 2)
+    @exclusivity(unchecked) @usableFromInline var values3 = Queue<E3>(capacity: 2)
+    @exclusivity(unchecked) @usableFromInline var values4 = Queue<E4>(capacity: 2)
+    @exclusivity(unchecked) @usableFromInline var values5 = Queue<E5>(capacity: 2)
+    @exclusivity(unchecked) @usableFromInline var values6 = Queue<E6>(capacity: 2)
 
     init(parent: Parent, observer: Receiver<Result>) {
         self.parent = parent
@@ -436,15 +628,7 @@ private final class ZipSink6<E1, E2, E3, E4, E5, E6, Result>: ZipSink<Result> {
     }
 
     override func hasElements(_ index: Int) -> Bool {
-        switch index {
-        case 0: return !values1.isEmpty
-        case 1: return !values2.isEmpty
-        case 2: return !values3.isEmpty
-        case 3: return !values4.isEmpty
-        case 4: return !values5.isEmpty
-        case 5: return !values6.isEmpty
-        default: rxFatalError("zip has no source \(index)")
-        }
+        parent.hasElements(self, index)
     }
 
     func run() -> Disposable {
@@ -455,12 +639,12 @@ private final class ZipSink6<E1, E2, E3, E4, E5, E6, Result>: ZipSink<Result> {
         let subscription5 = SingleAssignmentDisposable()
         let subscription6 = SingleAssignmentDisposable()
 
-        let observer1 = IndexedSourceObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.values1.enqueue($0) }
-        let observer2 = IndexedSourceObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.values2.enqueue($0) }
-        let observer3 = IndexedSourceObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.values3.enqueue($0) }
-        let observer4 = IndexedSourceObserver<E4>(lock: lock, parent: self, index: 3, subscription: subscription4) { self.values4.enqueue($0) }
-        let observer5 = IndexedSourceObserver<E5>(lock: lock, parent: self, index: 4, subscription: subscription5) { self.values5.enqueue($0) }
-        let observer6 = IndexedSourceObserver<E6>(lock: lock, parent: self, index: 5, subscription: subscription6) { self.values6.enqueue($0) }
+        let observer1 = IndexedSourceObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.parent.store1(self, $0) }
+        let observer2 = IndexedSourceObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.parent.store2(self, $0) }
+        let observer3 = IndexedSourceObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.parent.store3(self, $0) }
+        let observer4 = IndexedSourceObserver<E4>(lock: lock, parent: self, index: 3, subscription: subscription4) { self.parent.store4(self, $0) }
+        let observer5 = IndexedSourceObserver<E5>(lock: lock, parent: self, index: 4, subscription: subscription5) { self.parent.store5(self, $0) }
+        let observer6 = IndexedSourceObserver<E6>(lock: lock, parent: self, index: 5, subscription: subscription6) { self.parent.store6(self, $0) }
 
         subscription1.setDisposable(parent.source1.subscribeReceiver(observer1))
         subscription2.setDisposable(parent.source2.subscribeReceiver(observer2))
@@ -473,23 +657,49 @@ private final class ZipSink6<E1, E2, E3, E4, E5, E6, Result>: ZipSink<Result> {
     }
 
     override func getResult() throws -> Result {
-        try parent.resultSelector(values1.dequeue()!, values2.dequeue()!, values3.dequeue()!, values4.dequeue()!, values5.dequeue()!, values6.dequeue()!)
+        try parent.combine(self)
     }
 }
 
 /// The producer of `zip` over 6 sources (internal: the traits build on it).
+///
+/// Storing a source's element and combining them are closures written by `make`, which the
+/// client inlines: there the element types are known, where RxCore's own code would look up
+/// generic metadata (`Optional<E>`, the buffers' types) on every element. They capture nothing.
+@usableFromInline
 final class Zip6<E1, E2, E3, E4, E5, E6, Result>: Producer<Result> {
-    typealias ResultSelector = (E1, E2, E3, E4, E5, E6) throws -> Result
+    @usableFromInline typealias ResultSelector = (E1, E2, E3, E4, E5, E6) throws -> Result
+    @usableFromInline typealias Combine = (ZipSink6<E1, E2, E3, E4, E5, E6, Result>) throws -> Result
+    @usableFromInline typealias HasElements = (ZipSink6<E1, E2, E3, E4, E5, E6, Result>, Int) -> Bool
 
-    let source1: Observable<E1>
-    let source2: Observable<E2>
-    let source3: Observable<E3>
-    let source4: Observable<E4>
-    let source5: Observable<E5>
-    let source6: Observable<E6>
-    let resultSelector: ResultSelector
+    @usableFromInline let source1: Observable<E1>
+    @usableFromInline let source2: Observable<E2>
+    @usableFromInline let source3: Observable<E3>
+    @usableFromInline let source4: Observable<E4>
+    @usableFromInline let source5: Observable<E5>
+    @usableFromInline let source6: Observable<E6>
+    @usableFromInline let resultSelector: ResultSelector
+    fileprivate let store1: (ZipSink6<E1, E2, E3, E4, E5, E6, Result>, E1) -> Void
+    fileprivate let store2: (ZipSink6<E1, E2, E3, E4, E5, E6, Result>, E2) -> Void
+    fileprivate let store3: (ZipSink6<E1, E2, E3, E4, E5, E6, Result>, E3) -> Void
+    fileprivate let store4: (ZipSink6<E1, E2, E3, E4, E5, E6, Result>, E4) -> Void
+    fileprivate let store5: (ZipSink6<E1, E2, E3, E4, E5, E6, Result>, E5) -> Void
+    fileprivate let store6: (ZipSink6<E1, E2, E3, E4, E5, E6, Result>, E6) -> Void
+    fileprivate let combine: Combine
+    fileprivate let hasElements: HasElements
 
-    init(source1: Observable<E1>, source2: Observable<E2>, source3: Observable<E3>, source4: Observable<E4>, source5: Observable<E5>, source6: Observable<E6>, resultSelector: @escaping ResultSelector) {
+    @usableFromInline init(
+        source1: Observable<E1>, source2: Observable<E2>, source3: Observable<E3>, source4: Observable<E4>, source5: Observable<E5>, source6: Observable<E6>,
+        resultSelector: @escaping ResultSelector,
+        store1: @escaping (ZipSink6<E1, E2, E3, E4, E5, E6, Result>, E1) -> Void,
+        store2: @escaping (ZipSink6<E1, E2, E3, E4, E5, E6, Result>, E2) -> Void,
+        store3: @escaping (ZipSink6<E1, E2, E3, E4, E5, E6, Result>, E3) -> Void,
+        store4: @escaping (ZipSink6<E1, E2, E3, E4, E5, E6, Result>, E4) -> Void,
+        store5: @escaping (ZipSink6<E1, E2, E3, E4, E5, E6, Result>, E5) -> Void,
+        store6: @escaping (ZipSink6<E1, E2, E3, E4, E5, E6, Result>, E6) -> Void,
+        combine: @escaping Combine,
+        hasElements: @escaping HasElements
+    ) {
         self.source1 = source1
         self.source2 = source2
         self.source3 = source3
@@ -497,6 +707,46 @@ final class Zip6<E1, E2, E3, E4, E5, E6, Result>: Producer<Result> {
         self.source5 = source5
         self.source6 = source6
         self.resultSelector = resultSelector
+        self.store1 = store1
+        self.store2 = store2
+        self.store3 = store3
+        self.store4 = store4
+        self.store5 = store5
+        self.store6 = store6
+        self.combine = combine
+        self.hasElements = hasElements
+    }
+
+    @inlinable static func make(
+        source1: Observable<E1>, source2: Observable<E2>, source3: Observable<E3>, source4: Observable<E4>, source5: Observable<E5>, source6: Observable<E6>,
+        resultSelector: @escaping ResultSelector
+    ) -> Zip6 {
+        Zip6(
+            source1: source1,
+            source2: source2,
+            source3: source3,
+            source4: source4,
+            source5: source5,
+            source6: source6,
+            resultSelector: resultSelector,
+            store1: { sink, element in sink.values1.enqueue(element) },
+            store2: { sink, element in sink.values2.enqueue(element) },
+            store3: { sink, element in sink.values3.enqueue(element) },
+            store4: { sink, element in sink.values4.enqueue(element) },
+            store5: { sink, element in sink.values5.enqueue(element) },
+            store6: { sink, element in sink.values6.enqueue(element) },
+            combine: { sink in try sink.parent.resultSelector(sink.values1.dequeue()!, sink.values2.dequeue()!, sink.values3.dequeue()!, sink.values4.dequeue()!, sink.values5.dequeue()!, sink.values6.dequeue()!) },
+            hasElements: { sink, index in
+                switch index {
+                case 0: return !sink.values1.isEmpty
+                case 1: return !sink.values2.isEmpty
+                case 2: return !sink.values3.isEmpty
+                case 3: return !sink.values4.isEmpty
+                case 4: return !sink.values5.isEmpty
+                default: return !sink.values6.isEmpty
+                }
+            }
+        )
     }
 
     override func run(_ observer: Receiver<Element>) -> Disposable {
@@ -509,11 +759,11 @@ final class Zip6<E1, E2, E3, E4, E5, E6, Result>: Producer<Result> {
 
 extension ObservableType {
     /// Combines the sources' elements pairwise by index (the first of each, then the second of each…) through `resultSelector`.
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType>(
+    @inlinable public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Element
     ) -> Observable<Element> {
-        Zip7(
+        Zip7.make(
             source1: source1.asObservable(), source2: source2.asObservable(), source3: source3.asObservable(), source4: source4.asObservable(), source5: source5.asObservable(), source6: source6.asObservable(), source7: source7.asObservable(),
             resultSelector: resultSelector
         )
@@ -522,29 +772,31 @@ extension ObservableType {
 
 extension ObservableType where Element == Any {
     /// Combines the sources' elements pairwise by index (the first of each, then the second of each…) into tuples.
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType>(
+    @inlinable public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)> {
-        Zip7(
+        Zip7.make(
             source1: source1.asObservable(), source2: source2.asObservable(), source3: source3.asObservable(), source4: source4.asObservable(), source5: source5.asObservable(), source6: source6.asObservable(), source7: source7.asObservable(),
             resultSelector: { ($0, $1, $2, $3, $4, $5, $6) }
         )
     }
 }
 
-private final class ZipSink7<E1, E2, E3, E4, E5, E6, E7, Result>: ZipSink<Result> {
-    typealias Parent = Zip7<E1, E2, E3, E4, E5, E6, E7, Result>
+@usableFromInline
+final class ZipSink7<E1, E2, E3, E4, E5, E6, E7, Result>: ZipSink<Result> {
+    @usableFromInline typealias Parent = Zip7<E1, E2, E3, E4, E5, E6, E7, Result>
 
-    private let parent: Parent
-    // Filled by the sources' observers and read and emptied by `hasElements` and `getResult`, all
-    // under `lock`, and no access spans a call out: no runtime exclusivity check needed.
-    @exclusivity(unchecked) private var values1 = Queue<E1>(capacity: 2)
-    @exclusivity(unchecked) private var values2 = Queue<E2>(capacity: 2)
-    @exclusivity(unchecked) private var values3 = Queue<E3>(capacity: 2)
-    @exclusivity(unchecked) private var values4 = Queue<E4>(capacity: 2)
-    @exclusivity(unchecked) private var values5 = Queue<E5>(capacity: 2)
-    @exclusivity(unchecked) private var values6 = Queue<E6>(capacity: 2)
-    @exclusivity(unchecked) private var values7 = Queue<E7>(capacity: 2)
+    @usableFromInline let parent: Parent
+    // Filled by the sources' observers and read and emptied by `hasElements` and `getResult`
+    // (through the producer's closures), all under `lock`, and no access spans a call out: no
+    // runtime exclusivity check needed.
+    @exclusivity(unchecked) @usableFromInline var values1 = Queue<E1>(capacity: 2)
+    @exclusivity(unchecked) @usableFromInline var values2 = Queue<E2>(capacity: 2)
+    @exclusivity(unchecked) @usableFromInline var values3 = Queue<E3>(capacity: 2)
+    @exclusivity(unchecked) @usableFromInline var values4 = Queue<E4>(capacity: 2)
+    @exclusivity(unchecked) @usableFromInline var values5 = Queue<E5>(capacity: 2)
+    @exclusivity(unchecked) @usableFromInline var values6 = Queue<E6>(capacity: 2)
+    @exclusivity(unchecked) @usableFromInline var values7 = Queue<E7>(capacity: 2)
 
     init(parent: Parent, observer: Receiver<Result>) {
         self.parent = parent
@@ -552,16 +804,7 @@ private final class ZipSink7<E1, E2, E3, E4, E5, E6, E7, Result>: ZipSink<Result
     }
 
     override func hasElements(_ index: Int) -> Bool {
-        switch index {
-        case 0: return !values1.isEmpty
-        case 1: return !values2.isEmpty
-        case 2: return !values3.isEmpty
-        case 3: return !values4.isEmpty
-        case 4: return !values5.isEmpty
-        case 5: return !values6.isEmpty
-        case 6: return !values7.isEmpty
-        default: rxFatalError("zip has no source \(index)")
-        }
+        parent.hasElements(self, index)
     }
 
     func run() -> Disposable {
@@ -573,13 +816,13 @@ private final class ZipSink7<E1, E2, E3, E4, E5, E6, E7, Result>: ZipSink<Result
         let subscription6 = SingleAssignmentDisposable()
         let subscription7 = SingleAssignmentDisposable()
 
-        let observer1 = IndexedSourceObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.values1.enqueue($0) }
-        let observer2 = IndexedSourceObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.values2.enqueue($0) }
-        let observer3 = IndexedSourceObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.values3.enqueue($0) }
-        let observer4 = IndexedSourceObserver<E4>(lock: lock, parent: self, index: 3, subscription: subscription4) { self.values4.enqueue($0) }
-        let observer5 = IndexedSourceObserver<E5>(lock: lock, parent: self, index: 4, subscription: subscription5) { self.values5.enqueue($0) }
-        let observer6 = IndexedSourceObserver<E6>(lock: lock, parent: self, index: 5, subscription: subscription6) { self.values6.enqueue($0) }
-        let observer7 = IndexedSourceObserver<E7>(lock: lock, parent: self, index: 6, subscription: subscription7) { self.values7.enqueue($0) }
+        let observer1 = IndexedSourceObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.parent.store1(self, $0) }
+        let observer2 = IndexedSourceObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.parent.store2(self, $0) }
+        let observer3 = IndexedSourceObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.parent.store3(self, $0) }
+        let observer4 = IndexedSourceObserver<E4>(lock: lock, parent: self, index: 3, subscription: subscription4) { self.parent.store4(self, $0) }
+        let observer5 = IndexedSourceObserver<E5>(lock: lock, parent: self, index: 4, subscription: subscription5) { self.parent.store5(self, $0) }
+        let observer6 = IndexedSourceObserver<E6>(lock: lock, parent: self, index: 5, subscription: subscription6) { self.parent.store6(self, $0) }
+        let observer7 = IndexedSourceObserver<E7>(lock: lock, parent: self, index: 6, subscription: subscription7) { self.parent.store7(self, $0) }
 
         subscription1.setDisposable(parent.source1.subscribeReceiver(observer1))
         subscription2.setDisposable(parent.source2.subscribeReceiver(observer2))
@@ -593,24 +836,52 @@ private final class ZipSink7<E1, E2, E3, E4, E5, E6, E7, Result>: ZipSink<Result
     }
 
     override func getResult() throws -> Result {
-        try parent.resultSelector(values1.dequeue()!, values2.dequeue()!, values3.dequeue()!, values4.dequeue()!, values5.dequeue()!, values6.dequeue()!, values7.dequeue()!)
+        try parent.combine(self)
     }
 }
 
 /// The producer of `zip` over 7 sources (internal: the traits build on it).
+///
+/// Storing a source's element and combining them are closures written by `make`, which the
+/// client inlines: there the element types are known, where RxCore's own code would look up
+/// generic metadata (`Optional<E>`, the buffers' types) on every element. They capture nothing.
+@usableFromInline
 final class Zip7<E1, E2, E3, E4, E5, E6, E7, Result>: Producer<Result> {
-    typealias ResultSelector = (E1, E2, E3, E4, E5, E6, E7) throws -> Result
+    @usableFromInline typealias ResultSelector = (E1, E2, E3, E4, E5, E6, E7) throws -> Result
+    @usableFromInline typealias Combine = (ZipSink7<E1, E2, E3, E4, E5, E6, E7, Result>) throws -> Result
+    @usableFromInline typealias HasElements = (ZipSink7<E1, E2, E3, E4, E5, E6, E7, Result>, Int) -> Bool
 
-    let source1: Observable<E1>
-    let source2: Observable<E2>
-    let source3: Observable<E3>
-    let source4: Observable<E4>
-    let source5: Observable<E5>
-    let source6: Observable<E6>
-    let source7: Observable<E7>
-    let resultSelector: ResultSelector
+    @usableFromInline let source1: Observable<E1>
+    @usableFromInline let source2: Observable<E2>
+    @usableFromInline let source3: Observable<E3>
+    @usableFromInline let source4: Observable<E4>
+    @usableFromInline let source5: Observable<E5>
+    @usableFromInline let source6: Observable<E6>
+    @usableFromInline let source7: Observable<E7>
+    @usableFromInline let resultSelector: ResultSelector
+    fileprivate let store1: (ZipSink7<E1, E2, E3, E4, E5, E6, E7, Result>, E1) -> Void
+    fileprivate let store2: (ZipSink7<E1, E2, E3, E4, E5, E6, E7, Result>, E2) -> Void
+    fileprivate let store3: (ZipSink7<E1, E2, E3, E4, E5, E6, E7, Result>, E3) -> Void
+    fileprivate let store4: (ZipSink7<E1, E2, E3, E4, E5, E6, E7, Result>, E4) -> Void
+    fileprivate let store5: (ZipSink7<E1, E2, E3, E4, E5, E6, E7, Result>, E5) -> Void
+    fileprivate let store6: (ZipSink7<E1, E2, E3, E4, E5, E6, E7, Result>, E6) -> Void
+    fileprivate let store7: (ZipSink7<E1, E2, E3, E4, E5, E6, E7, Result>, E7) -> Void
+    fileprivate let combine: Combine
+    fileprivate let hasElements: HasElements
 
-    init(source1: Observable<E1>, source2: Observable<E2>, source3: Observable<E3>, source4: Observable<E4>, source5: Observable<E5>, source6: Observable<E6>, source7: Observable<E7>, resultSelector: @escaping ResultSelector) {
+    @usableFromInline init(
+        source1: Observable<E1>, source2: Observable<E2>, source3: Observable<E3>, source4: Observable<E4>, source5: Observable<E5>, source6: Observable<E6>, source7: Observable<E7>,
+        resultSelector: @escaping ResultSelector,
+        store1: @escaping (ZipSink7<E1, E2, E3, E4, E5, E6, E7, Result>, E1) -> Void,
+        store2: @escaping (ZipSink7<E1, E2, E3, E4, E5, E6, E7, Result>, E2) -> Void,
+        store3: @escaping (ZipSink7<E1, E2, E3, E4, E5, E6, E7, Result>, E3) -> Void,
+        store4: @escaping (ZipSink7<E1, E2, E3, E4, E5, E6, E7, Result>, E4) -> Void,
+        store5: @escaping (ZipSink7<E1, E2, E3, E4, E5, E6, E7, Result>, E5) -> Void,
+        store6: @escaping (ZipSink7<E1, E2, E3, E4, E5, E6, E7, Result>, E6) -> Void,
+        store7: @escaping (ZipSink7<E1, E2, E3, E4, E5, E6, E7, Result>, E7) -> Void,
+        combine: @escaping Combine,
+        hasElements: @escaping HasElements
+    ) {
         self.source1 = source1
         self.source2 = source2
         self.source3 = source3
@@ -619,6 +890,50 @@ final class Zip7<E1, E2, E3, E4, E5, E6, E7, Result>: Producer<Result> {
         self.source6 = source6
         self.source7 = source7
         self.resultSelector = resultSelector
+        self.store1 = store1
+        self.store2 = store2
+        self.store3 = store3
+        self.store4 = store4
+        self.store5 = store5
+        self.store6 = store6
+        self.store7 = store7
+        self.combine = combine
+        self.hasElements = hasElements
+    }
+
+    @inlinable static func make(
+        source1: Observable<E1>, source2: Observable<E2>, source3: Observable<E3>, source4: Observable<E4>, source5: Observable<E5>, source6: Observable<E6>, source7: Observable<E7>,
+        resultSelector: @escaping ResultSelector
+    ) -> Zip7 {
+        Zip7(
+            source1: source1,
+            source2: source2,
+            source3: source3,
+            source4: source4,
+            source5: source5,
+            source6: source6,
+            source7: source7,
+            resultSelector: resultSelector,
+            store1: { sink, element in sink.values1.enqueue(element) },
+            store2: { sink, element in sink.values2.enqueue(element) },
+            store3: { sink, element in sink.values3.enqueue(element) },
+            store4: { sink, element in sink.values4.enqueue(element) },
+            store5: { sink, element in sink.values5.enqueue(element) },
+            store6: { sink, element in sink.values6.enqueue(element) },
+            store7: { sink, element in sink.values7.enqueue(element) },
+            combine: { sink in try sink.parent.resultSelector(sink.values1.dequeue()!, sink.values2.dequeue()!, sink.values3.dequeue()!, sink.values4.dequeue()!, sink.values5.dequeue()!, sink.values6.dequeue()!, sink.values7.dequeue()!) },
+            hasElements: { sink, index in
+                switch index {
+                case 0: return !sink.values1.isEmpty
+                case 1: return !sink.values2.isEmpty
+                case 2: return !sink.values3.isEmpty
+                case 3: return !sink.values4.isEmpty
+                case 4: return !sink.values5.isEmpty
+                case 5: return !sink.values6.isEmpty
+                default: return !sink.values7.isEmpty
+                }
+            }
+        )
     }
 
     override func run(_ observer: Receiver<Element>) -> Disposable {
@@ -631,11 +946,11 @@ final class Zip7<E1, E2, E3, E4, E5, E6, E7, Result>: Producer<Result> {
 
 extension ObservableType {
     /// Combines the sources' elements pairwise by index (the first of each, then the second of each…) through `resultSelector`.
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType>(
+    @inlinable public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws -> Element
     ) -> Observable<Element> {
-        Zip8(
+        Zip8.make(
             source1: source1.asObservable(), source2: source2.asObservable(), source3: source3.asObservable(), source4: source4.asObservable(), source5: source5.asObservable(), source6: source6.asObservable(), source7: source7.asObservable(), source8: source8.asObservable(),
             resultSelector: resultSelector
         )
@@ -644,30 +959,32 @@ extension ObservableType {
 
 extension ObservableType where Element == Any {
     /// Combines the sources' elements pairwise by index (the first of each, then the second of each…) into tuples.
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType>(
+    @inlinable public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)> {
-        Zip8(
+        Zip8.make(
             source1: source1.asObservable(), source2: source2.asObservable(), source3: source3.asObservable(), source4: source4.asObservable(), source5: source5.asObservable(), source6: source6.asObservable(), source7: source7.asObservable(), source8: source8.asObservable(),
             resultSelector: { ($0, $1, $2, $3, $4, $5, $6, $7) }
         )
     }
 }
 
-private final class ZipSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>: ZipSink<Result> {
-    typealias Parent = Zip8<E1, E2, E3, E4, E5, E6, E7, E8, Result>
+@usableFromInline
+final class ZipSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>: ZipSink<Result> {
+    @usableFromInline typealias Parent = Zip8<E1, E2, E3, E4, E5, E6, E7, E8, Result>
 
-    private let parent: Parent
-    // Filled by the sources' observers and read and emptied by `hasElements` and `getResult`, all
-    // under `lock`, and no access spans a call out: no runtime exclusivity check needed.
-    @exclusivity(unchecked) private var values1 = Queue<E1>(capacity: 2)
-    @exclusivity(unchecked) private var values2 = Queue<E2>(capacity: 2)
-    @exclusivity(unchecked) private var values3 = Queue<E3>(capacity: 2)
-    @exclusivity(unchecked) private var values4 = Queue<E4>(capacity: 2)
-    @exclusivity(unchecked) private var values5 = Queue<E5>(capacity: 2)
-    @exclusivity(unchecked) private var values6 = Queue<E6>(capacity: 2)
-    @exclusivity(unchecked) private var values7 = Queue<E7>(capacity: 2)
-    @exclusivity(unchecked) private var values8 = Queue<E8>(capacity: 2)
+    @usableFromInline let parent: Parent
+    // Filled by the sources' observers and read and emptied by `hasElements` and `getResult`
+    // (through the producer's closures), all under `lock`, and no access spans a call out: no
+    // runtime exclusivity check needed.
+    @exclusivity(unchecked) @usableFromInline var values1 = Queue<E1>(capacity: 2)
+    @exclusivity(unchecked) @usableFromInline var values2 = Queue<E2>(capacity: 2)
+    @exclusivity(unchecked) @usableFromInline var values3 = Queue<E3>(capacity: 2)
+    @exclusivity(unchecked) @usableFromInline var values4 = Queue<E4>(capacity: 2)
+    @exclusivity(unchecked) @usableFromInline var values5 = Queue<E5>(capacity: 2)
+    @exclusivity(unchecked) @usableFromInline var values6 = Queue<E6>(capacity: 2)
+    @exclusivity(unchecked) @usableFromInline var values7 = Queue<E7>(capacity: 2)
+    @exclusivity(unchecked) @usableFromInline var values8 = Queue<E8>(capacity: 2)
 
     init(parent: Parent, observer: Receiver<Result>) {
         self.parent = parent
@@ -675,17 +992,7 @@ private final class ZipSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>: ZipSink<Re
     }
 
     override func hasElements(_ index: Int) -> Bool {
-        switch index {
-        case 0: return !values1.isEmpty
-        case 1: return !values2.isEmpty
-        case 2: return !values3.isEmpty
-        case 3: return !values4.isEmpty
-        case 4: return !values5.isEmpty
-        case 5: return !values6.isEmpty
-        case 6: return !values7.isEmpty
-        case 7: return !values8.isEmpty
-        default: rxFatalError("zip has no source \(index)")
-        }
+        parent.hasElements(self, index)
     }
 
     func run() -> Disposable {
@@ -698,14 +1005,14 @@ private final class ZipSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>: ZipSink<Re
         let subscription7 = SingleAssignmentDisposable()
         let subscription8 = SingleAssignmentDisposable()
 
-        let observer1 = IndexedSourceObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.values1.enqueue($0) }
-        let observer2 = IndexedSourceObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.values2.enqueue($0) }
-        let observer3 = IndexedSourceObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.values3.enqueue($0) }
-        let observer4 = IndexedSourceObserver<E4>(lock: lock, parent: self, index: 3, subscription: subscription4) { self.values4.enqueue($0) }
-        let observer5 = IndexedSourceObserver<E5>(lock: lock, parent: self, index: 4, subscription: subscription5) { self.values5.enqueue($0) }
-        let observer6 = IndexedSourceObserver<E6>(lock: lock, parent: self, index: 5, subscription: subscription6) { self.values6.enqueue($0) }
-        let observer7 = IndexedSourceObserver<E7>(lock: lock, parent: self, index: 6, subscription: subscription7) { self.values7.enqueue($0) }
-        let observer8 = IndexedSourceObserver<E8>(lock: lock, parent: self, index: 7, subscription: subscription8) { self.values8.enqueue($0) }
+        let observer1 = IndexedSourceObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.parent.store1(self, $0) }
+        let observer2 = IndexedSourceObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.parent.store2(self, $0) }
+        let observer3 = IndexedSourceObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.parent.store3(self, $0) }
+        let observer4 = IndexedSourceObserver<E4>(lock: lock, parent: self, index: 3, subscription: subscription4) { self.parent.store4(self, $0) }
+        let observer5 = IndexedSourceObserver<E5>(lock: lock, parent: self, index: 4, subscription: subscription5) { self.parent.store5(self, $0) }
+        let observer6 = IndexedSourceObserver<E6>(lock: lock, parent: self, index: 5, subscription: subscription6) { self.parent.store6(self, $0) }
+        let observer7 = IndexedSourceObserver<E7>(lock: lock, parent: self, index: 6, subscription: subscription7) { self.parent.store7(self, $0) }
+        let observer8 = IndexedSourceObserver<E8>(lock: lock, parent: self, index: 7, subscription: subscription8) { self.parent.store8(self, $0) }
 
         subscription1.setDisposable(parent.source1.subscribeReceiver(observer1))
         subscription2.setDisposable(parent.source2.subscribeReceiver(observer2))
@@ -720,25 +1027,55 @@ private final class ZipSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>: ZipSink<Re
     }
 
     override func getResult() throws -> Result {
-        try parent.resultSelector(values1.dequeue()!, values2.dequeue()!, values3.dequeue()!, values4.dequeue()!, values5.dequeue()!, values6.dequeue()!, values7.dequeue()!, values8.dequeue()!)
+        try parent.combine(self)
     }
 }
 
 /// The producer of `zip` over 8 sources (internal: the traits build on it).
+///
+/// Storing a source's element and combining them are closures written by `make`, which the
+/// client inlines: there the element types are known, where RxCore's own code would look up
+/// generic metadata (`Optional<E>`, the buffers' types) on every element. They capture nothing.
+@usableFromInline
 final class Zip8<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Producer<Result> {
-    typealias ResultSelector = (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result
+    @usableFromInline typealias ResultSelector = (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result
+    @usableFromInline typealias Combine = (ZipSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>) throws -> Result
+    @usableFromInline typealias HasElements = (ZipSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>, Int) -> Bool
 
-    let source1: Observable<E1>
-    let source2: Observable<E2>
-    let source3: Observable<E3>
-    let source4: Observable<E4>
-    let source5: Observable<E5>
-    let source6: Observable<E6>
-    let source7: Observable<E7>
-    let source8: Observable<E8>
-    let resultSelector: ResultSelector
+    @usableFromInline let source1: Observable<E1>
+    @usableFromInline let source2: Observable<E2>
+    @usableFromInline let source3: Observable<E3>
+    @usableFromInline let source4: Observable<E4>
+    @usableFromInline let source5: Observable<E5>
+    @usableFromInline let source6: Observable<E6>
+    @usableFromInline let source7: Observable<E7>
+    @usableFromInline let source8: Observable<E8>
+    @usableFromInline let resultSelector: ResultSelector
+    fileprivate let store1: (ZipSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>, E1) -> Void
+    fileprivate let store2: (ZipSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>, E2) -> Void
+    fileprivate let store3: (ZipSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>, E3) -> Void
+    fileprivate let store4: (ZipSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>, E4) -> Void
+    fileprivate let store5: (ZipSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>, E5) -> Void
+    fileprivate let store6: (ZipSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>, E6) -> Void
+    fileprivate let store7: (ZipSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>, E7) -> Void
+    fileprivate let store8: (ZipSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>, E8) -> Void
+    fileprivate let combine: Combine
+    fileprivate let hasElements: HasElements
 
-    init(source1: Observable<E1>, source2: Observable<E2>, source3: Observable<E3>, source4: Observable<E4>, source5: Observable<E5>, source6: Observable<E6>, source7: Observable<E7>, source8: Observable<E8>, resultSelector: @escaping ResultSelector) {
+    @usableFromInline init(
+        source1: Observable<E1>, source2: Observable<E2>, source3: Observable<E3>, source4: Observable<E4>, source5: Observable<E5>, source6: Observable<E6>, source7: Observable<E7>, source8: Observable<E8>,
+        resultSelector: @escaping ResultSelector,
+        store1: @escaping (ZipSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>, E1) -> Void,
+        store2: @escaping (ZipSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>, E2) -> Void,
+        store3: @escaping (ZipSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>, E3) -> Void,
+        store4: @escaping (ZipSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>, E4) -> Void,
+        store5: @escaping (ZipSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>, E5) -> Void,
+        store6: @escaping (ZipSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>, E6) -> Void,
+        store7: @escaping (ZipSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>, E7) -> Void,
+        store8: @escaping (ZipSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>, E8) -> Void,
+        combine: @escaping Combine,
+        hasElements: @escaping HasElements
+    ) {
         self.source1 = source1
         self.source2 = source2
         self.source3 = source3
@@ -748,6 +1085,54 @@ final class Zip8<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Producer<Result> {
         self.source7 = source7
         self.source8 = source8
         self.resultSelector = resultSelector
+        self.store1 = store1
+        self.store2 = store2
+        self.store3 = store3
+        self.store4 = store4
+        self.store5 = store5
+        self.store6 = store6
+        self.store7 = store7
+        self.store8 = store8
+        self.combine = combine
+        self.hasElements = hasElements
+    }
+
+    @inlinable static func make(
+        source1: Observable<E1>, source2: Observable<E2>, source3: Observable<E3>, source4: Observable<E4>, source5: Observable<E5>, source6: Observable<E6>, source7: Observable<E7>, source8: Observable<E8>,
+        resultSelector: @escaping ResultSelector
+    ) -> Zip8 {
+        Zip8(
+            source1: source1,
+            source2: source2,
+            source3: source3,
+            source4: source4,
+            source5: source5,
+            source6: source6,
+            source7: source7,
+            source8: source8,
+            resultSelector: resultSelector,
+            store1: { sink, element in sink.values1.enqueue(element) },
+            store2: { sink, element in sink.values2.enqueue(element) },
+            store3: { sink, element in sink.values3.enqueue(element) },
+            store4: { sink, element in sink.values4.enqueue(element) },
+            store5: { sink, element in sink.values5.enqueue(element) },
+            store6: { sink, element in sink.values6.enqueue(element) },
+            store7: { sink, element in sink.values7.enqueue(element) },
+            store8: { sink, element in sink.values8.enqueue(element) },
+            combine: { sink in try sink.parent.resultSelector(sink.values1.dequeue()!, sink.values2.dequeue()!, sink.values3.dequeue()!, sink.values4.dequeue()!, sink.values5.dequeue()!, sink.values6.dequeue()!, sink.values7.dequeue()!, sink.values8.dequeue()!) },
+            hasElements: { sink, index in
+                switch index {
+                case 0: return !sink.values1.isEmpty
+                case 1: return !sink.values2.isEmpty
+                case 2: return !sink.values3.isEmpty
+                case 3: return !sink.values4.isEmpty
+                case 4: return !sink.values5.isEmpty
+                case 5: return !sink.values6.isEmpty
+                case 6: return !sink.values7.isEmpty
+                default: return !sink.values8.isEmpty
+                }
+            }
+        )
     }
 
     override func run(_ observer: Receiver<Element>) -> Disposable {

@@ -6,6 +6,7 @@
 // Termination, as in RxSwift 6: the first error of any source (or of the result selector) ends
 // the result; the fixed-arity forms complete once every source has completed.
 
+@usableFromInline
 class ZipSink<Result>: Sink<Never, Receiver<Result>>, IndexedSourceParent {
     let lock = RecursiveLock()
 

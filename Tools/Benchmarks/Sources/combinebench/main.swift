@@ -97,6 +97,9 @@ Harness.run(
         },
         Workload("map-filter-x6.pump", operations: 100_000) { n in pump(mapFilterChain, events: n) },
         Workload("map-filter-x6.create", operations: 10_000) { n in create(mapFilterChain, count: n) },
+        Workload("zip2.pump", operations: 100_000) { n in
+            pump({ $0.zip($0).map { $0 &+ $1 }.eraseToAnyPublisher() }, events: n)
+        },
         Workload("distinctUntilChanged.pump", operations: 100_000) { n in
             pump({ $0.removeDuplicates().eraseToAnyPublisher() }, events: n)
         },

@@ -176,6 +176,8 @@ let workloads = [
     },
     Workload("combineLatest4-x7.pump", operations: 100_000) { n in pump(nestedCombineLatest, events: n) },
     Workload("combineLatest4-x7.create", operations: 10_000) { n in create(nestedCombineLatest, count: n) },
+    // Both sources are the subject: every event completes a pair.
+    Workload("zip2.pump", operations: 100_000) { n in pump({ Observable.zip($0, $0) { $0 &+ $1 } }, events: n) },
     // A late subscriber to a subject or share that replays one element (the replay path).
     Workload("replay1.subscribe-dispose", operations: 100_000) { n in
         let subject = ReplaySubject<Int>.create(bufferSize: 1)
