@@ -5,8 +5,10 @@ public protocol ObserverType {
     func on(_ event: Event<Element>)
 }
 
+// Inlinable: the caller, which knows `Element`, builds the event. In RxCore's unspecialised code
+// building it looked up `Event<Element>`'s generic metadata on every call.
 extension ObserverType {
-    public func onNext(_ element: Element) { on(.next(element)) }
-    public func onCompleted() { on(.completed) }
-    public func onError(_ error: Swift.Error) { on(.error(error)) }
+    @inlinable public func onNext(_ element: Element) { on(.next(element)) }
+    @inlinable public func onCompleted() { on(.completed) }
+    @inlinable public func onError(_ error: Swift.Error) { on(.error(error)) }
 }

@@ -39,6 +39,13 @@ final class ReplayingObserver<Element>: Receiver<Element>, @unchecked Sendable {
             observer.receiveNext(element)
             return
         }
+        queueOrForwardNext(element)
+    }
+
+    /// Out of line, so that the direct path above never touches `Event<Element>`: with the
+    /// event built in `receiveNext`, its generic metadata was looked up on every element.
+    @inline(never)
+    private func queueOrForwardNext(_ element: Element) {
         queueOrForward(.next(element))
     }
 

@@ -10,6 +10,11 @@ public class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverT
 
     public func on(_ event: Event<Element>) { rxAbstractMethod() }
 
+    /// Sends `element` to every subscriber and buffers it. A method of the class (not only
+    /// `ObserverType`'s `on(.next(element))`), so that no `Event` is built and switched over in
+    /// RxCore's unspecialised code, a generic-metadata look-up per element there.
+    public func onNext(_ element: Element) { rxAbstractMethod() }
+
     public func asObserver() -> ReplaySubject<Element> { self }
 
     public func dispose() {}
@@ -92,10 +97,14 @@ private final class ReplayBuffer<Element>: ReplaySubject<Element>, SynchronizedU
 
     override func on(_ event: Event<Element>) {
         switch event {
-        case .next(let element): callCheck.run { synchronized_next(element).next(element) }
+        case .next(let element): onNext(element)
         case .error(let error): terminate(.error(error))
         case .completed: terminate(.completed)
         }
+    }
+
+    override func onNext(_ element: Element) {
+        callCheck.run { synchronized_next(element).next(element) }
     }
 
     private func terminate(_ termination: SubjectTermination) {
