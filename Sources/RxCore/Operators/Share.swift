@@ -11,6 +11,7 @@ extension ObservableType {
     /// Shares one subscription to the source between all subscribers, replaying the last
     /// `replay` elements to new ones. The source is subscribed when the first subscriber comes
     /// and disposed when the last one leaves.
+    @inlinable
     public func share(replay: Int = 0, scope: SubjectLifetimeScope = .whileConnected) -> Observable<Element> {
         switch scope {
         case .forever:
@@ -20,8 +21,8 @@ extension ObservableType {
             }
         case .whileConnected:
             switch replay {
-            case 0: return ShareWhileConnected(source: asObservable(), replay: 0)
-            case 1: return ShareWhileConnected(source: asObservable(), replay: 1)
+            case 0: return ShareWhileConnected.make(source: asObservable(), replay: 0)
+            case 1: return ShareWhileConnected.make(source: asObservable(), replay: 1)
             default: return multicast(makeSubject: { ReplaySubject.create(bufferSize: replay) }).refCount()
             }
         }
@@ -66,7 +67,7 @@ private final class ShareWhileConnectedConnection<Element>: Receiver<Element>, S
         #endif
         let observers: Observers = lock.performLocked {
             if disposed { return Observers() }
-            if parent.replay > 0 { self.element = element }
+            if parent.replay > 0 { parent.keep(&self.element, element) }
             return self.observers
         }
         observers.next(element)
@@ -154,17 +155,31 @@ private final class ShareWhileConnectedConnection<Element>: Receiver<Element>, S
 }
 
 /// `share(replay: 0 or 1, scope: .whileConnected)` without the subject machinery.
-private final class ShareWhileConnected<Element>: Observable<Element> {
+///
+/// Keeping the element to replay is a closure written by `make`, which the client inlines:
+/// there `Element` is known, where RxCore's own code would look up `Optional<Element>`'s generic
+/// metadata to store it, on every element. It captures nothing.
+@usableFromInline
+final class ShareWhileConnected<Element>: Observable<Element> {
+    /// Stores the element to replay in the connection's slot.
+    @usableFromInline typealias Keep = (inout Element?, Element) -> Void
+
     fileprivate let source: Observable<Element>
     fileprivate let replay: Int
+    fileprivate let keep: Keep
     private let lock = RecursiveLock()
     // Unchecked exclusivity: only touched under `lock` (here and by the connection, which shares
     // it), and no access spans a call out.
     @exclusivity(unchecked) fileprivate var connection: ShareWhileConnectedConnection<Element>?
 
-    init(source: Observable<Element>, replay: Int) {
+    @usableFromInline init(source: Observable<Element>, replay: Int, keep: @escaping Keep) {
         self.source = source
         self.replay = replay
+        self.keep = keep
+    }
+
+    @inlinable static func make(source: Observable<Element>, replay: Int) -> ShareWhileConnected {
+        ShareWhileConnected(source: source, replay: replay, keep: { slot, element in slot = element })
     }
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable

@@ -2,29 +2,32 @@ extension ObservableType {
     /// Combines each element of this sequence with the latest element of `second`, through
     /// `resultSelector`. Elements that arrive before `second` emitted anything are dropped.
     /// `second` is subscribed first; its completion is ignored, its error ends the result.
-    public func withLatestFrom<Source: ObservableConvertibleType, ResultType>(
+    @inlinable public func withLatestFrom<Source: ObservableConvertibleType, ResultType>(
         _ second: Source,
         resultSelector: @escaping (Element, Source.Element) throws -> ResultType
     ) -> Observable<ResultType> {
-        WithLatestFrom(first: asObservable(), second: second.asObservable(), resultSelector: resultSelector)
+        WithLatestFrom.make(first: asObservable(), second: second.asObservable(), resultSelector: resultSelector)
     }
 
     /// Replaces each element of this sequence with the latest element of `second`. Elements that
     /// arrive before `second` emitted anything are dropped.
-    public func withLatestFrom<Source: ObservableConvertibleType>(_ second: Source) -> Observable<Source.Element> {
-        WithLatestFrom(first: asObservable(), second: second.asObservable(), resultSelector: { $1 })
+    @inlinable public func withLatestFrom<Source: ObservableConvertibleType>(
+        _ second: Source
+    ) -> Observable<Source.Element> {
+        WithLatestFrom.make(first: asObservable(), second: second.asObservable(), resultSelector: { $1 })
     }
 }
 
-private final class WithLatestFromSink<FirstElement, SecondElement, ResultType>: ElementSink<FirstElement, ResultType> {
-    typealias Parent = WithLatestFrom<FirstElement, SecondElement, ResultType>
+@usableFromInline
+final class WithLatestFromSink<FirstElement, SecondElement, ResultType>: ElementSink<FirstElement, ResultType> {
+    @usableFromInline typealias Parent = WithLatestFrom<FirstElement, SecondElement, ResultType>
 
-    private let parent: Parent
+    @usableFromInline let parent: Parent
     /// Serialises the two sources (LockedElementSink's, for a sink whose output type differs).
     let lock = RecursiveLock()
     // Guarded by `lock`, and no access spans a call out (`receiveNext` copies it first): no
     // runtime exclusivity check needed.
-    @exclusivity(unchecked) var latest: SecondElement?
+    @exclusivity(unchecked) @usableFromInline var latest: SecondElement?
 
     init(parent: Parent, observer: Receiver<ResultType>) {
         self.parent = parent
@@ -41,9 +44,8 @@ private final class WithLatestFromSink<FirstElement, SecondElement, ResultType>:
 
     override func receiveNext(_ element: FirstElement) {
         lock.performLocked {
-            guard let latest else { return }
             do {
-                forwardNext(try parent.resultSelector(element, latest))
+                try parent.combine(self, element) { self.forwardNext($0) }
             } catch let error {
                 forwardError(error)
                 dispose()
@@ -77,7 +79,7 @@ private final class WithLatestFromSecondObserver<FirstElement, SecondElement, Re
 
     override func receiveNext(_ element: SecondElement) {
         parent.lock.performLocked {
-            parent.latest = element
+            parent.parent.store(parent, element)
         }
     }
 
@@ -101,17 +103,54 @@ private final class WithLatestFromSecondObserver<FirstElement, SecondElement, Re
     }
 }
 
-private final class WithLatestFrom<FirstElement, SecondElement, ResultType>: Producer<ResultType> {
-    typealias ResultSelector = (FirstElement, SecondElement) throws -> ResultType
+/// The producer of `withLatestFrom`. Storing the second source's latest element and combining it
+/// with the first's are closures written by `make`, which the client inlines: there the element
+/// types are known, where RxCore's own code would look up `Optional<SecondElement>`'s generic
+/// metadata on every element of either source. They capture nothing.
+@usableFromInline
+final class WithLatestFrom<FirstElement, SecondElement, ResultType>: Producer<ResultType> {
+    @usableFromInline typealias ResultSelector = (FirstElement, SecondElement) throws -> ResultType
+    @usableFromInline typealias LatestFromSink = WithLatestFromSink<FirstElement, SecondElement, ResultType>
+    @usableFromInline typealias Store = (LatestFromSink, SecondElement) -> Void
+    /// Combines an element of the first source with the latest of the second, if there is one,
+    /// and hands the result to the callback.
+    @usableFromInline typealias Combine = (LatestFromSink, FirstElement, (ResultType) -> Void) throws -> Void
 
     let first: Observable<FirstElement>
     let second: Observable<SecondElement>
-    let resultSelector: ResultSelector
+    @usableFromInline let resultSelector: ResultSelector
+    fileprivate let store: Store
+    fileprivate let combine: Combine
 
-    init(first: Observable<FirstElement>, second: Observable<SecondElement>, resultSelector: @escaping ResultSelector) {
+    @usableFromInline init(
+        first: Observable<FirstElement>,
+        second: Observable<SecondElement>,
+        resultSelector: @escaping ResultSelector,
+        store: @escaping Store,
+        combine: @escaping Combine
+    ) {
         self.first = first
         self.second = second
         self.resultSelector = resultSelector
+        self.store = store
+        self.combine = combine
+    }
+
+    @inlinable static func make(
+        first: Observable<FirstElement>,
+        second: Observable<SecondElement>,
+        resultSelector: @escaping ResultSelector
+    ) -> WithLatestFrom {
+        WithLatestFrom(
+            first: first,
+            second: second,
+            resultSelector: resultSelector,
+            store: { sink, element in sink.latest = element },
+            combine: { sink, element, forward in
+                guard let latest = sink.latest else { return }
+                forward(try sink.parent.resultSelector(element, latest))
+            }
+        )
     }
 
     override func run(_ observer: Receiver<Element>) -> Disposable {
