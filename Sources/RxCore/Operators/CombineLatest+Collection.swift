@@ -2,18 +2,20 @@ extension ObservableType {
     /// Combines the latest elements of all the sources through `resultSelector` whenever any of
     /// them emits, once each has emitted. An empty collection emits `resultSelector([])` and
     /// completes.
-    public static func combineLatest<Collection: Swift.Collection>(
+    @inlinable public static func combineLatest<Collection: Swift.Collection>(
         _ collection: Collection,
         resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
     ) -> Observable<Element> where Collection.Element: ObservableType {
-        CombineLatestCollection(sources: collection, resultSelector: resultSelector)
+        CombineLatestCollection.make(sources: collection, resultSelector: resultSelector)
     }
 
     /// Combines the latest elements of all the sources into an array whenever any of them emits,
     /// once each has emitted. An empty collection emits `[]` and completes.
-    public static func combineLatest<Collection: Swift.Collection>(_ collection: Collection) -> Observable<[Element]>
+    @inlinable public static func combineLatest<Collection: Swift.Collection>(
+        _ collection: Collection
+    ) -> Observable<[Element]>
     where Collection.Element: ObservableType, Collection.Element.Element == Element {
-        CombineLatestCollection(sources: collection, resultSelector: { $0 })
+        CombineLatestCollection.make(sources: collection, resultSelector: { $0 })
     }
 }
 
@@ -50,7 +52,7 @@ where Collection.Element: ObservableConvertibleType {
                 hasValue[index] = true
                 numberOfValues += 1
             }
-            values[index] = element
+            parent.store(&values, index, element)
 
             guard numberOfValues == parent.count else {
                 // A source that never emitted can no longer be combined once all others ended.
@@ -62,7 +64,7 @@ where Collection.Element: ObservableConvertibleType {
                 return
             }
             do {
-                forwardNext(try parent.resultSelector(values.map { $0! }))
+                forwardNext(try parent.combine(values, parent.resultSelector))
             } catch let error {
                 forwardError(error)
                 dispose()
@@ -111,18 +113,47 @@ where Collection.Element: ObservableConvertibleType {
     }
 }
 
-private final class CombineLatestCollection<Collection: Swift.Collection, Result>: Producer<Result>
+/// The producer of `combineLatest` over a collection. Storing an element among the latest ones
+/// and combining them are closures written by `make`, which the client inlines: there the element
+/// type is known, where RxCore's own code would look up the generic metadata of the optionals
+/// and arrays involved, on every element. They capture nothing.
+@usableFromInline
+final class CombineLatestCollection<Collection: Swift.Collection, Result>: Producer<Result>
 where Collection.Element: ObservableConvertibleType {
-    typealias ResultSelector = ([Collection.Element.Element]) throws -> Result
+    @usableFromInline typealias SourceElement = Collection.Element.Element
+    @usableFromInline typealias ResultSelector = ([SourceElement]) throws -> Result
+    @usableFromInline typealias Store = (inout [SourceElement?], Int, SourceElement) -> Void
+    @usableFromInline typealias Combine = ([SourceElement?], ResultSelector) throws -> Result
 
     let sources: Collection
     let resultSelector: ResultSelector
     let count: Int
+    fileprivate let store: Store
+    fileprivate let combine: Combine
 
-    init(sources: Collection, resultSelector: @escaping ResultSelector) {
+    @usableFromInline init(
+        sources: Collection,
+        resultSelector: @escaping ResultSelector,
+        store: @escaping Store,
+        combine: @escaping Combine
+    ) {
         self.sources = sources
         self.resultSelector = resultSelector
+        self.store = store
+        self.combine = combine
         count = sources.count
+    }
+
+    @inlinable static func make(
+        sources: Collection,
+        resultSelector: @escaping ResultSelector
+    ) -> CombineLatestCollection {
+        CombineLatestCollection(
+            sources: sources,
+            resultSelector: resultSelector,
+            store: { values, index, element in values[index] = element },
+            combine: { values, resultSelector in try resultSelector(values.map { $0! }) }
+        )
     }
 
     override func run(_ observer: Receiver<Element>) -> Disposable {

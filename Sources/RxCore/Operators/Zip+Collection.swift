@@ -3,17 +3,17 @@ extension ObservableType {
     /// through `resultSelector`. Completes once every source completed, or as soon as a source
     /// emits while all the others have completed and one of them has nothing left to pair with.
     /// An empty collection completes at once.
-    public static func zip<Collection: Swift.Collection>(
+    @inlinable public static func zip<Collection: Swift.Collection>(
         _ collection: Collection,
         resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
     ) -> Observable<Element> where Collection.Element: ObservableType {
-        ZipCollection(sources: collection, resultSelector: resultSelector)
+        ZipCollection.make(sources: collection, resultSelector: resultSelector)
     }
 
     /// Combines the sources' elements by index into arrays. An empty collection completes at once.
-    public static func zip<Collection: Swift.Collection>(_ collection: Collection) -> Observable<[Element]>
+    @inlinable public static func zip<Collection: Swift.Collection>(_ collection: Collection) -> Observable<[Element]>
     where Collection.Element: ObservableType, Collection.Element.Element == Element {
-        ZipCollection(sources: collection, resultSelector: { $0 })
+        ZipCollection.make(sources: collection, resultSelector: { $0 })
     }
 }
 
@@ -26,7 +26,7 @@ where Collection.Element: ObservableConvertibleType {
     private let parent: Parent
     private let lock = RecursiveLock()
 
-    // Guarded by `lock`.
+    // Guarded by `lock`. The buffers are used through the producer's closures only (see there).
     private var values: [Queue<SourceElement>]
     private var isDone: [Bool]
     private var numberOfNonEmpty = 0
@@ -58,8 +58,7 @@ where Collection.Element: ObservableConvertibleType {
     func receiveNext(_ element: SourceElement, at index: Int) {
         let teardown: Teardown = lock.performLocked {
             if stopped { return .none }
-            values[index].enqueue(element)
-            if values[index].count == 1 {
+            if parent.enqueue(&values, index, element) == 1 {
                 numberOfNonEmpty += 1
             }
 
@@ -71,15 +70,8 @@ where Collection.Element: ObservableConvertibleType {
                 return .none
             }
 
-            var arguments: [SourceElement] = []
-            arguments.reserveCapacity(parent.count)
-            numberOfNonEmpty = 0
-            for source in values.indices {
-                arguments.append(values[source].dequeue()!)
-                if !values[source].isEmpty {
-                    numberOfNonEmpty += 1
-                }
-            }
+            // The buffers are not in use while the result selector (user code) runs.
+            let arguments = parent.dequeueOldest(&values, &numberOfNonEmpty)
             do {
                 forwardNext(try parent.resultSelector(arguments))
                 return .none
@@ -148,18 +140,59 @@ where Collection.Element: ObservableConvertibleType {
     }
 }
 
-private final class ZipCollection<Collection: Swift.Collection, Result>: Producer<Result>
+/// The producer of `zip` over a collection. Buffering an element and taking the oldest ones
+/// are closures written by `make`, which the client inlines: there the element type is known,
+/// where RxCore's own code would look up the generic metadata of the buffers, arrays and
+/// optionals involved, on every element. They capture nothing.
+@usableFromInline
+final class ZipCollection<Collection: Swift.Collection, Result>: Producer<Result>
 where Collection.Element: ObservableConvertibleType {
-    typealias ResultSelector = ([Collection.Element.Element]) throws -> Result
+    @usableFromInline typealias SourceElement = Collection.Element.Element
+    @usableFromInline typealias ResultSelector = ([SourceElement]) throws -> Result
+    /// Buffers an element of source `index`; returns how many that source now has buffered.
+    @usableFromInline typealias Enqueue = (inout [Queue<SourceElement>], Int, SourceElement) -> Int
+    /// Takes the oldest element of every source (each has one); sets the second argument to how
+    /// many sources still have one.
+    @usableFromInline typealias DequeueOldest = (inout [Queue<SourceElement>], inout Int) -> [SourceElement]
 
     let sources: Collection
     let resultSelector: ResultSelector
     let count: Int
+    fileprivate let enqueue: Enqueue
+    fileprivate let dequeueOldest: DequeueOldest
 
-    init(sources: Collection, resultSelector: @escaping ResultSelector) {
+    @usableFromInline init(
+        sources: Collection,
+        resultSelector: @escaping ResultSelector,
+        enqueue: @escaping Enqueue,
+        dequeueOldest: @escaping DequeueOldest
+    ) {
         self.sources = sources
         self.resultSelector = resultSelector
+        self.enqueue = enqueue
+        self.dequeueOldest = dequeueOldest
         count = sources.count
+    }
+
+    @inlinable static func make(sources: Collection, resultSelector: @escaping ResultSelector) -> ZipCollection {
+        ZipCollection(
+            sources: sources,
+            resultSelector: resultSelector,
+            enqueue: { values, index, element in
+                values[index].enqueue(element)
+                return values[index].count
+            },
+            dequeueOldest: { values, numberOfNonEmpty in
+                var arguments: [SourceElement] = []
+                arguments.reserveCapacity(values.count)
+                numberOfNonEmpty = 0
+                for source in values.indices {
+                    arguments.append(values[source].dequeue()!)
+                    if !values[source].isEmpty { numberOfNonEmpty += 1 }
+                }
+                return arguments
+            }
+        )
     }
 
     override func run(_ observer: Receiver<Element>) -> Disposable {
