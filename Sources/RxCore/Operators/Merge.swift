@@ -91,10 +91,12 @@ private class MergeSinkBase<SourceElement, Output>: Sink<SourceElement, Receiver
     final let group = CompositeDisposable()
     final let outerSubscription = SingleAssignmentDisposable()
 
-    // Guarded by `lock`.
-    final var activeCount = 0
-    final var outerStopped = false
-    final var terminated = false
+    // Guarded by `lock`, and no access spans a call out (each is a read or a write that ends
+    // before anything is forwarded): the runtime's exclusivity checks would only cost time, on
+    // every element.
+    @exclusivity(unchecked) final var activeCount = 0
+    @exclusivity(unchecked) final var outerStopped = false
+    @exclusivity(unchecked) final var terminated = false
 
     /// Subscribes the sink itself to the outer sequence.
     final func run(_ source: Observable<SourceElement>) -> Disposable {
@@ -329,8 +331,10 @@ private final class MergeLimitedSink<SourceElement, Inner: ObservableConvertible
     private let selector: Selector
     private let maxConcurrent: Int
 
-    // Guarded by `lock`. The selectors' sequences as `Observable`s (see `select`).
-    private var waiting = Queue<Observable<Inner.Element>>(capacity: 2)
+    // Guarded by `lock`. The selectors' sequences as `Observable`s (see `select`), kept as
+    // `AnyObject`s: a queue of a type that depends on this class's parameters would look up its
+    // generic metadata (and its storage's) at each use, in RxCore's unspecialised code.
+    @exclusivity(unchecked) private var waiting = Queue<AnyObject>(capacity: 2)
 
     init(selector: @escaping Selector, maxConcurrent: Int, observer: Receiver<Inner.Element>) {
         self.selector = selector
@@ -361,7 +365,7 @@ private final class MergeLimitedSink<SourceElement, Inner: ObservableConvertible
             waiting.enqueue(inner)
             if activeCount < maxConcurrent, let next = waiting.dequeue() {
                 activeCount += 1
-                return next
+                return unsafeDowncast(next, to: Observable<Inner.Element>.self)
             }
             return nil
         }
@@ -373,7 +377,7 @@ private final class MergeLimitedSink<SourceElement, Inner: ObservableConvertible
     override func innerCompleted(key: CompositeDisposable.DisposeKey) {
         let (next, completes): (Observable<Inner.Element>?, Bool) = lock.performLocked {
             if terminated { return (nil, false) }
-            if let next = waiting.dequeue() { return (next, false) }
+            if let next = waiting.dequeue() { return (unsafeDowncast(next, to: Observable<Inner.Element>.self), false) }
             activeCount -= 1
             return (nil, outerStopped && activeCount == 0 && synchronized_terminate(error: nil))
         }
