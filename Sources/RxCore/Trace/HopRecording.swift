@@ -114,6 +114,7 @@ struct HopRecording: ~Copyable, @unchecked Sendable {
         if state.pointee.pendingSubscriber == stage { state.pointee.pendingSubscriber = 0 }
     }
 
+    @inline(__always)
     private func intern(
         _ state: UnsafeMutablePointer<HopThreadState>,
         downstream: UInt32,
@@ -127,10 +128,12 @@ struct HopRecording: ~Copyable, @unchecked Sendable {
         let typeBits = UInt(bitPattern: ObjectIdentifier(type))
         var hash = UInt(downstream) &* 0x9E37_79B9 ^ UInt(producerStack) &* 0x85EB_CA6B ^ typeBits >> 4
         hash ^= hash >> 16
-        let slot = state.pointee.cache + Int(hash % UInt(HopThreadState.cacheSize))
-        if slot.pointee.stage != 0, slot.pointee.downstream == downstream, slot.pointee.producerStack == producerStack,
-            slot.pointee.type == typeBits
-        {
+        let set = state.pointee.cache + 2 * Int(hash % UInt(HopThreadState.cacheSize / 2))
+        func holdsStage(_ slot: UnsafeMutablePointer<HopThreadState.CachedStage>) -> Bool {
+            slot.pointee.stage != 0 && slot.pointee.downstream == downstream
+                && slot.pointee.producerStack == producerStack && slot.pointee.type == typeBits
+        }
+        if let slot = holdsStage(set) ? set : holdsStage(set + 1) ? set + 1 : nil {
             if slot.pointee.subscribedPlace != place {
                 slot.pointee.subscribedPlace = place
                 HopStageTable.add(stage: slot.pointee.stage, .subscribed, place: place, count: 0)
@@ -146,7 +149,9 @@ struct HopRecording: ~Copyable, @unchecked Sendable {
             place: place
         )
         if id != 0 {
-            slot.pointee = HopThreadState.CachedStage(
+            // The newest in the first way, the one it displaces in the second.
+            (set + 1).pointee = set.pointee
+            set.pointee = HopThreadState.CachedStage(
                 downstream: downstream,
                 producerStack: producerStack,
                 type: typeBits,
