@@ -40,7 +40,7 @@ enum FramePointerWalk {
         while true {
             let returnAddress = load(frame &+ wordSize)
             buffer[count] = returnAddress
-            count += 1
+            count &+= 1
             if count == depth { return count }
             switch FrameRecordVerdicts.verdict(returnAddress, in: verdicts) {
             case .keepsRecord:
@@ -66,9 +66,11 @@ enum FramePointerWalk {
         }
     }
 
+    /// Reads a word of the stack. `address` is never 0 (the walk checks every record against
+    /// the thread's stack bounds), so no check is compiled in: this runs once or twice a frame.
     @inline(__always)
     private static func load(_ address: UInt) -> UInt {
-        UnsafePointer<UInt>(bitPattern: address)!.pointee
+        UnsafePointer<UInt>(bitPattern: address).unsafelyUnwrapped.pointee
     }
 
     /// libunwind's capture of the same frames: those from the one whose return address was stored
