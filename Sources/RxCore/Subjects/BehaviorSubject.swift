@@ -9,7 +9,10 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     @usableFromInline typealias Observers = ReceiverBag<Element>
 
     @usableFromInline let lock = RecursiveLock()
-    @usableFromInline var disposed = false
+    // Unchecked exclusivity: every access is a single read or write that spans no call out, so
+    // none can overlap another on one thread. (`isDisposed` reads it without the lock, a racy
+    // read as RxSwift's; the runtime check never looked at other threads anyway.)
+    @exclusivity(unchecked) @usableFromInline var disposed = false
     @usableFromInline var element: Element
     #if TRACE_RESOURCES
     // Reports what holds a leaked subscription: the observer list of a subject still alive.

@@ -15,8 +15,10 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
     @usableFromInline typealias Observers = ReceiverBag<Element>
 
     @usableFromInline let lock = RecursiveLock()
-    /// Also read without the lock (`isDisposed`): checked.
-    @usableFromInline var disposed = false
+    // Unchecked exclusivity: every access is a single read or write that spans no call out, so
+    // none can overlap another on one thread. (`isDisposed` reads it without the lock, a racy
+    // read as RxSwift's; the runtime check never looked at other threads anyway.)
+    @exclusivity(unchecked) @usableFromInline var disposed = false
     #if TRACE_RESOURCES
     // Reports what holds a leaked subscription: the observer list of a subject still alive.
     // Unchecked exclusivity: only touched under `lock`, and the dynamic checks of the observer's

@@ -41,8 +41,10 @@ private final class ReplayBuffer<Element>: ReplaySubject<Element>, SynchronizedU
     // under `lock`, and no access spans a call out (the observers are called after it).
     @exclusivity(unchecked) private var queue: [Element] = []
     @exclusivity(unchecked) private var head = 0
-    /// Also read without the lock (`isDisposed`): checked.
-    private var disposed = false
+    // Unchecked exclusivity: every access is a single read or write that spans no call out, so
+    // none can overlap another on one thread. (`isDisposed` reads it without the lock, a racy
+    // read as RxSwift's; the runtime check never looked at other threads anyway.)
+    @exclusivity(unchecked) private var disposed = false
     @exclusivity(unchecked) private var termination: SubjectTermination?
     #if TRACE_RESOURCES
     // Reports what holds a leaked subscription: the observer list of a subject still alive.
