@@ -19,12 +19,11 @@ final class ReplayingObserver<Element>: Receiver<Element>, @unchecked Sendable {
     /// its own would cost every replayed subscriber more allocations (NSRecursiveLock), and a
     /// `Mutex` is invisible to ThreadSanitizer on Linux (futex-based).
     private let lock: RecursiveLock
-    // Guarded by `lock`: what arrived during the replay, whether anything did (read by the
-    // drain's fast path, which so touches no generic container of this element type: RxCore's
-    // unspecialised code looks up such a type's metadata at each use), and whether a terminal
-    // event was delivered from the queue.
-    @exclusivity(unchecked) private var pending: [Event<Element>] = []
-    @exclusivity(unchecked) private var hasPending = false
+    // Guarded by `lock`: what arrived during the replay, and whether a terminal event was
+    // delivered from the queue. The queue is an object made only when something arrives during
+    // the replay: a stored `[Event<Element>]`, even empty, made RxCore's unspecialised code look
+    // up the metadata of `Event<Element>` and of its array for every replayed subscriber.
+    @exclusivity(unchecked) private var pending: PendingEvents<Element>?
     @exclusivity(unchecked) private var stopped = false
 
     init(_ observer: Receiver<Element>, lock: RecursiveLock) {
@@ -69,8 +68,11 @@ final class ReplayingObserver<Element>: Receiver<Element>, @unchecked Sendable {
         let forwardNow: Bool = lock.performLocked {
             if stopped { return false }
             if replaying.load(ordering: .relaxed) {
-                pending.append(event)
-                hasPending = true
+                if let pending {
+                    pending.events.append(event)
+                } else {
+                    pending = PendingEvents(event)
+                }
                 return false
             }
             return true
@@ -98,7 +100,7 @@ final class ReplayingObserver<Element>: Receiver<Element>, @unchecked Sendable {
     private func drain() {
         // Nothing arrived during the replay (the usual case): forward directly from now on.
         let drained: Bool = lock.performLocked {
-            if hasPending { return false }
+            if pending != nil { return false }
             replaying.store(false, ordering: .releasing)
             return true
         }
@@ -106,11 +108,11 @@ final class ReplayingObserver<Element>: Receiver<Element>, @unchecked Sendable {
         var next = 0
         while true {
             let event: Event<Element>? = lock.performLocked {
-                if next < pending.count {
+                if let pending, next < pending.events.count {
                     defer { next += 1 }
-                    return pending[next]
+                    return pending.events[next]
                 }
-                pending = []
+                pending = nil
                 replaying.store(false, ordering: .releasing)
                 return nil
             }
@@ -120,12 +122,21 @@ final class ReplayingObserver<Element>: Receiver<Element>, @unchecked Sendable {
                 // later events on the locked path, where `stopped` drops them.
                 lock.performLocked {
                     stopped = true
-                    pending = []
+                    pending = nil
                 }
                 observer.on(event)
                 return
             }
             observer.on(event)
         }
+    }
+}
+
+/// The events a `ReplayingObserver` queued while its replay ran.
+private final class PendingEvents<Element> {
+    var events: [Event<Element>]
+
+    init(_ first: Event<Element>) {
+        events = [first]
     }
 }
