@@ -79,6 +79,10 @@ def client_producer(op, n, store, value, has_elements=False):
     sink = f"{cap}Sink{n}<{type_params}, Result>"
     stored = seq(n, "    @usableFromInline let source{i}: Observable<E{i}>", "\n")
     stores = seq(n, "    fileprivate let store{i}: (" + sink + ", E{i}) -> Void", "\n")
+    observer_types = seq(n, "    fileprivate let observerType{i}: IndexedSourceObserver<E{i}>.Type", "\n")
+    observer_type_params = seq(n, "observerType{i}: IndexedSourceObserver<E{i}>.Type", ",\n        ")
+    observer_type_assigns = seq(n, "        self.observerType{i} = observerType{i}", "\n")
+    observer_type_args = seq(n, "observerType{i}: IndexedSourceObserver<E{i}>.self", ",\n            ")
     init_params = seq(n, "source{i}: Observable<E{i}>")
     store_params = seq(n, "store{i}: @escaping (" + sink + ", E{i}) -> Void", ",\n        ")
     assigns = seq(n, "        self.source{i} = source{i}", "\n")
@@ -114,17 +118,21 @@ final class {cap}{n}<{type_params}, Result>: Producer<Result> {{
 {stored}
     @usableFromInline let resultSelector: ResultSelector
 {stores}
+    /// The sources' observer classes, named here in the client, which caches their metadata.
+{observer_types}
     fileprivate let combine: Combine{has_field}
 
     @usableFromInline init(
         {init_params},
         resultSelector: @escaping ResultSelector,
         {store_params},
+        {observer_type_params},
         combine: @escaping Combine{has_param}
     ) {{
 {assigns}
         self.resultSelector = resultSelector
 {store_assigns}
+{observer_type_assigns}
         self.combine = combine{has_assign}
     }}
 
@@ -136,6 +144,7 @@ final class {cap}{n}<{type_params}, Result>: Producer<Result> {{
             {source_args},
             resultSelector: resultSelector,
             {store_closures},
+            {observer_type_args},
             combine: {{ sink in try sink.parent.resultSelector({values}) }}{has_closure}
         )
     }}
@@ -160,7 +169,7 @@ def combine_latest_sink(n):
     subscriptions = seq(n, "        let subscription{i} = SingleAssignmentDisposable()", "\n")
     observers = seq(
         n,
-        "        let observer{i} = IndexedSourceObserver<E{i}>(lock: lock, parent: self, index: {j}, subscription: subscription{i}) {{ self.parent.store{i}(self, $0) }}",
+        "        let observer{i} = parent.observerType{i}.init(lock: lock, parent: self, index: {j}, subscription: subscription{i}) {{ self.parent.store{i}(self, $0) }}",
         "\n",
     )
     subscribes = seq(n, "        subscription{i}.setDisposable(parent.source{i}.subscribeReceiver(observer{i}))", "\n")
@@ -204,7 +213,7 @@ def zip_sink(n):
     subscriptions = seq(n, "        let subscription{i} = SingleAssignmentDisposable()", "\n")
     observers = seq(
         n,
-        "        let observer{i} = IndexedSourceObserver<E{i}>(lock: lock, parent: self, index: {j}, subscription: subscription{i}) {{ self.parent.store{i}(self, $0) }}",
+        "        let observer{i} = parent.observerType{i}.init(lock: lock, parent: self, index: {j}, subscription: subscription{i}) {{ self.parent.store{i}(self, $0) }}",
         "\n",
     )
     subscribes = seq(n, "        subscription{i}.setDisposable(parent.source{i}.subscribeReceiver(observer{i}))", "\n")

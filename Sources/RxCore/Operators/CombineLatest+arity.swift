@@ -47,8 +47,8 @@ final class CombineLatestSink2<E1, E2, Result>: CombineLatestSink<Result> {
         let subscription1 = SingleAssignmentDisposable()
         let subscription2 = SingleAssignmentDisposable()
 
-        let observer1 = IndexedSourceObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.parent.store1(self, $0) }
-        let observer2 = IndexedSourceObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.parent.store2(self, $0) }
+        let observer1 = parent.observerType1.init(lock: lock, parent: self, index: 0, subscription: subscription1) { self.parent.store1(self, $0) }
+        let observer2 = parent.observerType2.init(lock: lock, parent: self, index: 1, subscription: subscription2) { self.parent.store2(self, $0) }
 
         subscription1.setDisposable(parent.source1.subscribeReceiver(observer1))
         subscription2.setDisposable(parent.source2.subscribeReceiver(observer2))
@@ -76,6 +76,9 @@ final class CombineLatest2<E1, E2, Result>: Producer<Result> {
     @usableFromInline let resultSelector: ResultSelector
     fileprivate let store1: (CombineLatestSink2<E1, E2, Result>, E1) -> Void
     fileprivate let store2: (CombineLatestSink2<E1, E2, Result>, E2) -> Void
+    /// The sources' observer classes, named here in the client, which caches their metadata.
+    fileprivate let observerType1: IndexedSourceObserver<E1>.Type
+    fileprivate let observerType2: IndexedSourceObserver<E2>.Type
     fileprivate let combine: Combine
 
     @usableFromInline init(
@@ -83,6 +86,8 @@ final class CombineLatest2<E1, E2, Result>: Producer<Result> {
         resultSelector: @escaping ResultSelector,
         store1: @escaping (CombineLatestSink2<E1, E2, Result>, E1) -> Void,
         store2: @escaping (CombineLatestSink2<E1, E2, Result>, E2) -> Void,
+        observerType1: IndexedSourceObserver<E1>.Type,
+        observerType2: IndexedSourceObserver<E2>.Type,
         combine: @escaping Combine
     ) {
         self.source1 = source1
@@ -90,6 +95,8 @@ final class CombineLatest2<E1, E2, Result>: Producer<Result> {
         self.resultSelector = resultSelector
         self.store1 = store1
         self.store2 = store2
+        self.observerType1 = observerType1
+        self.observerType2 = observerType2
         self.combine = combine
     }
 
@@ -103,6 +110,8 @@ final class CombineLatest2<E1, E2, Result>: Producer<Result> {
             resultSelector: resultSelector,
             store1: { sink, element in sink.latest1 = element },
             store2: { sink, element in sink.latest2 = element },
+            observerType1: IndexedSourceObserver<E1>.self,
+            observerType2: IndexedSourceObserver<E2>.self,
             combine: { sink in try sink.parent.resultSelector(sink.latest1!, sink.latest2!) }
         )
     }
@@ -162,9 +171,9 @@ final class CombineLatestSink3<E1, E2, E3, Result>: CombineLatestSink<Result> {
         let subscription2 = SingleAssignmentDisposable()
         let subscription3 = SingleAssignmentDisposable()
 
-        let observer1 = IndexedSourceObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.parent.store1(self, $0) }
-        let observer2 = IndexedSourceObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.parent.store2(self, $0) }
-        let observer3 = IndexedSourceObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.parent.store3(self, $0) }
+        let observer1 = parent.observerType1.init(lock: lock, parent: self, index: 0, subscription: subscription1) { self.parent.store1(self, $0) }
+        let observer2 = parent.observerType2.init(lock: lock, parent: self, index: 1, subscription: subscription2) { self.parent.store2(self, $0) }
+        let observer3 = parent.observerType3.init(lock: lock, parent: self, index: 2, subscription: subscription3) { self.parent.store3(self, $0) }
 
         subscription1.setDisposable(parent.source1.subscribeReceiver(observer1))
         subscription2.setDisposable(parent.source2.subscribeReceiver(observer2))
@@ -195,6 +204,10 @@ final class CombineLatest3<E1, E2, E3, Result>: Producer<Result> {
     fileprivate let store1: (CombineLatestSink3<E1, E2, E3, Result>, E1) -> Void
     fileprivate let store2: (CombineLatestSink3<E1, E2, E3, Result>, E2) -> Void
     fileprivate let store3: (CombineLatestSink3<E1, E2, E3, Result>, E3) -> Void
+    /// The sources' observer classes, named here in the client, which caches their metadata.
+    fileprivate let observerType1: IndexedSourceObserver<E1>.Type
+    fileprivate let observerType2: IndexedSourceObserver<E2>.Type
+    fileprivate let observerType3: IndexedSourceObserver<E3>.Type
     fileprivate let combine: Combine
 
     @usableFromInline init(
@@ -203,6 +216,9 @@ final class CombineLatest3<E1, E2, E3, Result>: Producer<Result> {
         store1: @escaping (CombineLatestSink3<E1, E2, E3, Result>, E1) -> Void,
         store2: @escaping (CombineLatestSink3<E1, E2, E3, Result>, E2) -> Void,
         store3: @escaping (CombineLatestSink3<E1, E2, E3, Result>, E3) -> Void,
+        observerType1: IndexedSourceObserver<E1>.Type,
+        observerType2: IndexedSourceObserver<E2>.Type,
+        observerType3: IndexedSourceObserver<E3>.Type,
         combine: @escaping Combine
     ) {
         self.source1 = source1
@@ -212,6 +228,9 @@ final class CombineLatest3<E1, E2, E3, Result>: Producer<Result> {
         self.store1 = store1
         self.store2 = store2
         self.store3 = store3
+        self.observerType1 = observerType1
+        self.observerType2 = observerType2
+        self.observerType3 = observerType3
         self.combine = combine
     }
 
@@ -227,6 +246,9 @@ final class CombineLatest3<E1, E2, E3, Result>: Producer<Result> {
             store1: { sink, element in sink.latest1 = element },
             store2: { sink, element in sink.latest2 = element },
             store3: { sink, element in sink.latest3 = element },
+            observerType1: IndexedSourceObserver<E1>.self,
+            observerType2: IndexedSourceObserver<E2>.self,
+            observerType3: IndexedSourceObserver<E3>.self,
             combine: { sink in try sink.parent.resultSelector(sink.latest1!, sink.latest2!, sink.latest3!) }
         )
     }
@@ -288,10 +310,10 @@ final class CombineLatestSink4<E1, E2, E3, E4, Result>: CombineLatestSink<Result
         let subscription3 = SingleAssignmentDisposable()
         let subscription4 = SingleAssignmentDisposable()
 
-        let observer1 = IndexedSourceObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.parent.store1(self, $0) }
-        let observer2 = IndexedSourceObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.parent.store2(self, $0) }
-        let observer3 = IndexedSourceObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.parent.store3(self, $0) }
-        let observer4 = IndexedSourceObserver<E4>(lock: lock, parent: self, index: 3, subscription: subscription4) { self.parent.store4(self, $0) }
+        let observer1 = parent.observerType1.init(lock: lock, parent: self, index: 0, subscription: subscription1) { self.parent.store1(self, $0) }
+        let observer2 = parent.observerType2.init(lock: lock, parent: self, index: 1, subscription: subscription2) { self.parent.store2(self, $0) }
+        let observer3 = parent.observerType3.init(lock: lock, parent: self, index: 2, subscription: subscription3) { self.parent.store3(self, $0) }
+        let observer4 = parent.observerType4.init(lock: lock, parent: self, index: 3, subscription: subscription4) { self.parent.store4(self, $0) }
 
         subscription1.setDisposable(parent.source1.subscribeReceiver(observer1))
         subscription2.setDisposable(parent.source2.subscribeReceiver(observer2))
@@ -325,6 +347,11 @@ final class CombineLatest4<E1, E2, E3, E4, Result>: Producer<Result> {
     fileprivate let store2: (CombineLatestSink4<E1, E2, E3, E4, Result>, E2) -> Void
     fileprivate let store3: (CombineLatestSink4<E1, E2, E3, E4, Result>, E3) -> Void
     fileprivate let store4: (CombineLatestSink4<E1, E2, E3, E4, Result>, E4) -> Void
+    /// The sources' observer classes, named here in the client, which caches their metadata.
+    fileprivate let observerType1: IndexedSourceObserver<E1>.Type
+    fileprivate let observerType2: IndexedSourceObserver<E2>.Type
+    fileprivate let observerType3: IndexedSourceObserver<E3>.Type
+    fileprivate let observerType4: IndexedSourceObserver<E4>.Type
     fileprivate let combine: Combine
 
     @usableFromInline init(
@@ -334,6 +361,10 @@ final class CombineLatest4<E1, E2, E3, E4, Result>: Producer<Result> {
         store2: @escaping (CombineLatestSink4<E1, E2, E3, E4, Result>, E2) -> Void,
         store3: @escaping (CombineLatestSink4<E1, E2, E3, E4, Result>, E3) -> Void,
         store4: @escaping (CombineLatestSink4<E1, E2, E3, E4, Result>, E4) -> Void,
+        observerType1: IndexedSourceObserver<E1>.Type,
+        observerType2: IndexedSourceObserver<E2>.Type,
+        observerType3: IndexedSourceObserver<E3>.Type,
+        observerType4: IndexedSourceObserver<E4>.Type,
         combine: @escaping Combine
     ) {
         self.source1 = source1
@@ -345,6 +376,10 @@ final class CombineLatest4<E1, E2, E3, E4, Result>: Producer<Result> {
         self.store2 = store2
         self.store3 = store3
         self.store4 = store4
+        self.observerType1 = observerType1
+        self.observerType2 = observerType2
+        self.observerType3 = observerType3
+        self.observerType4 = observerType4
         self.combine = combine
     }
 
@@ -362,6 +397,10 @@ final class CombineLatest4<E1, E2, E3, E4, Result>: Producer<Result> {
             store2: { sink, element in sink.latest2 = element },
             store3: { sink, element in sink.latest3 = element },
             store4: { sink, element in sink.latest4 = element },
+            observerType1: IndexedSourceObserver<E1>.self,
+            observerType2: IndexedSourceObserver<E2>.self,
+            observerType3: IndexedSourceObserver<E3>.self,
+            observerType4: IndexedSourceObserver<E4>.self,
             combine: { sink in try sink.parent.resultSelector(sink.latest1!, sink.latest2!, sink.latest3!, sink.latest4!) }
         )
     }
@@ -425,11 +464,11 @@ final class CombineLatestSink5<E1, E2, E3, E4, E5, Result>: CombineLatestSink<Re
         let subscription4 = SingleAssignmentDisposable()
         let subscription5 = SingleAssignmentDisposable()
 
-        let observer1 = IndexedSourceObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.parent.store1(self, $0) }
-        let observer2 = IndexedSourceObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.parent.store2(self, $0) }
-        let observer3 = IndexedSourceObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.parent.store3(self, $0) }
-        let observer4 = IndexedSourceObserver<E4>(lock: lock, parent: self, index: 3, subscription: subscription4) { self.parent.store4(self, $0) }
-        let observer5 = IndexedSourceObserver<E5>(lock: lock, parent: self, index: 4, subscription: subscription5) { self.parent.store5(self, $0) }
+        let observer1 = parent.observerType1.init(lock: lock, parent: self, index: 0, subscription: subscription1) { self.parent.store1(self, $0) }
+        let observer2 = parent.observerType2.init(lock: lock, parent: self, index: 1, subscription: subscription2) { self.parent.store2(self, $0) }
+        let observer3 = parent.observerType3.init(lock: lock, parent: self, index: 2, subscription: subscription3) { self.parent.store3(self, $0) }
+        let observer4 = parent.observerType4.init(lock: lock, parent: self, index: 3, subscription: subscription4) { self.parent.store4(self, $0) }
+        let observer5 = parent.observerType5.init(lock: lock, parent: self, index: 4, subscription: subscription5) { self.parent.store5(self, $0) }
 
         subscription1.setDisposable(parent.source1.subscribeReceiver(observer1))
         subscription2.setDisposable(parent.source2.subscribeReceiver(observer2))
@@ -466,6 +505,12 @@ final class CombineLatest5<E1, E2, E3, E4, E5, Result>: Producer<Result> {
     fileprivate let store3: (CombineLatestSink5<E1, E2, E3, E4, E5, Result>, E3) -> Void
     fileprivate let store4: (CombineLatestSink5<E1, E2, E3, E4, E5, Result>, E4) -> Void
     fileprivate let store5: (CombineLatestSink5<E1, E2, E3, E4, E5, Result>, E5) -> Void
+    /// The sources' observer classes, named here in the client, which caches their metadata.
+    fileprivate let observerType1: IndexedSourceObserver<E1>.Type
+    fileprivate let observerType2: IndexedSourceObserver<E2>.Type
+    fileprivate let observerType3: IndexedSourceObserver<E3>.Type
+    fileprivate let observerType4: IndexedSourceObserver<E4>.Type
+    fileprivate let observerType5: IndexedSourceObserver<E5>.Type
     fileprivate let combine: Combine
 
     @usableFromInline init(
@@ -476,6 +521,11 @@ final class CombineLatest5<E1, E2, E3, E4, E5, Result>: Producer<Result> {
         store3: @escaping (CombineLatestSink5<E1, E2, E3, E4, E5, Result>, E3) -> Void,
         store4: @escaping (CombineLatestSink5<E1, E2, E3, E4, E5, Result>, E4) -> Void,
         store5: @escaping (CombineLatestSink5<E1, E2, E3, E4, E5, Result>, E5) -> Void,
+        observerType1: IndexedSourceObserver<E1>.Type,
+        observerType2: IndexedSourceObserver<E2>.Type,
+        observerType3: IndexedSourceObserver<E3>.Type,
+        observerType4: IndexedSourceObserver<E4>.Type,
+        observerType5: IndexedSourceObserver<E5>.Type,
         combine: @escaping Combine
     ) {
         self.source1 = source1
@@ -489,6 +539,11 @@ final class CombineLatest5<E1, E2, E3, E4, E5, Result>: Producer<Result> {
         self.store3 = store3
         self.store4 = store4
         self.store5 = store5
+        self.observerType1 = observerType1
+        self.observerType2 = observerType2
+        self.observerType3 = observerType3
+        self.observerType4 = observerType4
+        self.observerType5 = observerType5
         self.combine = combine
     }
 
@@ -508,6 +563,11 @@ final class CombineLatest5<E1, E2, E3, E4, E5, Result>: Producer<Result> {
             store3: { sink, element in sink.latest3 = element },
             store4: { sink, element in sink.latest4 = element },
             store5: { sink, element in sink.latest5 = element },
+            observerType1: IndexedSourceObserver<E1>.self,
+            observerType2: IndexedSourceObserver<E2>.self,
+            observerType3: IndexedSourceObserver<E3>.self,
+            observerType4: IndexedSourceObserver<E4>.self,
+            observerType5: IndexedSourceObserver<E5>.self,
             combine: { sink in try sink.parent.resultSelector(sink.latest1!, sink.latest2!, sink.latest3!, sink.latest4!, sink.latest5!) }
         )
     }
@@ -573,12 +633,12 @@ final class CombineLatestSink6<E1, E2, E3, E4, E5, E6, Result>: CombineLatestSin
         let subscription5 = SingleAssignmentDisposable()
         let subscription6 = SingleAssignmentDisposable()
 
-        let observer1 = IndexedSourceObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.parent.store1(self, $0) }
-        let observer2 = IndexedSourceObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.parent.store2(self, $0) }
-        let observer3 = IndexedSourceObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.parent.store3(self, $0) }
-        let observer4 = IndexedSourceObserver<E4>(lock: lock, parent: self, index: 3, subscription: subscription4) { self.parent.store4(self, $0) }
-        let observer5 = IndexedSourceObserver<E5>(lock: lock, parent: self, index: 4, subscription: subscription5) { self.parent.store5(self, $0) }
-        let observer6 = IndexedSourceObserver<E6>(lock: lock, parent: self, index: 5, subscription: subscription6) { self.parent.store6(self, $0) }
+        let observer1 = parent.observerType1.init(lock: lock, parent: self, index: 0, subscription: subscription1) { self.parent.store1(self, $0) }
+        let observer2 = parent.observerType2.init(lock: lock, parent: self, index: 1, subscription: subscription2) { self.parent.store2(self, $0) }
+        let observer3 = parent.observerType3.init(lock: lock, parent: self, index: 2, subscription: subscription3) { self.parent.store3(self, $0) }
+        let observer4 = parent.observerType4.init(lock: lock, parent: self, index: 3, subscription: subscription4) { self.parent.store4(self, $0) }
+        let observer5 = parent.observerType5.init(lock: lock, parent: self, index: 4, subscription: subscription5) { self.parent.store5(self, $0) }
+        let observer6 = parent.observerType6.init(lock: lock, parent: self, index: 5, subscription: subscription6) { self.parent.store6(self, $0) }
 
         subscription1.setDisposable(parent.source1.subscribeReceiver(observer1))
         subscription2.setDisposable(parent.source2.subscribeReceiver(observer2))
@@ -618,6 +678,13 @@ final class CombineLatest6<E1, E2, E3, E4, E5, E6, Result>: Producer<Result> {
     fileprivate let store4: (CombineLatestSink6<E1, E2, E3, E4, E5, E6, Result>, E4) -> Void
     fileprivate let store5: (CombineLatestSink6<E1, E2, E3, E4, E5, E6, Result>, E5) -> Void
     fileprivate let store6: (CombineLatestSink6<E1, E2, E3, E4, E5, E6, Result>, E6) -> Void
+    /// The sources' observer classes, named here in the client, which caches their metadata.
+    fileprivate let observerType1: IndexedSourceObserver<E1>.Type
+    fileprivate let observerType2: IndexedSourceObserver<E2>.Type
+    fileprivate let observerType3: IndexedSourceObserver<E3>.Type
+    fileprivate let observerType4: IndexedSourceObserver<E4>.Type
+    fileprivate let observerType5: IndexedSourceObserver<E5>.Type
+    fileprivate let observerType6: IndexedSourceObserver<E6>.Type
     fileprivate let combine: Combine
 
     @usableFromInline init(
@@ -629,6 +696,12 @@ final class CombineLatest6<E1, E2, E3, E4, E5, E6, Result>: Producer<Result> {
         store4: @escaping (CombineLatestSink6<E1, E2, E3, E4, E5, E6, Result>, E4) -> Void,
         store5: @escaping (CombineLatestSink6<E1, E2, E3, E4, E5, E6, Result>, E5) -> Void,
         store6: @escaping (CombineLatestSink6<E1, E2, E3, E4, E5, E6, Result>, E6) -> Void,
+        observerType1: IndexedSourceObserver<E1>.Type,
+        observerType2: IndexedSourceObserver<E2>.Type,
+        observerType3: IndexedSourceObserver<E3>.Type,
+        observerType4: IndexedSourceObserver<E4>.Type,
+        observerType5: IndexedSourceObserver<E5>.Type,
+        observerType6: IndexedSourceObserver<E6>.Type,
         combine: @escaping Combine
     ) {
         self.source1 = source1
@@ -644,6 +717,12 @@ final class CombineLatest6<E1, E2, E3, E4, E5, E6, Result>: Producer<Result> {
         self.store4 = store4
         self.store5 = store5
         self.store6 = store6
+        self.observerType1 = observerType1
+        self.observerType2 = observerType2
+        self.observerType3 = observerType3
+        self.observerType4 = observerType4
+        self.observerType5 = observerType5
+        self.observerType6 = observerType6
         self.combine = combine
     }
 
@@ -665,6 +744,12 @@ final class CombineLatest6<E1, E2, E3, E4, E5, E6, Result>: Producer<Result> {
             store4: { sink, element in sink.latest4 = element },
             store5: { sink, element in sink.latest5 = element },
             store6: { sink, element in sink.latest6 = element },
+            observerType1: IndexedSourceObserver<E1>.self,
+            observerType2: IndexedSourceObserver<E2>.self,
+            observerType3: IndexedSourceObserver<E3>.self,
+            observerType4: IndexedSourceObserver<E4>.self,
+            observerType5: IndexedSourceObserver<E5>.self,
+            observerType6: IndexedSourceObserver<E6>.self,
             combine: { sink in try sink.parent.resultSelector(sink.latest1!, sink.latest2!, sink.latest3!, sink.latest4!, sink.latest5!, sink.latest6!) }
         )
     }
@@ -732,13 +817,13 @@ final class CombineLatestSink7<E1, E2, E3, E4, E5, E6, E7, Result>: CombineLates
         let subscription6 = SingleAssignmentDisposable()
         let subscription7 = SingleAssignmentDisposable()
 
-        let observer1 = IndexedSourceObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.parent.store1(self, $0) }
-        let observer2 = IndexedSourceObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.parent.store2(self, $0) }
-        let observer3 = IndexedSourceObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.parent.store3(self, $0) }
-        let observer4 = IndexedSourceObserver<E4>(lock: lock, parent: self, index: 3, subscription: subscription4) { self.parent.store4(self, $0) }
-        let observer5 = IndexedSourceObserver<E5>(lock: lock, parent: self, index: 4, subscription: subscription5) { self.parent.store5(self, $0) }
-        let observer6 = IndexedSourceObserver<E6>(lock: lock, parent: self, index: 5, subscription: subscription6) { self.parent.store6(self, $0) }
-        let observer7 = IndexedSourceObserver<E7>(lock: lock, parent: self, index: 6, subscription: subscription7) { self.parent.store7(self, $0) }
+        let observer1 = parent.observerType1.init(lock: lock, parent: self, index: 0, subscription: subscription1) { self.parent.store1(self, $0) }
+        let observer2 = parent.observerType2.init(lock: lock, parent: self, index: 1, subscription: subscription2) { self.parent.store2(self, $0) }
+        let observer3 = parent.observerType3.init(lock: lock, parent: self, index: 2, subscription: subscription3) { self.parent.store3(self, $0) }
+        let observer4 = parent.observerType4.init(lock: lock, parent: self, index: 3, subscription: subscription4) { self.parent.store4(self, $0) }
+        let observer5 = parent.observerType5.init(lock: lock, parent: self, index: 4, subscription: subscription5) { self.parent.store5(self, $0) }
+        let observer6 = parent.observerType6.init(lock: lock, parent: self, index: 5, subscription: subscription6) { self.parent.store6(self, $0) }
+        let observer7 = parent.observerType7.init(lock: lock, parent: self, index: 6, subscription: subscription7) { self.parent.store7(self, $0) }
 
         subscription1.setDisposable(parent.source1.subscribeReceiver(observer1))
         subscription2.setDisposable(parent.source2.subscribeReceiver(observer2))
@@ -781,6 +866,14 @@ final class CombineLatest7<E1, E2, E3, E4, E5, E6, E7, Result>: Producer<Result>
     fileprivate let store5: (CombineLatestSink7<E1, E2, E3, E4, E5, E6, E7, Result>, E5) -> Void
     fileprivate let store6: (CombineLatestSink7<E1, E2, E3, E4, E5, E6, E7, Result>, E6) -> Void
     fileprivate let store7: (CombineLatestSink7<E1, E2, E3, E4, E5, E6, E7, Result>, E7) -> Void
+    /// The sources' observer classes, named here in the client, which caches their metadata.
+    fileprivate let observerType1: IndexedSourceObserver<E1>.Type
+    fileprivate let observerType2: IndexedSourceObserver<E2>.Type
+    fileprivate let observerType3: IndexedSourceObserver<E3>.Type
+    fileprivate let observerType4: IndexedSourceObserver<E4>.Type
+    fileprivate let observerType5: IndexedSourceObserver<E5>.Type
+    fileprivate let observerType6: IndexedSourceObserver<E6>.Type
+    fileprivate let observerType7: IndexedSourceObserver<E7>.Type
     fileprivate let combine: Combine
 
     @usableFromInline init(
@@ -793,6 +886,13 @@ final class CombineLatest7<E1, E2, E3, E4, E5, E6, E7, Result>: Producer<Result>
         store5: @escaping (CombineLatestSink7<E1, E2, E3, E4, E5, E6, E7, Result>, E5) -> Void,
         store6: @escaping (CombineLatestSink7<E1, E2, E3, E4, E5, E6, E7, Result>, E6) -> Void,
         store7: @escaping (CombineLatestSink7<E1, E2, E3, E4, E5, E6, E7, Result>, E7) -> Void,
+        observerType1: IndexedSourceObserver<E1>.Type,
+        observerType2: IndexedSourceObserver<E2>.Type,
+        observerType3: IndexedSourceObserver<E3>.Type,
+        observerType4: IndexedSourceObserver<E4>.Type,
+        observerType5: IndexedSourceObserver<E5>.Type,
+        observerType6: IndexedSourceObserver<E6>.Type,
+        observerType7: IndexedSourceObserver<E7>.Type,
         combine: @escaping Combine
     ) {
         self.source1 = source1
@@ -810,6 +910,13 @@ final class CombineLatest7<E1, E2, E3, E4, E5, E6, E7, Result>: Producer<Result>
         self.store5 = store5
         self.store6 = store6
         self.store7 = store7
+        self.observerType1 = observerType1
+        self.observerType2 = observerType2
+        self.observerType3 = observerType3
+        self.observerType4 = observerType4
+        self.observerType5 = observerType5
+        self.observerType6 = observerType6
+        self.observerType7 = observerType7
         self.combine = combine
     }
 
@@ -833,6 +940,13 @@ final class CombineLatest7<E1, E2, E3, E4, E5, E6, E7, Result>: Producer<Result>
             store5: { sink, element in sink.latest5 = element },
             store6: { sink, element in sink.latest6 = element },
             store7: { sink, element in sink.latest7 = element },
+            observerType1: IndexedSourceObserver<E1>.self,
+            observerType2: IndexedSourceObserver<E2>.self,
+            observerType3: IndexedSourceObserver<E3>.self,
+            observerType4: IndexedSourceObserver<E4>.self,
+            observerType5: IndexedSourceObserver<E5>.self,
+            observerType6: IndexedSourceObserver<E6>.self,
+            observerType7: IndexedSourceObserver<E7>.self,
             combine: { sink in try sink.parent.resultSelector(sink.latest1!, sink.latest2!, sink.latest3!, sink.latest4!, sink.latest5!, sink.latest6!, sink.latest7!) }
         )
     }
@@ -902,14 +1016,14 @@ final class CombineLatestSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>: CombineL
         let subscription7 = SingleAssignmentDisposable()
         let subscription8 = SingleAssignmentDisposable()
 
-        let observer1 = IndexedSourceObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.parent.store1(self, $0) }
-        let observer2 = IndexedSourceObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.parent.store2(self, $0) }
-        let observer3 = IndexedSourceObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.parent.store3(self, $0) }
-        let observer4 = IndexedSourceObserver<E4>(lock: lock, parent: self, index: 3, subscription: subscription4) { self.parent.store4(self, $0) }
-        let observer5 = IndexedSourceObserver<E5>(lock: lock, parent: self, index: 4, subscription: subscription5) { self.parent.store5(self, $0) }
-        let observer6 = IndexedSourceObserver<E6>(lock: lock, parent: self, index: 5, subscription: subscription6) { self.parent.store6(self, $0) }
-        let observer7 = IndexedSourceObserver<E7>(lock: lock, parent: self, index: 6, subscription: subscription7) { self.parent.store7(self, $0) }
-        let observer8 = IndexedSourceObserver<E8>(lock: lock, parent: self, index: 7, subscription: subscription8) { self.parent.store8(self, $0) }
+        let observer1 = parent.observerType1.init(lock: lock, parent: self, index: 0, subscription: subscription1) { self.parent.store1(self, $0) }
+        let observer2 = parent.observerType2.init(lock: lock, parent: self, index: 1, subscription: subscription2) { self.parent.store2(self, $0) }
+        let observer3 = parent.observerType3.init(lock: lock, parent: self, index: 2, subscription: subscription3) { self.parent.store3(self, $0) }
+        let observer4 = parent.observerType4.init(lock: lock, parent: self, index: 3, subscription: subscription4) { self.parent.store4(self, $0) }
+        let observer5 = parent.observerType5.init(lock: lock, parent: self, index: 4, subscription: subscription5) { self.parent.store5(self, $0) }
+        let observer6 = parent.observerType6.init(lock: lock, parent: self, index: 5, subscription: subscription6) { self.parent.store6(self, $0) }
+        let observer7 = parent.observerType7.init(lock: lock, parent: self, index: 6, subscription: subscription7) { self.parent.store7(self, $0) }
+        let observer8 = parent.observerType8.init(lock: lock, parent: self, index: 7, subscription: subscription8) { self.parent.store8(self, $0) }
 
         subscription1.setDisposable(parent.source1.subscribeReceiver(observer1))
         subscription2.setDisposable(parent.source2.subscribeReceiver(observer2))
@@ -955,6 +1069,15 @@ final class CombineLatest8<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Producer<Res
     fileprivate let store6: (CombineLatestSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>, E6) -> Void
     fileprivate let store7: (CombineLatestSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>, E7) -> Void
     fileprivate let store8: (CombineLatestSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>, E8) -> Void
+    /// The sources' observer classes, named here in the client, which caches their metadata.
+    fileprivate let observerType1: IndexedSourceObserver<E1>.Type
+    fileprivate let observerType2: IndexedSourceObserver<E2>.Type
+    fileprivate let observerType3: IndexedSourceObserver<E3>.Type
+    fileprivate let observerType4: IndexedSourceObserver<E4>.Type
+    fileprivate let observerType5: IndexedSourceObserver<E5>.Type
+    fileprivate let observerType6: IndexedSourceObserver<E6>.Type
+    fileprivate let observerType7: IndexedSourceObserver<E7>.Type
+    fileprivate let observerType8: IndexedSourceObserver<E8>.Type
     fileprivate let combine: Combine
 
     @usableFromInline init(
@@ -968,6 +1091,14 @@ final class CombineLatest8<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Producer<Res
         store6: @escaping (CombineLatestSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>, E6) -> Void,
         store7: @escaping (CombineLatestSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>, E7) -> Void,
         store8: @escaping (CombineLatestSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>, E8) -> Void,
+        observerType1: IndexedSourceObserver<E1>.Type,
+        observerType2: IndexedSourceObserver<E2>.Type,
+        observerType3: IndexedSourceObserver<E3>.Type,
+        observerType4: IndexedSourceObserver<E4>.Type,
+        observerType5: IndexedSourceObserver<E5>.Type,
+        observerType6: IndexedSourceObserver<E6>.Type,
+        observerType7: IndexedSourceObserver<E7>.Type,
+        observerType8: IndexedSourceObserver<E8>.Type,
         combine: @escaping Combine
     ) {
         self.source1 = source1
@@ -987,6 +1118,14 @@ final class CombineLatest8<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Producer<Res
         self.store6 = store6
         self.store7 = store7
         self.store8 = store8
+        self.observerType1 = observerType1
+        self.observerType2 = observerType2
+        self.observerType3 = observerType3
+        self.observerType4 = observerType4
+        self.observerType5 = observerType5
+        self.observerType6 = observerType6
+        self.observerType7 = observerType7
+        self.observerType8 = observerType8
         self.combine = combine
     }
 
@@ -1012,6 +1151,14 @@ final class CombineLatest8<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Producer<Res
             store6: { sink, element in sink.latest6 = element },
             store7: { sink, element in sink.latest7 = element },
             store8: { sink, element in sink.latest8 = element },
+            observerType1: IndexedSourceObserver<E1>.self,
+            observerType2: IndexedSourceObserver<E2>.self,
+            observerType3: IndexedSourceObserver<E3>.self,
+            observerType4: IndexedSourceObserver<E4>.self,
+            observerType5: IndexedSourceObserver<E5>.self,
+            observerType6: IndexedSourceObserver<E6>.self,
+            observerType7: IndexedSourceObserver<E7>.self,
+            observerType8: IndexedSourceObserver<E8>.self,
             combine: { sink in try sink.parent.resultSelector(sink.latest1!, sink.latest2!, sink.latest3!, sink.latest4!, sink.latest5!, sink.latest6!, sink.latest7!, sink.latest8!) }
         )
     }

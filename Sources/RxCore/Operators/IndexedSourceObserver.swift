@@ -10,6 +10,12 @@ protocol IndexedSourceParent: AnyObject {
 /// Observes source number `index` of a fixed-arity zip or combineLatest: stores each element
 /// (zip buffers it, combineLatest keeps the latest) and reports to the sink, under the sink's
 /// lock. A terminal event disposes this source's subscription.
+///
+/// The sinks make these through a metatype the producer got in the client (`observerType1`…,
+/// written by `make`), with the required initializer: naming `IndexedSourceObserver<E>` in
+/// RxCore's unspecialised `run` looked up its generic metadata for every source of every
+/// subscription.
+@usableFromInline
 final class IndexedSourceObserver<Element>: Receiver<Element> {
     private let lock: RecursiveLock
     private let parent: IndexedSourceParent
@@ -17,7 +23,7 @@ final class IndexedSourceObserver<Element>: Receiver<Element> {
     private let subscription: Disposable
     private let store: (Element) -> Void
 
-    init(
+    required init(
         lock: RecursiveLock,
         parent: IndexedSourceParent,
         index: Int,

@@ -51,8 +51,8 @@ final class ZipSink2<E1, E2, Result>: ZipSink<Result> {
         let subscription1 = SingleAssignmentDisposable()
         let subscription2 = SingleAssignmentDisposable()
 
-        let observer1 = IndexedSourceObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.parent.store1(self, $0) }
-        let observer2 = IndexedSourceObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.parent.store2(self, $0) }
+        let observer1 = parent.observerType1.init(lock: lock, parent: self, index: 0, subscription: subscription1) { self.parent.store1(self, $0) }
+        let observer2 = parent.observerType2.init(lock: lock, parent: self, index: 1, subscription: subscription2) { self.parent.store2(self, $0) }
 
         subscription1.setDisposable(parent.source1.subscribeReceiver(observer1))
         subscription2.setDisposable(parent.source2.subscribeReceiver(observer2))
@@ -81,6 +81,9 @@ final class Zip2<E1, E2, Result>: Producer<Result> {
     @usableFromInline let resultSelector: ResultSelector
     fileprivate let store1: (ZipSink2<E1, E2, Result>, E1) -> Void
     fileprivate let store2: (ZipSink2<E1, E2, Result>, E2) -> Void
+    /// The sources' observer classes, named here in the client, which caches their metadata.
+    fileprivate let observerType1: IndexedSourceObserver<E1>.Type
+    fileprivate let observerType2: IndexedSourceObserver<E2>.Type
     fileprivate let combine: Combine
     fileprivate let hasElements: HasElements
 
@@ -89,6 +92,8 @@ final class Zip2<E1, E2, Result>: Producer<Result> {
         resultSelector: @escaping ResultSelector,
         store1: @escaping (ZipSink2<E1, E2, Result>, E1) -> Void,
         store2: @escaping (ZipSink2<E1, E2, Result>, E2) -> Void,
+        observerType1: IndexedSourceObserver<E1>.Type,
+        observerType2: IndexedSourceObserver<E2>.Type,
         combine: @escaping Combine,
         hasElements: @escaping HasElements
     ) {
@@ -97,6 +102,8 @@ final class Zip2<E1, E2, Result>: Producer<Result> {
         self.resultSelector = resultSelector
         self.store1 = store1
         self.store2 = store2
+        self.observerType1 = observerType1
+        self.observerType2 = observerType2
         self.combine = combine
         self.hasElements = hasElements
     }
@@ -111,6 +118,8 @@ final class Zip2<E1, E2, Result>: Producer<Result> {
             resultSelector: resultSelector,
             store1: { sink, element in sink.values1.enqueue(element) },
             store2: { sink, element in sink.values2.enqueue(element) },
+            observerType1: IndexedSourceObserver<E1>.self,
+            observerType2: IndexedSourceObserver<E2>.self,
             combine: { sink in try sink.parent.resultSelector(sink.values1.dequeue()!, sink.values2.dequeue()!) },
             hasElements: { sink, index in
                 switch index {
@@ -180,9 +189,9 @@ final class ZipSink3<E1, E2, E3, Result>: ZipSink<Result> {
         let subscription2 = SingleAssignmentDisposable()
         let subscription3 = SingleAssignmentDisposable()
 
-        let observer1 = IndexedSourceObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.parent.store1(self, $0) }
-        let observer2 = IndexedSourceObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.parent.store2(self, $0) }
-        let observer3 = IndexedSourceObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.parent.store3(self, $0) }
+        let observer1 = parent.observerType1.init(lock: lock, parent: self, index: 0, subscription: subscription1) { self.parent.store1(self, $0) }
+        let observer2 = parent.observerType2.init(lock: lock, parent: self, index: 1, subscription: subscription2) { self.parent.store2(self, $0) }
+        let observer3 = parent.observerType3.init(lock: lock, parent: self, index: 2, subscription: subscription3) { self.parent.store3(self, $0) }
 
         subscription1.setDisposable(parent.source1.subscribeReceiver(observer1))
         subscription2.setDisposable(parent.source2.subscribeReceiver(observer2))
@@ -214,6 +223,10 @@ final class Zip3<E1, E2, E3, Result>: Producer<Result> {
     fileprivate let store1: (ZipSink3<E1, E2, E3, Result>, E1) -> Void
     fileprivate let store2: (ZipSink3<E1, E2, E3, Result>, E2) -> Void
     fileprivate let store3: (ZipSink3<E1, E2, E3, Result>, E3) -> Void
+    /// The sources' observer classes, named here in the client, which caches their metadata.
+    fileprivate let observerType1: IndexedSourceObserver<E1>.Type
+    fileprivate let observerType2: IndexedSourceObserver<E2>.Type
+    fileprivate let observerType3: IndexedSourceObserver<E3>.Type
     fileprivate let combine: Combine
     fileprivate let hasElements: HasElements
 
@@ -223,6 +236,9 @@ final class Zip3<E1, E2, E3, Result>: Producer<Result> {
         store1: @escaping (ZipSink3<E1, E2, E3, Result>, E1) -> Void,
         store2: @escaping (ZipSink3<E1, E2, E3, Result>, E2) -> Void,
         store3: @escaping (ZipSink3<E1, E2, E3, Result>, E3) -> Void,
+        observerType1: IndexedSourceObserver<E1>.Type,
+        observerType2: IndexedSourceObserver<E2>.Type,
+        observerType3: IndexedSourceObserver<E3>.Type,
         combine: @escaping Combine,
         hasElements: @escaping HasElements
     ) {
@@ -233,6 +249,9 @@ final class Zip3<E1, E2, E3, Result>: Producer<Result> {
         self.store1 = store1
         self.store2 = store2
         self.store3 = store3
+        self.observerType1 = observerType1
+        self.observerType2 = observerType2
+        self.observerType3 = observerType3
         self.combine = combine
         self.hasElements = hasElements
     }
@@ -249,6 +268,9 @@ final class Zip3<E1, E2, E3, Result>: Producer<Result> {
             store1: { sink, element in sink.values1.enqueue(element) },
             store2: { sink, element in sink.values2.enqueue(element) },
             store3: { sink, element in sink.values3.enqueue(element) },
+            observerType1: IndexedSourceObserver<E1>.self,
+            observerType2: IndexedSourceObserver<E2>.self,
+            observerType3: IndexedSourceObserver<E3>.self,
             combine: { sink in try sink.parent.resultSelector(sink.values1.dequeue()!, sink.values2.dequeue()!, sink.values3.dequeue()!) },
             hasElements: { sink, index in
                 switch index {
@@ -321,10 +343,10 @@ final class ZipSink4<E1, E2, E3, E4, Result>: ZipSink<Result> {
         let subscription3 = SingleAssignmentDisposable()
         let subscription4 = SingleAssignmentDisposable()
 
-        let observer1 = IndexedSourceObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.parent.store1(self, $0) }
-        let observer2 = IndexedSourceObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.parent.store2(self, $0) }
-        let observer3 = IndexedSourceObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.parent.store3(self, $0) }
-        let observer4 = IndexedSourceObserver<E4>(lock: lock, parent: self, index: 3, subscription: subscription4) { self.parent.store4(self, $0) }
+        let observer1 = parent.observerType1.init(lock: lock, parent: self, index: 0, subscription: subscription1) { self.parent.store1(self, $0) }
+        let observer2 = parent.observerType2.init(lock: lock, parent: self, index: 1, subscription: subscription2) { self.parent.store2(self, $0) }
+        let observer3 = parent.observerType3.init(lock: lock, parent: self, index: 2, subscription: subscription3) { self.parent.store3(self, $0) }
+        let observer4 = parent.observerType4.init(lock: lock, parent: self, index: 3, subscription: subscription4) { self.parent.store4(self, $0) }
 
         subscription1.setDisposable(parent.source1.subscribeReceiver(observer1))
         subscription2.setDisposable(parent.source2.subscribeReceiver(observer2))
@@ -359,6 +381,11 @@ final class Zip4<E1, E2, E3, E4, Result>: Producer<Result> {
     fileprivate let store2: (ZipSink4<E1, E2, E3, E4, Result>, E2) -> Void
     fileprivate let store3: (ZipSink4<E1, E2, E3, E4, Result>, E3) -> Void
     fileprivate let store4: (ZipSink4<E1, E2, E3, E4, Result>, E4) -> Void
+    /// The sources' observer classes, named here in the client, which caches their metadata.
+    fileprivate let observerType1: IndexedSourceObserver<E1>.Type
+    fileprivate let observerType2: IndexedSourceObserver<E2>.Type
+    fileprivate let observerType3: IndexedSourceObserver<E3>.Type
+    fileprivate let observerType4: IndexedSourceObserver<E4>.Type
     fileprivate let combine: Combine
     fileprivate let hasElements: HasElements
 
@@ -369,6 +396,10 @@ final class Zip4<E1, E2, E3, E4, Result>: Producer<Result> {
         store2: @escaping (ZipSink4<E1, E2, E3, E4, Result>, E2) -> Void,
         store3: @escaping (ZipSink4<E1, E2, E3, E4, Result>, E3) -> Void,
         store4: @escaping (ZipSink4<E1, E2, E3, E4, Result>, E4) -> Void,
+        observerType1: IndexedSourceObserver<E1>.Type,
+        observerType2: IndexedSourceObserver<E2>.Type,
+        observerType3: IndexedSourceObserver<E3>.Type,
+        observerType4: IndexedSourceObserver<E4>.Type,
         combine: @escaping Combine,
         hasElements: @escaping HasElements
     ) {
@@ -381,6 +412,10 @@ final class Zip4<E1, E2, E3, E4, Result>: Producer<Result> {
         self.store2 = store2
         self.store3 = store3
         self.store4 = store4
+        self.observerType1 = observerType1
+        self.observerType2 = observerType2
+        self.observerType3 = observerType3
+        self.observerType4 = observerType4
         self.combine = combine
         self.hasElements = hasElements
     }
@@ -399,6 +434,10 @@ final class Zip4<E1, E2, E3, E4, Result>: Producer<Result> {
             store2: { sink, element in sink.values2.enqueue(element) },
             store3: { sink, element in sink.values3.enqueue(element) },
             store4: { sink, element in sink.values4.enqueue(element) },
+            observerType1: IndexedSourceObserver<E1>.self,
+            observerType2: IndexedSourceObserver<E2>.self,
+            observerType3: IndexedSourceObserver<E3>.self,
+            observerType4: IndexedSourceObserver<E4>.self,
             combine: { sink in try sink.parent.resultSelector(sink.values1.dequeue()!, sink.values2.dequeue()!, sink.values3.dequeue()!, sink.values4.dequeue()!) },
             hasElements: { sink, index in
                 switch index {
@@ -474,11 +513,11 @@ final class ZipSink5<E1, E2, E3, E4, E5, Result>: ZipSink<Result> {
         let subscription4 = SingleAssignmentDisposable()
         let subscription5 = SingleAssignmentDisposable()
 
-        let observer1 = IndexedSourceObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.parent.store1(self, $0) }
-        let observer2 = IndexedSourceObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.parent.store2(self, $0) }
-        let observer3 = IndexedSourceObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.parent.store3(self, $0) }
-        let observer4 = IndexedSourceObserver<E4>(lock: lock, parent: self, index: 3, subscription: subscription4) { self.parent.store4(self, $0) }
-        let observer5 = IndexedSourceObserver<E5>(lock: lock, parent: self, index: 4, subscription: subscription5) { self.parent.store5(self, $0) }
+        let observer1 = parent.observerType1.init(lock: lock, parent: self, index: 0, subscription: subscription1) { self.parent.store1(self, $0) }
+        let observer2 = parent.observerType2.init(lock: lock, parent: self, index: 1, subscription: subscription2) { self.parent.store2(self, $0) }
+        let observer3 = parent.observerType3.init(lock: lock, parent: self, index: 2, subscription: subscription3) { self.parent.store3(self, $0) }
+        let observer4 = parent.observerType4.init(lock: lock, parent: self, index: 3, subscription: subscription4) { self.parent.store4(self, $0) }
+        let observer5 = parent.observerType5.init(lock: lock, parent: self, index: 4, subscription: subscription5) { self.parent.store5(self, $0) }
 
         subscription1.setDisposable(parent.source1.subscribeReceiver(observer1))
         subscription2.setDisposable(parent.source2.subscribeReceiver(observer2))
@@ -516,6 +555,12 @@ final class Zip5<E1, E2, E3, E4, E5, Result>: Producer<Result> {
     fileprivate let store3: (ZipSink5<E1, E2, E3, E4, E5, Result>, E3) -> Void
     fileprivate let store4: (ZipSink5<E1, E2, E3, E4, E5, Result>, E4) -> Void
     fileprivate let store5: (ZipSink5<E1, E2, E3, E4, E5, Result>, E5) -> Void
+    /// The sources' observer classes, named here in the client, which caches their metadata.
+    fileprivate let observerType1: IndexedSourceObserver<E1>.Type
+    fileprivate let observerType2: IndexedSourceObserver<E2>.Type
+    fileprivate let observerType3: IndexedSourceObserver<E3>.Type
+    fileprivate let observerType4: IndexedSourceObserver<E4>.Type
+    fileprivate let observerType5: IndexedSourceObserver<E5>.Type
     fileprivate let combine: Combine
     fileprivate let hasElements: HasElements
 
@@ -527,6 +572,11 @@ final class Zip5<E1, E2, E3, E4, E5, Result>: Producer<Result> {
         store3: @escaping (ZipSink5<E1, E2, E3, E4, E5, Result>, E3) -> Void,
         store4: @escaping (ZipSink5<E1, E2, E3, E4, E5, Result>, E4) -> Void,
         store5: @escaping (ZipSink5<E1, E2, E3, E4, E5, Result>, E5) -> Void,
+        observerType1: IndexedSourceObserver<E1>.Type,
+        observerType2: IndexedSourceObserver<E2>.Type,
+        observerType3: IndexedSourceObserver<E3>.Type,
+        observerType4: IndexedSourceObserver<E4>.Type,
+        observerType5: IndexedSourceObserver<E5>.Type,
         combine: @escaping Combine,
         hasElements: @escaping HasElements
     ) {
@@ -541,6 +591,11 @@ final class Zip5<E1, E2, E3, E4, E5, Result>: Producer<Result> {
         self.store3 = store3
         self.store4 = store4
         self.store5 = store5
+        self.observerType1 = observerType1
+        self.observerType2 = observerType2
+        self.observerType3 = observerType3
+        self.observerType4 = observerType4
+        self.observerType5 = observerType5
         self.combine = combine
         self.hasElements = hasElements
     }
@@ -561,6 +616,11 @@ final class Zip5<E1, E2, E3, E4, E5, Result>: Producer<Result> {
             store3: { sink, element in sink.values3.enqueue(element) },
             store4: { sink, element in sink.values4.enqueue(element) },
             store5: { sink, element in sink.values5.enqueue(element) },
+            observerType1: IndexedSourceObserver<E1>.self,
+            observerType2: IndexedSourceObserver<E2>.self,
+            observerType3: IndexedSourceObserver<E3>.self,
+            observerType4: IndexedSourceObserver<E4>.self,
+            observerType5: IndexedSourceObserver<E5>.self,
             combine: { sink in try sink.parent.resultSelector(sink.values1.dequeue()!, sink.values2.dequeue()!, sink.values3.dequeue()!, sink.values4.dequeue()!, sink.values5.dequeue()!) },
             hasElements: { sink, index in
                 switch index {
@@ -639,12 +699,12 @@ final class ZipSink6<E1, E2, E3, E4, E5, E6, Result>: ZipSink<Result> {
         let subscription5 = SingleAssignmentDisposable()
         let subscription6 = SingleAssignmentDisposable()
 
-        let observer1 = IndexedSourceObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.parent.store1(self, $0) }
-        let observer2 = IndexedSourceObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.parent.store2(self, $0) }
-        let observer3 = IndexedSourceObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.parent.store3(self, $0) }
-        let observer4 = IndexedSourceObserver<E4>(lock: lock, parent: self, index: 3, subscription: subscription4) { self.parent.store4(self, $0) }
-        let observer5 = IndexedSourceObserver<E5>(lock: lock, parent: self, index: 4, subscription: subscription5) { self.parent.store5(self, $0) }
-        let observer6 = IndexedSourceObserver<E6>(lock: lock, parent: self, index: 5, subscription: subscription6) { self.parent.store6(self, $0) }
+        let observer1 = parent.observerType1.init(lock: lock, parent: self, index: 0, subscription: subscription1) { self.parent.store1(self, $0) }
+        let observer2 = parent.observerType2.init(lock: lock, parent: self, index: 1, subscription: subscription2) { self.parent.store2(self, $0) }
+        let observer3 = parent.observerType3.init(lock: lock, parent: self, index: 2, subscription: subscription3) { self.parent.store3(self, $0) }
+        let observer4 = parent.observerType4.init(lock: lock, parent: self, index: 3, subscription: subscription4) { self.parent.store4(self, $0) }
+        let observer5 = parent.observerType5.init(lock: lock, parent: self, index: 4, subscription: subscription5) { self.parent.store5(self, $0) }
+        let observer6 = parent.observerType6.init(lock: lock, parent: self, index: 5, subscription: subscription6) { self.parent.store6(self, $0) }
 
         subscription1.setDisposable(parent.source1.subscribeReceiver(observer1))
         subscription2.setDisposable(parent.source2.subscribeReceiver(observer2))
@@ -685,6 +745,13 @@ final class Zip6<E1, E2, E3, E4, E5, E6, Result>: Producer<Result> {
     fileprivate let store4: (ZipSink6<E1, E2, E3, E4, E5, E6, Result>, E4) -> Void
     fileprivate let store5: (ZipSink6<E1, E2, E3, E4, E5, E6, Result>, E5) -> Void
     fileprivate let store6: (ZipSink6<E1, E2, E3, E4, E5, E6, Result>, E6) -> Void
+    /// The sources' observer classes, named here in the client, which caches their metadata.
+    fileprivate let observerType1: IndexedSourceObserver<E1>.Type
+    fileprivate let observerType2: IndexedSourceObserver<E2>.Type
+    fileprivate let observerType3: IndexedSourceObserver<E3>.Type
+    fileprivate let observerType4: IndexedSourceObserver<E4>.Type
+    fileprivate let observerType5: IndexedSourceObserver<E5>.Type
+    fileprivate let observerType6: IndexedSourceObserver<E6>.Type
     fileprivate let combine: Combine
     fileprivate let hasElements: HasElements
 
@@ -697,6 +764,12 @@ final class Zip6<E1, E2, E3, E4, E5, E6, Result>: Producer<Result> {
         store4: @escaping (ZipSink6<E1, E2, E3, E4, E5, E6, Result>, E4) -> Void,
         store5: @escaping (ZipSink6<E1, E2, E3, E4, E5, E6, Result>, E5) -> Void,
         store6: @escaping (ZipSink6<E1, E2, E3, E4, E5, E6, Result>, E6) -> Void,
+        observerType1: IndexedSourceObserver<E1>.Type,
+        observerType2: IndexedSourceObserver<E2>.Type,
+        observerType3: IndexedSourceObserver<E3>.Type,
+        observerType4: IndexedSourceObserver<E4>.Type,
+        observerType5: IndexedSourceObserver<E5>.Type,
+        observerType6: IndexedSourceObserver<E6>.Type,
         combine: @escaping Combine,
         hasElements: @escaping HasElements
     ) {
@@ -713,6 +786,12 @@ final class Zip6<E1, E2, E3, E4, E5, E6, Result>: Producer<Result> {
         self.store4 = store4
         self.store5 = store5
         self.store6 = store6
+        self.observerType1 = observerType1
+        self.observerType2 = observerType2
+        self.observerType3 = observerType3
+        self.observerType4 = observerType4
+        self.observerType5 = observerType5
+        self.observerType6 = observerType6
         self.combine = combine
         self.hasElements = hasElements
     }
@@ -735,6 +814,12 @@ final class Zip6<E1, E2, E3, E4, E5, E6, Result>: Producer<Result> {
             store4: { sink, element in sink.values4.enqueue(element) },
             store5: { sink, element in sink.values5.enqueue(element) },
             store6: { sink, element in sink.values6.enqueue(element) },
+            observerType1: IndexedSourceObserver<E1>.self,
+            observerType2: IndexedSourceObserver<E2>.self,
+            observerType3: IndexedSourceObserver<E3>.self,
+            observerType4: IndexedSourceObserver<E4>.self,
+            observerType5: IndexedSourceObserver<E5>.self,
+            observerType6: IndexedSourceObserver<E6>.self,
             combine: { sink in try sink.parent.resultSelector(sink.values1.dequeue()!, sink.values2.dequeue()!, sink.values3.dequeue()!, sink.values4.dequeue()!, sink.values5.dequeue()!, sink.values6.dequeue()!) },
             hasElements: { sink, index in
                 switch index {
@@ -816,13 +901,13 @@ final class ZipSink7<E1, E2, E3, E4, E5, E6, E7, Result>: ZipSink<Result> {
         let subscription6 = SingleAssignmentDisposable()
         let subscription7 = SingleAssignmentDisposable()
 
-        let observer1 = IndexedSourceObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.parent.store1(self, $0) }
-        let observer2 = IndexedSourceObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.parent.store2(self, $0) }
-        let observer3 = IndexedSourceObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.parent.store3(self, $0) }
-        let observer4 = IndexedSourceObserver<E4>(lock: lock, parent: self, index: 3, subscription: subscription4) { self.parent.store4(self, $0) }
-        let observer5 = IndexedSourceObserver<E5>(lock: lock, parent: self, index: 4, subscription: subscription5) { self.parent.store5(self, $0) }
-        let observer6 = IndexedSourceObserver<E6>(lock: lock, parent: self, index: 5, subscription: subscription6) { self.parent.store6(self, $0) }
-        let observer7 = IndexedSourceObserver<E7>(lock: lock, parent: self, index: 6, subscription: subscription7) { self.parent.store7(self, $0) }
+        let observer1 = parent.observerType1.init(lock: lock, parent: self, index: 0, subscription: subscription1) { self.parent.store1(self, $0) }
+        let observer2 = parent.observerType2.init(lock: lock, parent: self, index: 1, subscription: subscription2) { self.parent.store2(self, $0) }
+        let observer3 = parent.observerType3.init(lock: lock, parent: self, index: 2, subscription: subscription3) { self.parent.store3(self, $0) }
+        let observer4 = parent.observerType4.init(lock: lock, parent: self, index: 3, subscription: subscription4) { self.parent.store4(self, $0) }
+        let observer5 = parent.observerType5.init(lock: lock, parent: self, index: 4, subscription: subscription5) { self.parent.store5(self, $0) }
+        let observer6 = parent.observerType6.init(lock: lock, parent: self, index: 5, subscription: subscription6) { self.parent.store6(self, $0) }
+        let observer7 = parent.observerType7.init(lock: lock, parent: self, index: 6, subscription: subscription7) { self.parent.store7(self, $0) }
 
         subscription1.setDisposable(parent.source1.subscribeReceiver(observer1))
         subscription2.setDisposable(parent.source2.subscribeReceiver(observer2))
@@ -866,6 +951,14 @@ final class Zip7<E1, E2, E3, E4, E5, E6, E7, Result>: Producer<Result> {
     fileprivate let store5: (ZipSink7<E1, E2, E3, E4, E5, E6, E7, Result>, E5) -> Void
     fileprivate let store6: (ZipSink7<E1, E2, E3, E4, E5, E6, E7, Result>, E6) -> Void
     fileprivate let store7: (ZipSink7<E1, E2, E3, E4, E5, E6, E7, Result>, E7) -> Void
+    /// The sources' observer classes, named here in the client, which caches their metadata.
+    fileprivate let observerType1: IndexedSourceObserver<E1>.Type
+    fileprivate let observerType2: IndexedSourceObserver<E2>.Type
+    fileprivate let observerType3: IndexedSourceObserver<E3>.Type
+    fileprivate let observerType4: IndexedSourceObserver<E4>.Type
+    fileprivate let observerType5: IndexedSourceObserver<E5>.Type
+    fileprivate let observerType6: IndexedSourceObserver<E6>.Type
+    fileprivate let observerType7: IndexedSourceObserver<E7>.Type
     fileprivate let combine: Combine
     fileprivate let hasElements: HasElements
 
@@ -879,6 +972,13 @@ final class Zip7<E1, E2, E3, E4, E5, E6, E7, Result>: Producer<Result> {
         store5: @escaping (ZipSink7<E1, E2, E3, E4, E5, E6, E7, Result>, E5) -> Void,
         store6: @escaping (ZipSink7<E1, E2, E3, E4, E5, E6, E7, Result>, E6) -> Void,
         store7: @escaping (ZipSink7<E1, E2, E3, E4, E5, E6, E7, Result>, E7) -> Void,
+        observerType1: IndexedSourceObserver<E1>.Type,
+        observerType2: IndexedSourceObserver<E2>.Type,
+        observerType3: IndexedSourceObserver<E3>.Type,
+        observerType4: IndexedSourceObserver<E4>.Type,
+        observerType5: IndexedSourceObserver<E5>.Type,
+        observerType6: IndexedSourceObserver<E6>.Type,
+        observerType7: IndexedSourceObserver<E7>.Type,
         combine: @escaping Combine,
         hasElements: @escaping HasElements
     ) {
@@ -897,6 +997,13 @@ final class Zip7<E1, E2, E3, E4, E5, E6, E7, Result>: Producer<Result> {
         self.store5 = store5
         self.store6 = store6
         self.store7 = store7
+        self.observerType1 = observerType1
+        self.observerType2 = observerType2
+        self.observerType3 = observerType3
+        self.observerType4 = observerType4
+        self.observerType5 = observerType5
+        self.observerType6 = observerType6
+        self.observerType7 = observerType7
         self.combine = combine
         self.hasElements = hasElements
     }
@@ -921,6 +1028,13 @@ final class Zip7<E1, E2, E3, E4, E5, E6, E7, Result>: Producer<Result> {
             store5: { sink, element in sink.values5.enqueue(element) },
             store6: { sink, element in sink.values6.enqueue(element) },
             store7: { sink, element in sink.values7.enqueue(element) },
+            observerType1: IndexedSourceObserver<E1>.self,
+            observerType2: IndexedSourceObserver<E2>.self,
+            observerType3: IndexedSourceObserver<E3>.self,
+            observerType4: IndexedSourceObserver<E4>.self,
+            observerType5: IndexedSourceObserver<E5>.self,
+            observerType6: IndexedSourceObserver<E6>.self,
+            observerType7: IndexedSourceObserver<E7>.self,
             combine: { sink in try sink.parent.resultSelector(sink.values1.dequeue()!, sink.values2.dequeue()!, sink.values3.dequeue()!, sink.values4.dequeue()!, sink.values5.dequeue()!, sink.values6.dequeue()!, sink.values7.dequeue()!) },
             hasElements: { sink, index in
                 switch index {
@@ -1005,14 +1119,14 @@ final class ZipSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>: ZipSink<Result> {
         let subscription7 = SingleAssignmentDisposable()
         let subscription8 = SingleAssignmentDisposable()
 
-        let observer1 = IndexedSourceObserver<E1>(lock: lock, parent: self, index: 0, subscription: subscription1) { self.parent.store1(self, $0) }
-        let observer2 = IndexedSourceObserver<E2>(lock: lock, parent: self, index: 1, subscription: subscription2) { self.parent.store2(self, $0) }
-        let observer3 = IndexedSourceObserver<E3>(lock: lock, parent: self, index: 2, subscription: subscription3) { self.parent.store3(self, $0) }
-        let observer4 = IndexedSourceObserver<E4>(lock: lock, parent: self, index: 3, subscription: subscription4) { self.parent.store4(self, $0) }
-        let observer5 = IndexedSourceObserver<E5>(lock: lock, parent: self, index: 4, subscription: subscription5) { self.parent.store5(self, $0) }
-        let observer6 = IndexedSourceObserver<E6>(lock: lock, parent: self, index: 5, subscription: subscription6) { self.parent.store6(self, $0) }
-        let observer7 = IndexedSourceObserver<E7>(lock: lock, parent: self, index: 6, subscription: subscription7) { self.parent.store7(self, $0) }
-        let observer8 = IndexedSourceObserver<E8>(lock: lock, parent: self, index: 7, subscription: subscription8) { self.parent.store8(self, $0) }
+        let observer1 = parent.observerType1.init(lock: lock, parent: self, index: 0, subscription: subscription1) { self.parent.store1(self, $0) }
+        let observer2 = parent.observerType2.init(lock: lock, parent: self, index: 1, subscription: subscription2) { self.parent.store2(self, $0) }
+        let observer3 = parent.observerType3.init(lock: lock, parent: self, index: 2, subscription: subscription3) { self.parent.store3(self, $0) }
+        let observer4 = parent.observerType4.init(lock: lock, parent: self, index: 3, subscription: subscription4) { self.parent.store4(self, $0) }
+        let observer5 = parent.observerType5.init(lock: lock, parent: self, index: 4, subscription: subscription5) { self.parent.store5(self, $0) }
+        let observer6 = parent.observerType6.init(lock: lock, parent: self, index: 5, subscription: subscription6) { self.parent.store6(self, $0) }
+        let observer7 = parent.observerType7.init(lock: lock, parent: self, index: 6, subscription: subscription7) { self.parent.store7(self, $0) }
+        let observer8 = parent.observerType8.init(lock: lock, parent: self, index: 7, subscription: subscription8) { self.parent.store8(self, $0) }
 
         subscription1.setDisposable(parent.source1.subscribeReceiver(observer1))
         subscription2.setDisposable(parent.source2.subscribeReceiver(observer2))
@@ -1059,6 +1173,15 @@ final class Zip8<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Producer<Result> {
     fileprivate let store6: (ZipSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>, E6) -> Void
     fileprivate let store7: (ZipSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>, E7) -> Void
     fileprivate let store8: (ZipSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>, E8) -> Void
+    /// The sources' observer classes, named here in the client, which caches their metadata.
+    fileprivate let observerType1: IndexedSourceObserver<E1>.Type
+    fileprivate let observerType2: IndexedSourceObserver<E2>.Type
+    fileprivate let observerType3: IndexedSourceObserver<E3>.Type
+    fileprivate let observerType4: IndexedSourceObserver<E4>.Type
+    fileprivate let observerType5: IndexedSourceObserver<E5>.Type
+    fileprivate let observerType6: IndexedSourceObserver<E6>.Type
+    fileprivate let observerType7: IndexedSourceObserver<E7>.Type
+    fileprivate let observerType8: IndexedSourceObserver<E8>.Type
     fileprivate let combine: Combine
     fileprivate let hasElements: HasElements
 
@@ -1073,6 +1196,14 @@ final class Zip8<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Producer<Result> {
         store6: @escaping (ZipSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>, E6) -> Void,
         store7: @escaping (ZipSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>, E7) -> Void,
         store8: @escaping (ZipSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>, E8) -> Void,
+        observerType1: IndexedSourceObserver<E1>.Type,
+        observerType2: IndexedSourceObserver<E2>.Type,
+        observerType3: IndexedSourceObserver<E3>.Type,
+        observerType4: IndexedSourceObserver<E4>.Type,
+        observerType5: IndexedSourceObserver<E5>.Type,
+        observerType6: IndexedSourceObserver<E6>.Type,
+        observerType7: IndexedSourceObserver<E7>.Type,
+        observerType8: IndexedSourceObserver<E8>.Type,
         combine: @escaping Combine,
         hasElements: @escaping HasElements
     ) {
@@ -1093,6 +1224,14 @@ final class Zip8<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Producer<Result> {
         self.store6 = store6
         self.store7 = store7
         self.store8 = store8
+        self.observerType1 = observerType1
+        self.observerType2 = observerType2
+        self.observerType3 = observerType3
+        self.observerType4 = observerType4
+        self.observerType5 = observerType5
+        self.observerType6 = observerType6
+        self.observerType7 = observerType7
+        self.observerType8 = observerType8
         self.combine = combine
         self.hasElements = hasElements
     }
@@ -1119,6 +1258,14 @@ final class Zip8<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Producer<Result> {
             store6: { sink, element in sink.values6.enqueue(element) },
             store7: { sink, element in sink.values7.enqueue(element) },
             store8: { sink, element in sink.values8.enqueue(element) },
+            observerType1: IndexedSourceObserver<E1>.self,
+            observerType2: IndexedSourceObserver<E2>.self,
+            observerType3: IndexedSourceObserver<E3>.self,
+            observerType4: IndexedSourceObserver<E4>.self,
+            observerType5: IndexedSourceObserver<E5>.self,
+            observerType6: IndexedSourceObserver<E6>.self,
+            observerType7: IndexedSourceObserver<E7>.self,
+            observerType8: IndexedSourceObserver<E8>.self,
             combine: { sink in try sink.parent.resultSelector(sink.values1.dequeue()!, sink.values2.dequeue()!, sink.values3.dequeue()!, sink.values4.dequeue()!, sink.values5.dequeue()!, sink.values6.dequeue()!, sink.values7.dequeue()!, sink.values8.dequeue()!) },
             hasElements: { sink, index in
                 switch index {
