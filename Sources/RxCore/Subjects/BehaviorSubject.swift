@@ -13,7 +13,10 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     // none can overlap another on one thread. (`isDisposed` reads it without the lock, a racy
     // read as RxSwift's; the runtime check never looked at other threads anyway.)
     @exclusivity(unchecked) @usableFromInline var disposed = false
-    @usableFromInline var element: Element
+    // Unchecked exclusivity, `element` and the untraced `observers` below: only touched under
+    // `lock` (`init` aside), and no access spans a call out (the observers are called, and the
+    // value delivered, after it).
+    @exclusivity(unchecked) @usableFromInline var element: Element
     #if TRACE_RESOURCES
     // Reports what holds a leaked subscription: the observer list of a subject still alive.
     // Unchecked exclusivity: only touched under `lock`, and the dynamic checks of the observer's
@@ -23,7 +26,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     }
     private let activity = SubjectActivity.Counter()
     #else
-    @usableFromInline var observers = Observers()
+    @exclusivity(unchecked) @usableFromInline var observers = Observers()
     #endif
     #if TRACE_RESOURCES
     // The activity table holds no reference to the subject: forget it here.
@@ -31,10 +34,20 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
         activity.subjectDeinitialized(self)
     }
     #endif
-    @usableFromInline var termination: SubjectTermination?
+    /// Unchecked exclusivity: only touched under `lock`, and no access spans a call out.
+    @exclusivity(unchecked) @usableFromInline var termination: SubjectTermination?
     /// Shared by this subject's subscriptions (see `WeakSubscriptionOwner`); made at the first
-    /// subscription, under the lock.
-    @usableFromInline lazy var subscriptionOwner = WeakSubscriptionOwner(owner: self)
+    /// subscription, under the lock. Not a `lazy var`, which cannot be marked: unchecked
+    /// exclusivity, as only touched under `lock`.
+    @exclusivity(unchecked) @usableFromInline var subscriptionOwnerStorage: WeakSubscriptionOwner?
+
+    /// Call under `lock`.
+    @inlinable var subscriptionOwner: WeakSubscriptionOwner {
+        if let owner = subscriptionOwnerStorage { return owner }
+        let owner = WeakSubscriptionOwner(owner: self)
+        subscriptionOwnerStorage = owner
+        return owner
+    }
 
     @usableFromInline let callCheck = SubjectCallCheck()
 
@@ -136,11 +149,16 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     public func asObserver() -> BehaviorSubject<Element> { self }
 
     public func dispose() {
-        lock.performLocked {
+        // The observers are released after the lock, not inside `removeAll`: a deinit they
+        // trigger may unsubscribe from this subject again.
+        let released: Observers = lock.performLocked {
             disposed = true
+            let current = observers
             observers.removeAll()
             termination = nil
+            return current
         }
+        withExtendedLifetime(released) {}
     }
 }
 
