@@ -17,6 +17,20 @@ final class WeakSubscriptionOwner {
     init(owner: any SynchronizedUnsubscribeType) {
         object = owner
     }
+
+    /// The owner kept in `slot`, made on first use. The subjects keep it in a stored optional
+    /// rather than a `lazy var`, which cannot be marked `@exclusivity(unchecked)`; call under the
+    /// subject's lock.
+    @inlinable
+    static func shared(
+        in slot: inout WeakSubscriptionOwner?,
+        for owner: @autoclosure () -> any SynchronizedUnsubscribeType
+    ) -> WeakSubscriptionOwner {
+        if let existing = slot { return existing }
+        let made = WeakSubscriptionOwner(owner: owner())
+        slot = made
+        return made
+    }
 }
 
 /// Not generic over the owner: the subjects' inlinable `subscribe` makes one in the client, and

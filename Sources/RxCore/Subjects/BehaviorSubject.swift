@@ -43,10 +43,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
 
     /// Call under `lock`.
     @inlinable var subscriptionOwner: WeakSubscriptionOwner {
-        if let owner = subscriptionOwnerStorage { return owner }
-        let owner = WeakSubscriptionOwner(owner: self)
-        subscriptionOwnerStorage = owner
-        return owner
+        WeakSubscriptionOwner.shared(in: &subscriptionOwnerStorage, for: self)
     }
 
     @usableFromInline let callCheck = SubjectCallCheck()

@@ -49,10 +49,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
 
     /// Call under `lock`.
     @inlinable var subscriptionOwner: WeakSubscriptionOwner {
-        if let owner = subscriptionOwnerStorage { return owner }
-        let owner = WeakSubscriptionOwner(owner: self)
-        subscriptionOwnerStorage = owner
-        return owner
+        WeakSubscriptionOwner.shared(in: &subscriptionOwnerStorage, for: self)
     }
 
     @usableFromInline let callCheck = SubjectCallCheck()

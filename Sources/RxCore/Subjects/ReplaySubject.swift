@@ -70,10 +70,7 @@ private final class ReplayBuffer<Element>: ReplaySubject<Element>, SynchronizedU
 
     /// Call under `lock`.
     private var subscriptionOwner: WeakSubscriptionOwner {
-        if let owner = subscriptionOwnerStorage { return owner }
-        let owner = WeakSubscriptionOwner(owner: self)
-        subscriptionOwnerStorage = owner
-        return owner
+        WeakSubscriptionOwner.shared(in: &subscriptionOwnerStorage, for: self)
     }
     private let callCheck = SubjectCallCheck()
 
