@@ -41,16 +41,14 @@ def public_api(op, n, summary, tuple_summary):
     cap = op[0].upper() + op[1:]
     # Inlinable, making the producer through `make`, which writes the closures that store and
     # combine elements in the client (see the producer).
-    inlinable = "@inlinable "
-    make = ".make"
     return f"""
 extension ObservableType {{
     /// {summary}
-    {inlinable}public static func {op}<{generics}>(
+    @inlinable public static func {op}<{generics}>(
         {params},
         resultSelector: @escaping ({elements}) throws -> Element
     ) -> Observable<Element> {{
-        {cap}{n}{make}(
+        {cap}{n}.make(
             {args},
             resultSelector: resultSelector
         )
@@ -59,10 +57,10 @@ extension ObservableType {{
 
 extension ObservableType where Element == Any {{
     /// {tuple_summary}
-    {inlinable}public static func {op}<{generics}>(
+    @inlinable public static func {op}<{generics}>(
         {params}
     ) -> Observable<({elements})> {{
-        {cap}{n}{make}(
+        {cap}{n}.make(
             {args},
             resultSelector: {{ ({tuple_closure}) }}
         )
@@ -163,9 +161,9 @@ def producer(op, n):
     return client_producer(op, n, "sink.values{i}.enqueue(element)", "sink.values{i}.dequeue()!", has_elements=True)
 
 
-def combine_latest_sink(n):
-    type_params = seq(n, "E{i}")
-    latest = seq(n, "    @exclusivity(unchecked) @usableFromInline var latest{i}: E{i}?", "\n")
+def sink_run(n):
+    """A fixed-arity sink's `run`: subscribes each source through an observer made from the
+    producer's `observerType`, which stores each element with the producer's `store`."""
     subscriptions = seq(n, "        let subscription{i} = SingleAssignmentDisposable()", "\n")
     observers = seq(
         n,
@@ -174,6 +172,21 @@ def combine_latest_sink(n):
     )
     subscribes = seq(n, "        subscription{i}.setDisposable(parent.source{i}.subscribeReceiver(observer{i}))", "\n")
     disposables = seq(n, "subscription{i}")
+    return f"""    func run() -> Disposable {{
+{subscriptions}
+
+{observers}
+
+{subscribes}
+
+        return Disposables.create([{disposables}])
+    }}
+"""
+
+
+def combine_latest_sink(n):
+    type_params = seq(n, "E{i}")
+    latest = seq(n, "    @exclusivity(unchecked) @usableFromInline var latest{i}: E{i}?", "\n")
     return f"""
 @usableFromInline
 final class CombineLatestSink{n}<{type_params}, Result>: CombineLatestSink<Result> {{
@@ -190,16 +203,7 @@ final class CombineLatestSink{n}<{type_params}, Result>: CombineLatestSink<Resul
         super.init(arity: {n}, observer: observer)
     }}
 
-    func run() -> Disposable {{
-{subscriptions}
-
-{observers}
-
-{subscribes}
-
-        return Disposables.create([{disposables}])
-    }}
-
+{sink_run(n)}
     override func getResult() throws -> Result {{
         try parent.combine(self)
     }}
@@ -210,14 +214,6 @@ final class CombineLatestSink{n}<{type_params}, Result>: CombineLatestSink<Resul
 def zip_sink(n):
     type_params = seq(n, "E{i}")
     queues = seq(n, "    @exclusivity(unchecked) @usableFromInline var values{i} = Queue<E{i}>(capacity: 2)", "\n")
-    subscriptions = seq(n, "        let subscription{i} = SingleAssignmentDisposable()", "\n")
-    observers = seq(
-        n,
-        "        let observer{i} = parent.observerType{i}.init(lock: lock, parent: self, index: {j}, subscription: subscription{i}) {{ self.parent.store{i}(self, $0) }}",
-        "\n",
-    )
-    subscribes = seq(n, "        subscription{i}.setDisposable(parent.source{i}.subscribeReceiver(observer{i}))", "\n")
-    disposables = seq(n, "subscription{i}")
     return f"""
 @usableFromInline
 final class ZipSink{n}<{type_params}, Result>: ZipSink<Result> {{
@@ -238,16 +234,7 @@ final class ZipSink{n}<{type_params}, Result>: ZipSink<Result> {{
         parent.hasElements(self, index)
     }}
 
-    func run() -> Disposable {{
-{subscriptions}
-
-{observers}
-
-{subscribes}
-
-        return Disposables.create([{disposables}])
-    }}
-
+{sink_run(n)}
     override func getResult() throws -> Result {{
         try parent.combine(self)
     }}
