@@ -363,13 +363,20 @@ private final class MergeLimitedSink<SourceElement, Inner: ObservableConvertible
         let next: Observable<Inner.Element>? = lock.performLocked {
             if terminated { return nil }
             waiting.enqueue(inner)
-            if activeCount < maxConcurrent, let next = waiting.dequeue() {
+            if activeCount < maxConcurrent, let next = synchronized_dequeueWaiting() {
                 activeCount += 1
-                return unsafeDowncast(next, to: Observable<Inner.Element>.self)
+                return next
             }
             return nil
         }
         if let next { subscribeInner(next) }
+    }
+
+    /// The oldest waiting sequence (called under `lock`). Every entry is an `Observable` of
+    /// this sink's element type (only `receiveNext` enqueues), which makes the downcast sound.
+    private func synchronized_dequeueWaiting() -> Observable<Inner.Element>? {
+        guard let next = waiting.dequeue() else { return nil }
+        return unsafeDowncast(next, to: Observable<Inner.Element>.self)
     }
 
     /// The next waiting sequence takes the completed one's place, or the result completes if
@@ -377,7 +384,7 @@ private final class MergeLimitedSink<SourceElement, Inner: ObservableConvertible
     override func innerCompleted(key: CompositeDisposable.DisposeKey) {
         let (next, completes): (Observable<Inner.Element>?, Bool) = lock.performLocked {
             if terminated { return (nil, false) }
-            if let next = waiting.dequeue() { return (unsafeDowncast(next, to: Observable<Inner.Element>.self), false) }
+            if let next = synchronized_dequeueWaiting() { return (next, false) }
             activeCount -= 1
             return (nil, outerStopped && activeCount == 0 && synchronized_terminate(error: nil))
         }
