@@ -29,6 +29,15 @@ struct ReceiverBag<Element> {
         bag.removeAll()
     }
 
+    /// Empties the bag and returns what it held: the caller delivers to, or releases, the
+    /// receivers after its lock (their calls and deinits run user code).
+    @inlinable
+    mutating func takeAll() -> ReceiverBag {
+        let taken = self
+        removeAll()
+        return taken
+    }
+
     @inlinable
     func forEach(_ action: (Receiver<Element>) -> Void) {
         bag.forEach { action(unsafeDowncast($0, to: Receiver<Element>.self)) }

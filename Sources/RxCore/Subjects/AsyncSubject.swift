@@ -60,9 +60,7 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
         if self.termination != nil { return (Observers(), nil) }
         self.termination = termination
         if termination.error != nil { lastElement = nil }
-        let current = observers
-        observers.removeAll()
-        return (current, lastElement)
+        return (observers.takeAll(), lastElement)
     }
 
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable

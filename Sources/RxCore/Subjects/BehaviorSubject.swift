@@ -150,10 +150,8 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
         // trigger may unsubscribe from this subject again.
         let released: Observers = lock.performLocked {
             disposed = true
-            let current = observers
-            observers.removeAll()
             termination = nil
-            return current
+            return observers.takeAll()
         }
         withExtendedLifetime(released) {}
     }

@@ -111,9 +111,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
         if self.termination == nil {
             self.termination = termination
             stopped = true
-            let current = observers
-            observers.removeAll()
-            return current
+            return observers.takeAll()
         }
         return Observers()
     }
@@ -162,10 +160,8 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
         // trigger may unsubscribe from this subject again.
         let released: Observers = lock.performLocked {
             disposed = true
-            let current = observers
-            observers.removeAll()
             termination = nil
-            return current
+            return observers.takeAll()
         }
         withExtendedLifetime(released) {}
     }

@@ -125,9 +125,7 @@ private final class ReplayBuffer<Element>: ReplaySubject<Element>, SynchronizedU
         if disposed || self.termination != nil { return Observers() }
         self.termination = termination
         trim()
-        let current = observers
-        observers.removeAll()
-        return current
+        return observers.takeAll()
     }
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
@@ -176,11 +174,10 @@ private final class ReplayBuffer<Element>: ReplaySubject<Element>, SynchronizedU
         // deinit they trigger may unsubscribe from (or send to) this subject again.
         let released: (Observers, [Element]) = lock.performLocked {
             disposed = true
-            let current = (observers, queue)
-            observers.removeAll()
+            let elements = queue
             queue.removeAll()
             head = 0
-            return current
+            return (observers.takeAll(), elements)
         }
         withExtendedLifetime(released) {}
     }
