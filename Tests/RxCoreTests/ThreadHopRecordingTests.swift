@@ -71,6 +71,41 @@ final class ThreadHopRecordingTests: RxTestCase {
         XCTAssertEqual(ThreadHops.anomalies().count, 0)
     }
 
+    /// `just` records its stage as its sink would, without making one: no `JustSink` is alive
+    /// while it delivers, the stage counts its subscription, both events and its disposal, and
+    /// its allocation stack is taken inside the subscription, the test's own callers outward.
+    func testJustRecordsItsStageWithoutMakingASink() throws {
+        let depth = ResourceRegistry.captureDepth
+        let mode = ResourceRegistry.captureMode
+        ResourceRegistry.captureDepth = RegistryState.maximumDepth
+        ResourceRegistry.captureMode = .on
+        defer {
+            ResourceRegistry.captureDepth = depth
+            ResourceRegistry.captureMode = mode
+        }
+        let ownStack = ResourceRegistry.addresses(
+            of: StackID(rawValue: ResourceRegistry.captureStack(depth: RegistryState.maximumDepth))
+        )
+        var liveWhileDelivering: [String] = []
+        let subscription = Observable.just(7).map { $0 + 1 }
+            .subscribe(onNext: { _ in
+                liveWhileDelivering = ResourceRegistry.liveEntries().map { LeakNameForTest.base($0.typeName) }
+            })
+        subscription.dispose()
+
+        XCTAssertTrue(liveWhileDelivering.contains("MapSink"))
+        XCTAssertFalse(liveWhileDelivering.contains("JustSink"))
+        let chain = lastChain()
+        XCTAssertEqual(chain.map { LeakNameForTest.base($0.typeName) }, ["JustSink", "MapSink", "AnonymousObserver"])
+        XCTAssertEqual(chain[0].places[.subscribed]?.map(\.count), [1])
+        XCTAssertEqual(chain[0].places[.delivered]?.map(\.count), [2])
+        XCTAssertEqual(chain[0].places[.disposed]?.map(\.count), [1])
+        XCTAssertEqual(schedulers(chain[0], .delivered), ["thread:main"])
+        let stack = ResourceRegistry.addresses(of: try XCTUnwrap(chain[0].subscriptionStack))
+        XCTAssertGreaterThan(ownStack.count, 1)
+        XCTAssertEqual(Array(stack.suffix(ownStack.count - 1)), Array(ownStack.dropFirst()))
+    }
+
     func testNearestSubscribeOnWins() {
         let green = NamedVirtualScheduler("green")
         let blue = NamedVirtualScheduler("blue")

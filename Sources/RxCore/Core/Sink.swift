@@ -46,12 +46,9 @@ class Sink<Input, Observer: ReceiverBase & ObserverType>: Receiver<Input>, Cance
     final let hops = HopRecording()
     #endif
 
-    /// `endsInRun`: the sink ends (completes and disposes itself) before its producer's `run`
-    /// returns, as `just`'s does, so nothing outside can hold or dispose it: it needs no
-    /// `SinkDisposer`, and `run` returns `Disposables.create()`.
-    init(observer: Observer, endsInRun: Bool = false) {
+    init(observer: Observer) {
         self.observer = observer
-        owner = endsInRun || observer.releasesSubscriptionWhenDone ? nil : SinkDisposer()
+        owner = observer.releasesSubscriptionWhenDone ? nil : SinkDisposer()
         super.init()
         owner?.own(self)
         #if TRACE_RESOURCES

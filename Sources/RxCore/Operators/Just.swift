@@ -2,14 +2,9 @@ extension ObservableType {
     /// A sequence of one element, then completion; delivered synchronously on subscribe.
     @inlinable public static func just(_ element: Element) -> Observable<Element> {
         #if TRACE_RESOURCES
-        // Traced builds subscribe a real sink (see `Just`). The client, which knows `Element`,
-        // makes it here and caches `JustSink`'s concrete metadata; RxCore's own `run` looked
-        // it up at run time on every subscription. The closure captures nothing.
-        Just(element: element) { just, observer in
-            let sink = JustSink(observer: observer)
-            _ = sink.disposer(owning: sink.run(just.element))
-            return Disposables.create()
-        }
+        // The client, which knows `Element`, names the stage's type here (its metadata cached
+        // in the client); RxCore's own `run` would look it up on every subscription.
+        Just(element: element, stageType: JustSink<Element>.self)
         #else
         Just(element: element)
         #endif
@@ -62,18 +57,11 @@ final class JustScheduled<Element>: Producer<Element> {
 }
 
 #if TRACE_RESOURCES
+/// The name of `just`'s stage in the thread-hop recording (a chain reads `JustSink`, then its
+/// operators' sinks). Never made: see `Just.run`.
 @usableFromInline
-final class JustSink<Element>: Sink<Never, Receiver<Element>> {
-    @usableFromInline init(observer: Receiver<Element>) {
-        super.init(observer: observer, endsInRun: true)
-    }
-
-    @usableFromInline func run(_ element: Element) -> Disposable {
-        forwardNext(element)
-        forwardCompleted()
-        dispose()
-        return Disposables.create()
-    }
+final class JustSink<Element> {
+    private init() {}
 }
 #endif
 
@@ -82,19 +70,28 @@ final class Just<Element>: Producer<Element> {
     @usableFromInline let element: Element
 
     #if TRACE_RESOURCES
-    /// Subscribes `observer` through a new `JustSink`: written by `just` in the client (see there).
-    @usableFromInline typealias Run = (Just, Receiver<Element>) -> Disposable
-    private let subscribeSink: Run
+    /// `JustSink<Element>`, named by `just` in the client.
+    private let stageType: AnyObject.Type
 
-    @usableFromInline init(element: Element, subscribeSink: @escaping Run) {
+    @usableFromInline init(element: Element, stageType: AnyObject.Type) {
         self.element = element
-        self.subscribeSink = subscribeSink
+        self.stageType = stageType
     }
 
-    // A real sink in traced builds, so that a chain shows `JustSink` (the seed example's four
-    // sinks), with its stage in the thread-hop recording.
+    // Traced, the subscription records the stage a sink would (a chain shows `JustSink`, as in
+    // the seed example's four sinks, with its places), inside `run` as any producer's, but makes
+    // no sink: it ends before `run` returns, so no snapshot or report could show it alive, and
+    // nothing can dispose it early. The stage's allocation stack is captured where the sink's
+    // would have been.
     override func run(_ observer: Receiver<Element>) -> Disposable {
-        subscribeSink(self, observer)
+        let hops = HopRecording()
+        hops.beginOperator(type: stageType, downstream: observer, sinkStack: ResourceRegistry.stageStack())
+        hops.recordFrequent(.delivered)
+        observer.receiveNext(element)
+        hops.recordFrequent(.delivered)
+        observer.receiveCompleted()
+        hops.end(downstream: observer)
+        return Disposables.create()
     }
     #else
     @usableFromInline init(element: Element) {

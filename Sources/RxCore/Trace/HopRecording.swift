@@ -52,10 +52,11 @@ struct HopRecording: ~Copyable, @unchecked Sendable {
     /// own class (`Sink<Input, Observer>`) on every subscription.
     @inline(__always)
     func beginOperator<Owner: AnyObject>(owner: Owner, downstream: ReceiverBase, sinkStack: UInt32) {
-        beginOperator(ownerType: type(of: owner), downstream: downstream, sinkStack: sinkStack)
+        beginOperator(type: type(of: owner), downstream: downstream, sinkStack: sinkStack)
     }
 
-    private func beginOperator(ownerType: AnyObject.Type, downstream: ReceiverBase, sinkStack: UInt32) {
+    /// The same for a stage of `type` recorded without an object (`Just.run`).
+    func beginOperator(type ownerType: AnyObject.Type, downstream: ReceiverBase, sinkStack: UInt32) {
         guard HopStageTable.isEnabled else { return }
         let state = HopThreadState.current
         var parent: UInt32 = 0
@@ -222,6 +223,16 @@ struct HopRecording: ~Copyable, @unchecked Sendable {
         let stage = stageID.load(ordering: .relaxed)
         if stage == 0 { return }
         HopStageTable.add(stage: stage, kind, place: HopThreadState.currentPlace)
+    }
+
+    /// The stage's subscription ended (disposed) and is gone: for a stage recorded without an
+    /// object, what `Sink.dispose` and `Sink.deinit` record.
+    func end(downstream: ReceiverBase) {
+        if stage != 0 {
+            recordDisposed()
+            if downstreamIsSubscriber { checkDisposeWhileDelivering(downstream) }
+        }
+        finish(.delivered)
     }
 
     /// Adds everything still held here to the stage table: called when the owner is freed.

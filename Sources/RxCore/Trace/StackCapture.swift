@@ -18,6 +18,22 @@ extension ResourceRegistry {
     static let registrationFrames = 0
     #endif
 
+    /// The allocation stack a resource registered here would get, for a stage recorded without
+    /// an object (`Just.run`): captured as `register` captures (capture mode, sampling, depth),
+    /// nothing registered. Sampled mode samples by the current sequence number.
+    @inline(__always)
+    static func stageStack() -> UInt32 {
+        RegistryState.shouldCapture(RegistryState.currentSequence)
+            ? captureStack(depth: RegistryState.captureDepth, skipping: stageStackFrames) : 0
+    }
+
+    /// The frames `stageStack` adds in unoptimised builds (inlined in release).
+    #if DEBUG
+    static let stageStackFrames = 1
+    #else
+    static let stageStackFrames = 0
+    #endif
+
     /// Captures this thread's return addresses and interns them. Returns the stack's id (0 when
     /// nothing could be captured). The first address is the return into the caller of this
     /// function, or `skipping` frames further out.
