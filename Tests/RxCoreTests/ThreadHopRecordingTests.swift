@@ -106,6 +106,31 @@ final class ThreadHopRecordingTests: RxTestCase {
         XCTAssertEqual(Array(stack.suffix(ownStack.count - 1)), Array(ownStack.dropFirst()))
     }
 
+    /// A subscription still alive shows where it was subscribed and where it delivered, also
+    /// when an earlier subscription of the same chain marked those places on this thread
+    /// before a reset forgot them (a runner resets between scenarios and tests).
+    func testLiveSubscriptionShowsItsPlacesAfterAReset() {
+        let subject = PublishSubject<Int>()
+        var live: Disposable?
+        // One call site, so that both subscriptions have the same stages.
+        for pass in 0..<2 {
+            live = subject.map { $0 + 1 }.subscribe(onNext: { _ in })
+            subject.onNext(pass)
+            if pass == 0 {
+                live?.dispose()
+                ThreadHops.reset()
+            }
+        }
+        defer { live?.dispose() }
+        let chain = lastChain()
+        XCTAssertEqual(chain.map { LeakNameForTest.base($0.typeName) }, ["MapSink", "AnonymousObserver"])
+        guard chain.count == 2 else { return }
+        XCTAssertEqual(schedulers(chain[0], .subscribed), ["thread:main"])
+        XCTAssertEqual(schedulers(chain[0], .delivered), ["thread:main"])
+        XCTAssertEqual(schedulers(chain[1], .subscribed), ["thread:main"])
+        XCTAssertEqual(schedulers(chain[1], .received), ["thread:main"])
+    }
+
     func testNearestSubscribeOnWins() {
         let green = NamedVirtualScheduler("green")
         let blue = NamedVirtualScheduler("blue")

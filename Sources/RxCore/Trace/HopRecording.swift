@@ -82,7 +82,22 @@ struct HopRecording: ~Copyable, @unchecked Sendable {
         )
         flags.store(flagBits, ordering: .relaxed)
         stageID.store(id, ordering: .relaxed)
-        if id != 0, state.pointee.runDepth > 0 { state.pointee.pushSubscribing(id) }
+        if id != 0 {
+            startCountingIfMarked(state, stage: id)
+            if state.pointee.runDepth > 0 { state.pointee.pushSubscribing(id) }
+        }
+    }
+
+    /// When this thread knows the stage's frequent kind is marked at the current place, the
+    /// first event here counts like any other (`count`'s fast path) instead of marking it again.
+    @inline(__always)
+    private func startCountingIfMarked(_ state: UnsafeMutablePointer<HopThreadState>, stage: UInt32) {
+        let mark = state.pointee.mark(of: stage)
+        let place = subscribedPlace.load(ordering: .relaxed)
+        if mark.pointee.stage == stage, mark.pointee.place == place, mark.pointee.generation == HopStageTable.generation
+        {
+            lastPlace.store(place, ordering: .relaxed)
+        }
     }
 
     /// Interns the stage of a subscriber (the observer `subscribe(onNext:…)` made), and makes it
@@ -105,6 +120,7 @@ struct HopRecording: ~Copyable, @unchecked Sendable {
             sinkStack: sinkStack
         )
         stageID.store(id, ordering: .relaxed)
+        if id != 0 { startCountingIfMarked(state, stage: id) }
         state.pointee.pendingSubscriber = id
         state.pointee.pendingSubscriberDepth = state.pointee.stackCount
     }
@@ -134,9 +150,12 @@ struct HopRecording: ~Copyable, @unchecked Sendable {
             slot.pointee.stage != 0 && slot.pointee.downstream == downstream
                 && slot.pointee.producerStack == producerStack && slot.pointee.type == typeBits
         }
+        // Read before marking (see `HopStageTable.resetCounts`).
+        let generation = HopStageTable.generation
         if let slot = holdsStage(set) ? set : holdsStage(set + 1) ? set + 1 : nil {
-            if slot.pointee.subscribedPlace != place {
+            if slot.pointee.subscribedPlace != place || slot.pointee.generation != generation {
                 slot.pointee.subscribedPlace = place
+                slot.pointee.generation = generation
                 HopStageTable.add(stage: slot.pointee.stage, .subscribed, place: place, count: 0)
             }
             return slot.pointee.stage
@@ -157,7 +176,8 @@ struct HopRecording: ~Copyable, @unchecked Sendable {
                 producerStack: producerStack,
                 type: typeBits,
                 stage: id,
-                subscribedPlace: place
+                subscribedPlace: place,
+                generation: generation
             )
         }
         return id
@@ -197,12 +217,19 @@ struct HopRecording: ~Copyable, @unchecked Sendable {
         pending.store(1, ordering: .relaxed)
         let stage = stageID.load(ordering: .relaxed)
         if stage == 0 { return }
+        // Read before marking (see `HopStageTable.resetCounts`).
+        let generation = HopStageTable.generation
         HopStageTable.changePlace(
             stage: stage,
             kind,
             from: previous == HopRecording.noPlace ? 0 : previous,
             count: count,
             to: place
+        )
+        HopThreadState.current.pointee.mark(of: stage).pointee = HopThreadState.FrequentMark(
+            stage: stage,
+            generation: generation,
+            place: place
         )
     }
 

@@ -133,6 +133,13 @@ enum HopStageTable {
         }
     }
 
+    /// Counts since the last `resetCounts` (which forgets every marked place): threads remember
+    /// places they marked only within one generation (`HopThreadState.FrequentMark`).
+    private static let countGeneration = Atomic<UInt32>(0)
+
+    @inline(__always)
+    static var generation: UInt32 { countGeneration.load(ordering: .acquiring) }
+
     /// Making stages (the id dictionary, the number of ids) happens under this lock.
     private static let lock = RegistryLock()
     /// Index 0 is unused: stage id 0 means "not recorded".
@@ -247,6 +254,9 @@ enum HopStageTable {
             return stageCount
         }
         for stage in 1..<count { withRecord(UInt32(stage)) { $0.reset() } }
+        // After the places are gone: a thread that read the old generation before marking a
+        // place may have marked it before the reset; its mark is then invalid.
+        countGeneration.wrappingAdd(1, ordering: .releasing)
     }
 
     static func snapshot() -> [(id: UInt32, record: Record, places: [[PlaceCount]], overflow: [UInt64])] {

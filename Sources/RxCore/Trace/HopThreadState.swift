@@ -18,14 +18,28 @@ struct HopThreadState {
     /// chain sharing a slot evicted each other on every subscription, about one chain in three
     /// of `map-filter-x6.create`, each time paying the stage table's lock and dictionary.)
     static let cacheSize = 256
+    /// Per-thread marks of places known to be marked in the stage table: 256 by stage id.
+    static let marksSize = 256
 
     struct CachedStage {
         var downstream: UInt32 = 0
         var producerStack: UInt32 = 0
         var type: UInt = 0
         var stage: UInt32 = 0
-        /// The last subscription place this thread marked as seen for the stage.
+        /// The last subscription place this thread marked as seen for the stage, and the
+        /// stage table's count generation then (a reset forgets it).
         var subscribedPlace: UInt64 = 0
+        var generation: UInt32 = 0
+    }
+
+    /// A place this thread marked (or saw marked) as seen in the stage table for a stage's
+    /// frequent kind of event (`delivered` for sinks, `received` for observers), in the table's
+    /// count generation (`HopStageTable.generation`): a new sink of that stage subscribed at that
+    /// place needs not mark it again at its first event.
+    struct FrequentMark {
+        var stage: UInt32 = 0
+        var generation: UInt32 = 0
+        var place: UInt64 = 0
     }
 
     /// The subscriber stage whose handler runs on this thread now (0 when none), so that checks
@@ -46,11 +60,19 @@ struct HopThreadState {
     var stackCount: Int = 0
     let stack: UnsafeMutablePointer<UInt32>
     let cache: UnsafeMutablePointer<CachedStage>
+    let marks: UnsafeMutablePointer<FrequentMark>
 
     private init() {
         stack = .allocate(capacity: Self.stackCapacity)
         cache = .allocate(capacity: Self.cacheSize)
         cache.initialize(repeating: CachedStage(), count: Self.cacheSize)
+        marks = .allocate(capacity: Self.marksSize)
+        marks.initialize(repeating: FrequentMark(), count: Self.marksSize)
+    }
+
+    @inline(__always)
+    func mark(of stage: UInt32) -> UnsafeMutablePointer<FrequentMark> {
+        marks + Int(stage % UInt32(Self.marksSize))
     }
 
     private static let key = Atomic<UInt32>(ThreadLocalBlock.noKey)
@@ -65,6 +87,7 @@ struct HopThreadState {
                 ThreadLocalBlock.free(pointer, as: HopThreadState.self) { state in
                     state.pointee.stack.deallocate()
                     state.pointee.cache.deallocate()
+                    state.pointee.marks.deallocate()
                 }
             },
             cache: { rxtrace_thread_set_hop_state($0) },
