@@ -10,7 +10,7 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
     // Unchecked exclusivity: only touched under `lock`, and the dynamic checks of the observer's
     // reads cost about 75 instructions per subscribe and per dispose (callgrind, traced).
     @exclusivity(unchecked) private var observers = Observers() {
-        didSet { if activity.observerCountChanged(to: observers.count) { SubjectActivity.enter(self) } }
+        didSet { activity.observerCountChanged(to: observers.count, of: self) }
     }
     private let activity = SubjectActivity.Counter()
     #else
@@ -19,7 +19,7 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
     #if TRACE_RESOURCES
     // The activity table holds no reference to the subject: forget it here.
     deinit {
-        activity.subjectDeinitialized(self)
+        activity.subjectDeinitialized()
     }
     #endif
     private var termination: SubjectTermination?

@@ -22,7 +22,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     // Unchecked exclusivity: only touched under `lock`, and the dynamic checks of the observer's
     // reads cost about 75 instructions per subscribe and per dispose (callgrind, traced).
     @exclusivity(unchecked) @usableFromInline var observers = Observers() {
-        didSet { if activity.observerCountChanged(to: observers.count) { SubjectActivity.enter(self) } }
+        didSet { activity.observerCountChanged(to: observers.count, of: self) }
     }
     private let activity = SubjectActivity.Counter()
     #else
@@ -31,7 +31,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     #if TRACE_RESOURCES
     // The activity table holds no reference to the subject: forget it here.
     deinit {
-        activity.subjectDeinitialized(self)
+        activity.subjectDeinitialized()
     }
     #endif
     /// Unchecked exclusivity: only touched under `lock`, and no access spans a call out.

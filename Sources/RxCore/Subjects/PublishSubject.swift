@@ -24,7 +24,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
     // Unchecked exclusivity: only touched under `lock`, and the dynamic checks of the observer's
     // reads cost about 75 instructions per subscribe and per dispose (callgrind, traced).
     @exclusivity(unchecked) @usableFromInline var observers = Observers() {
-        didSet { if activity.observerCountChanged(to: observers.count) { SubjectActivity.enter(self) } }
+        didSet { activity.observerCountChanged(to: observers.count, of: self) }
     }
     private let activity = SubjectActivity.Counter()
     #else
@@ -35,7 +35,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
     #if TRACE_RESOURCES
     // The activity table holds no reference to the subject: forget it here.
     deinit {
-        activity.subjectDeinitialized(self)
+        activity.subjectDeinitialized()
     }
     #endif
     /// Set by the terminal event; stays set after `dispose`, which forgets `termination`.

@@ -51,7 +51,7 @@ private final class ReplayBuffer<Element>: ReplaySubject<Element>, SynchronizedU
     // Unchecked exclusivity: only touched under `lock`, and the dynamic checks of the observer's
     // reads cost about 75 instructions per subscribe and per dispose (callgrind, traced).
     @exclusivity(unchecked) private var observers = Observers() {
-        didSet { if activity.observerCountChanged(to: observers.count) { SubjectActivity.enter(self) } }
+        didSet { activity.observerCountChanged(to: observers.count, of: self) }
     }
     private let activity = SubjectActivity.Counter()
     #else
@@ -60,7 +60,7 @@ private final class ReplayBuffer<Element>: ReplaySubject<Element>, SynchronizedU
     #if TRACE_RESOURCES
     // The activity table holds no reference to the subject: forget it here.
     deinit {
-        activity.subjectDeinitialized(self)
+        activity.subjectDeinitialized()
     }
     #endif
     /// Shared by this subject's subscriptions (see `WeakSubscriptionOwner`); made at the first
