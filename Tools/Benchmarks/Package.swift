@@ -26,6 +26,12 @@ let core: (dependency: Package.Dependency, package: String) =
         (.package(path: $0), String($0.split(separator: "/").last ?? "RxSwift"))
     } ?? (rxtrace, "rxtrace")
 
+// RXBENCH_COUNT_RUNTIME_CALLS=1 (make alloc-check's build only): rxbench defines the Swift
+// runtime's generic-metadata look-up and exclusivity check itself, to count them and forward
+// (CRuntimeCallCounter). Left out of every build that `make bench` measures: forwarding adds a
+// few instructions to each of those calls, more to the libraries that make more of them.
+let countsRuntimeCalls = Context.environment["RXBENCH_COUNT_RUNTIME_CALLS"] == "1"
+
 let package = Package(
     name: "RxTraceBenchmarks",
     platforms: [.macOS(.v15)],
@@ -36,11 +42,14 @@ let package = Package(
     targets: [
         // Counts allocations by interposing malloc in the benchmark executables.
         .target(name: "CMallocCounter"),
+        .target(name: "CRuntimeCallCounter"),
         .target(name: "BenchHarness", dependencies: ["CMallocCounter"], swiftSettings: [.swiftLanguageMode(.v5)]),
         .executableTarget(
             name: "rxbench",
-            dependencies: ["BenchHarness", "CMallocCounter", .product(name: "RxSwift", package: core.package)],
+            dependencies: ["BenchHarness", "CMallocCounter", .product(name: "RxSwift", package: core.package)]
+                + (countsRuntimeCalls ? ["CRuntimeCallCounter"] : []),
             swiftSettings: [.swiftLanguageMode(.v5)] + (traced ? [.define("TRACE_RESOURCES")] : [])
+                + (countsRuntimeCalls ? [.define("COUNT_RUNTIME_CALLS")] : [])
         ),
         .executableTarget(
             name: "combinebench",

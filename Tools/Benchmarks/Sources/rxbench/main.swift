@@ -4,6 +4,10 @@ import Dispatch
 import Foundation
 import RxSwift
 
+#if COUNT_RUNTIME_CALLS
+import CRuntimeCallCounter
+#endif
+
 // RxCore workloads, written against RxSwift's API and module name: the same source builds against
 // rxtrace's RxSwift product (RxCore re-exported) or against RxSwift itself (RXBENCH_RXSWIFT, see
 // Package.swift). The configuration label comes from the environment so one traced binary can be
@@ -242,24 +246,59 @@ if CommandLine.arguments.contains("--allocations") {
 
 // `rxbench --check-allocations <file>` (make alloc-check): every workload's allocations per
 // operation (one warm-up, one counted run) and every operator's per subscription, against the
-// committed thresholds. Exit 0 all within, 1 a count over its threshold, 2 an unusable file.
-if let flag = CommandLine.arguments.firstIndex(of: "--check-allocations") {
-    guard flag + 1 < CommandLine.arguments.count else {
-        FileHandle.standardError.write(Data("rxbench: --check-allocations needs the thresholds file\n".utf8))
+// committed thresholds. `rxbench --check-runtime-calls <file>`: every workload's generic-metadata
+// look-ups and dynamic exclusivity checks per operation. Exit 0 all within, 1 a count over its
+// threshold, 2 an unusable file.
+func checkCounts(flag: String, gate: CountGate, measure: () -> [(name: String, counts: [Double])]) {
+    guard let index = CommandLine.arguments.firstIndex(of: flag) else { return }
+    guard index + 1 < CommandLine.arguments.count else {
+        FileHandle.standardError.write(Data("rxbench: \(flag) needs the thresholds file\n".utf8))
         exit(2)
     }
-    let file = CommandLine.arguments[flag + 1]
-    let thresholds: [AllocationGate.Threshold]
-    do { thresholds = try AllocationGate.thresholds(at: file) } catch {
+    let file = CommandLine.arguments[index + 1]
+    let thresholds: [CountGate.Threshold]
+    do { thresholds = try gate.thresholds(at: file) } catch {
         FileHandle.standardError.write(Data("rxbench: \(error)\n".utf8))
         exit(2)
     }
-    var measured: [(name: String, allocations: Double)] = workloads.map { workload in
-        workload.body()
-        return (workload.name, Double(countAllocations(workload.body)) / Double(workload.operations))
-    }
-    measured += allocationsPerSubscription().map { ("operator:\($0.name)", $0.allocations) }
-    exit(AllocationGate.check(measured: measured, thresholds: thresholds, file: file) ? 0 : 1)
+    exit(gate.check(measured: measure(), thresholds: thresholds, file: file) ? 0 : 1)
 }
+
+checkCounts(flag: "--check-allocations", gate: .allocations) {
+    var measured: [(name: String, counts: [Double])] = workloads.map { workload in
+        workload.body()
+        return (workload.name, [Double(countAllocations(workload.body)) / Double(workload.operations)])
+    }
+    measured += allocationsPerSubscription().map { ("operator:\($0.name)", [$0.allocations]) }
+    return measured
+}
+
+#if COUNT_RUNTIME_CALLS
+checkCounts(flag: "--check-runtime-calls", gate: .runtimeCalls) {
+    workloads.map { workload in
+        workload.body()
+        let lookups = rxbench_metadata_lookup_count()
+        let checks = rxbench_exclusivity_check_count()
+        rxbench_count_runtime_calls(1)
+        workload.body()
+        rxbench_count_runtime_calls(0)
+        let operations = Double(workload.operations)
+        return (
+            workload.name,
+            [
+                Double(rxbench_metadata_lookup_count() - lookups) / operations,
+                Double(rxbench_exclusivity_check_count() - checks) / operations,
+            ]
+        )
+    }
+}
+#else
+if CommandLine.arguments.contains("--check-runtime-calls") {
+    FileHandle.standardError.write(
+        Data("rxbench: --check-runtime-calls needs a build with RXBENCH_COUNT_RUNTIME_CALLS=1\n".utf8)
+    )
+    exit(2)
+}
+#endif
 
 Harness.run(configuration: configuration, workloads: workloads)
