@@ -14,6 +14,9 @@ struct ReceiverBag<Element> {
 
     @inlinable var count: Int { bag.count }
 
+    /// Code that is not specialised (a subject's `subscribeReceiver` reached through a vtable
+    /// call) inserts through `bag` instead: a mutating call on `ReceiverBag<Element>` there
+    /// looked up its metadata on every subscription.
     @inlinable
     mutating func insert(_ receiver: Receiver<Element>) -> BagKey {
         bag.insert(receiver)

@@ -80,12 +80,13 @@ final class ReplayingObserver<Element>: Receiver<Element>, @unchecked Sendable {
         if forwardNow { observer.on(event) }
     }
 
-    /// Delivers `replayed`, then what was queued meanwhile. Call without holding the owner's lock.
-    func replay(_ replayed: ArraySlice<Element>) {
-        // By index: a `for … in` loop's iterator is a generic type whose metadata would be looked up.
-        var index = replayed.startIndex
-        while index < replayed.endIndex {
-            observer.receiveNext(replayed[index])
+    /// Delivers `elements[start...]`, then what was queued meanwhile. Call without holding the
+    /// owner's lock. By index into the array itself: a slice (`ArraySlice<Element>`) or a
+    /// `for … in` loop's iterator is a generic type whose metadata would be looked up.
+    func replay(_ elements: [Element], from start: Int) {
+        var index = start
+        while index < elements.count {
+            observer.receiveNext(elements[index])
             index += 1
         }
         drain()
@@ -105,6 +106,13 @@ final class ReplayingObserver<Element>: Receiver<Element>, @unchecked Sendable {
             return true
         }
         if drained { return }
+        deliverPending()
+    }
+
+    /// Out of line, so that `drain`'s usual path has no `Event<Element>` local: its metadata
+    /// (and its optional's) was looked up for every replayed subscriber.
+    @inline(never)
+    private func deliverPending() {
         var next = 0
         while true {
             let event: Event<Element>? = lock.performLocked {

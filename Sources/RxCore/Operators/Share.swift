@@ -107,17 +107,17 @@ private final class ShareWhileConnectedConnection<Element>: Receiver<Element>, S
     /// Adds `observer` (called under `lock`). If there is an element to replay, the observer is
     /// added behind a `ReplayingObserver`, and the caller replays the element after the lock is
     /// released.
-    func synchronized_subscribe<Observer: ObserverType>(
-        _ observer: Observer
+    func synchronized_subscribe(
+        _ observer: Receiver<Element>
     )
         -> (subscription: Disposable, replay: (observer: ReplayingObserver<Element>, element: Element)?)
-    where Observer.Element == Element {
+    {
         guard let element else {
-            let disposeKey = observers.insert(observer.asReceiver())
+            let disposeKey = observers.bag.insert(observer)
             return (SubscriptionDisposable(owner: self, key: disposeKey), nil)
         }
-        let replaying = ReplayingObserver(observer.asReceiver(), lock: lock)
-        let disposeKey = observers.insert(replaying)
+        let replaying = ReplayingObserver(observer, lock: lock)
+        let disposeKey = observers.bag.insert(replaying)
         return (SubscriptionDisposable(owner: self, key: disposeKey), (replaying, element))
     }
 
@@ -184,6 +184,12 @@ final class ShareWhileConnected<Element>: Observable<Element> {
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
     where Observer.Element == Element {
+        subscribeReceiver(observer.asReceiver())
+    }
+
+    // RxCore's own observers (a subscriber's, a sink) arrive here as they are: through
+    // `subscribe`, `asReceiver()`'s cast looked up `Receiver<Element>`'s metadata each time.
+    override func subscribeReceiver(_ observer: Receiver<Element>) -> Disposable {
         lock.lock()
         let connection: ShareWhileConnectedConnection<Element>
         if let existing = self.connection {

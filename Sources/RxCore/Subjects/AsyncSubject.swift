@@ -79,7 +79,7 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
             termination.deliver(to: observer)
             return Disposables.create()
         }
-        let subscription = SubscriptionDisposable(owner: subscriptionOwner, key: observers.insert(observer))
+        let subscription = SubscriptionDisposable(owner: subscriptionOwner, key: observers.bag.insert(observer))
         lock.unlock()
         return subscription
     }

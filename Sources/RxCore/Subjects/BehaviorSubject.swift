@@ -129,7 +129,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
         }
         let current = element
         let replaying = ReplayingObserver(observer, lock: lock)
-        let subscription = SubscriptionDisposable(owner: subscriptionOwner, key: observers.insert(replaying))
+        let subscription = SubscriptionDisposable(owner: subscriptionOwner, key: observers.bag.insert(replaying))
         lock.unlock()
         replaying.replay(current)
         return subscription

@@ -143,22 +143,28 @@ private final class ReplayBuffer<Element>: ReplaySubject<Element>, SynchronizedU
             observer.receiveError(RxError.disposed(object: self))
             return Disposables.create()
         }
-        let replayed = queue[head...]
+        // The elements to replay are `queue[head...]`, read by index (see `ReplayingObserver.replay`).
+        let queue = self.queue
+        let head = self.head
         if let termination {
             lock.unlock()
-            for element in replayed { observer.receiveNext(element) }
+            var index = head
+            while index < queue.count {
+                observer.receiveNext(queue[index])
+                index += 1
+            }
             termination.deliver(to: observer)
             return Disposables.create()
         }
-        if replayed.isEmpty {
-            let subscription = SubscriptionDisposable(owner: subscriptionOwner, key: observers.insert(observer))
+        if head == queue.count {
+            let subscription = SubscriptionDisposable(owner: subscriptionOwner, key: observers.bag.insert(observer))
             lock.unlock()
             return subscription
         }
         let replaying = ReplayingObserver(observer, lock: lock)
-        let subscription = SubscriptionDisposable(owner: subscriptionOwner, key: observers.insert(replaying))
+        let subscription = SubscriptionDisposable(owner: subscriptionOwner, key: observers.bag.insert(replaying))
         lock.unlock()
-        replaying.replay(replayed)
+        replaying.replay(queue, from: head)
         return subscription
     }
 

@@ -331,7 +331,9 @@ public final class OperatorNames {
             if RxCoreOperators.isAPIType(type) {
                 result.maker = result.calledAPI.map(Maker.api)
             } else if RxCoreOperators.isProducer(type) {
-                guard function.base == "run" || function.base == "subscribe" else { continue }
+                // `subscribeReceiver`: how RxCore's own observers subscribe to an Observable
+                // subclass that overrides it (`share`'s, a subject's).
+                guard ["run", "subscribe", "subscribeReceiver"].contains(function.base) else { continue }
                 result.maker = .producer(type)
             } else if Self.eventEntryPoints.contains(function.base) || function.base == "run" || function.isInitializer
             {
