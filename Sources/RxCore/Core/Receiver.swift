@@ -29,6 +29,17 @@ class Receiver<Element>: ReceiverBase, ObserverType {
         on(.completed)
     }
 
+    /// `elements[start...]`, one `receiveNext` each (a replay). By index into the array itself:
+    /// in RxCore's unspecialised code a slice (`ArraySlice<Element>`) or a `for … in` loop's
+    /// iterator is a generic type whose metadata would be looked up on every call.
+    final func receiveNext(each elements: [Element], from start: Int) {
+        var index = start
+        while index < elements.count {
+            receiveNext(elements[index])
+            index += 1
+        }
+    }
+
     /// The event entry point for upstreams written against `ObserverType` (user code calling
     /// `on`): switches once and calls the element-level entry point.
     @usableFromInline func on(_ event: Event<Element>) {

@@ -81,14 +81,9 @@ final class ReplayingObserver<Element>: Receiver<Element>, @unchecked Sendable {
     }
 
     /// Delivers `elements[start...]`, then what was queued meanwhile. Call without holding the
-    /// owner's lock. By index into the array itself: a slice (`ArraySlice<Element>`) or a
-    /// `for … in` loop's iterator is a generic type whose metadata would be looked up.
+    /// owner's lock.
     func replay(_ elements: [Element], from start: Int) {
-        var index = start
-        while index < elements.count {
-            observer.receiveNext(elements[index])
-            index += 1
-        }
+        observer.receiveNext(each: elements, from: start)
         drain()
     }
 

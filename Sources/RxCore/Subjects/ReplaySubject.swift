@@ -143,16 +143,12 @@ private final class ReplayBuffer<Element>: ReplaySubject<Element>, SynchronizedU
             observer.receiveError(RxError.disposed(object: self))
             return Disposables.create()
         }
-        // The elements to replay are `queue[head...]`, read by index (see `ReplayingObserver.replay`).
+        // The elements to replay are `queue[head...]`, read by index (see `Receiver.receiveNext(each:from:)`).
         let queue = self.queue
         let head = self.head
         if let termination {
             lock.unlock()
-            var index = head
-            while index < queue.count {
-                observer.receiveNext(queue[index])
-                index += 1
-            }
+            observer.receiveNext(each: queue, from: head)
             termination.deliver(to: observer)
             return Disposables.create()
         }
