@@ -53,15 +53,14 @@ public enum SubjectActivity {
     /// Observers held by live subjects, summed by subject type name (`PublishSubject<Int>`);
     /// types whose live subjects hold none are left out.
     public static var observersBySubjectType: [String: Int] {
+        // Summed by type under the (spin) lock; the names are made after it.
         var byType: [ObjectIdentifier: (type: Any.Type, observers: Int)] = [:]
         withTable { table in
             for case let record? in table.records {
                 let observers = record.subject.observerCountForActivity
-                if observers > 0 {
-                    byType[ObjectIdentifier(type(of: record.subject)), default: (type(of: record.subject), 0)]
-                        .observers +=
-                        observers
-                }
+                guard observers > 0 else { continue }
+                let subjectType = type(of: record.subject)
+                byType[ObjectIdentifier(subjectType), default: (subjectType, 0)].observers += observers
             }
         }
         var totals: [String: Int] = [:]
