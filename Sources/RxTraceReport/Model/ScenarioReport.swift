@@ -24,6 +24,9 @@ public struct ScenarioReport: Equatable, Sendable {
     public var threadStacks: [ReportThreadStack]
     /// Wall-clock duration of the whole scenario, in seconds.
     public var durationSeconds: Double
+    /// For a test of `rxtrace test`: what its framework recorded (passed, failed with its issues,
+    /// skipped…), apart from the leak verdict. Nil for a scenario.
+    public var testOutcome: TestOutcome?
 
     public init(
         name: String,
@@ -38,7 +41,8 @@ public struct ScenarioReport: Equatable, Sendable {
         hopExpectationFailures: [String] = [],
         output: String? = nil,
         threadStacks: [ReportThreadStack] = [],
-        durationSeconds: Double = 0
+        durationSeconds: Double = 0,
+        testOutcome: TestOutcome? = nil
     ) {
         self.name = name
         self.summary = summary
@@ -53,6 +57,7 @@ public struct ScenarioReport: Equatable, Sendable {
         self.output = output
         self.threadStacks = threadStacks
         self.durationSeconds = durationSeconds
+        self.testOutcome = testOutcome
     }
 
     /// Whether the verdict rxtrace gave is the one the scenario declared.
@@ -77,6 +82,11 @@ public struct ScenarioReport: Equatable, Sendable {
     ///   although its actual verdict still names what was found.
     public var failureReasons: [String] {
         var reasons: [String] = []
+        // A failing assertion fails the run whatever the baseline and suppressions say.
+        if let outcome = testOutcome, outcome.result == .failed {
+            let first = outcome.failures.first.map { ": " + $0.message } ?? ""
+            reasons.append("test failed" + first)
+        }
         switch status {
         case .crashed where expectedVerdict != .crashed,
             .timedOut where expectedVerdict != .timedOut,
@@ -109,7 +119,7 @@ public struct ScenarioReport: Equatable, Sendable {
 extension ScenarioReport: Codable {
     private enum CodingKeys: String, CodingKey {
         case name, summary, expectedVerdict, actualVerdict, status, passes, findings, cycles, threadHops,
-            hopExpectationFailures, output, threadStacks, durationSeconds
+            hopExpectationFailures, output, threadStacks, durationSeconds, testOutcome
         // Derived: written for readers of the JSON, recomputed (not trusted) when read back.
         case verdictMatched, passed, failureReasons
     }
@@ -129,7 +139,8 @@ extension ScenarioReport: Codable {
             hopExpectationFailures: try c.decodeIfPresent([String].self, forKey: .hopExpectationFailures) ?? [],
             output: try c.decodeIfPresent(String.self, forKey: .output),
             threadStacks: try c.decodeIfPresent([ReportThreadStack].self, forKey: .threadStacks) ?? [],
-            durationSeconds: try c.decode(Double.self, forKey: .durationSeconds)
+            durationSeconds: try c.decode(Double.self, forKey: .durationSeconds),
+            testOutcome: try c.decodeIfPresent(TestOutcome.self, forKey: .testOutcome)
         )
     }
 
@@ -148,6 +159,7 @@ extension ScenarioReport: Codable {
         try c.encodeIfPresent(output, forKey: .output)
         if !threadStacks.isEmpty { try c.encode(threadStacks, forKey: .threadStacks) }
         try c.encode(durationSeconds, forKey: .durationSeconds)
+        try c.encodeIfPresent(testOutcome, forKey: .testOutcome)
         try c.encode(verdictMatched, forKey: .verdictMatched)
         try c.encode(passed, forKey: .passed)
         try c.encode(failureReasons, forKey: .failureReasons)
