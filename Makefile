@@ -4,7 +4,7 @@ TRAITS := --traits TraceResources
 # Every import must be a declared dependency: the compiler then holds RxTrace's layers.
 IMPORTS_CHECKED := --explicit-target-dependency-import-check error
 
-.PHONY: layers-check setup build test test-untraced demo check tsan bench clean html-check zero-cost-check bench-trace sample-app-check test-suite-check test-suite-dependency-check product-wiring-check cocoa-release-check catalogue-lines-check bench-scale alloc-check bench-heapgraph aarch64-check free-interposer-check format-check docs
+.PHONY: layers-check setup build test test-untraced demo check tsan bench clean html-check zero-cost-check bench-trace sample-app-check test-suite-check test-outcomes-check test-suite-dependency-check product-wiring-check cocoa-release-check catalogue-lines-check bench-scale alloc-check bench-heapgraph aarch64-check free-interposer-check format-check docs
 
 # System packages the build needs (libunwind for backtraces). Idempotent; needs root.
 setup:
@@ -55,6 +55,13 @@ sample-app-check: setup
 # reported and the other tests still are; bad input exits 2; the command plugin agrees.
 test-suite-check: setup
 	@SWIFT=$(SWIFT) bash Tools/checks/test-suite-check.sh
+
+# `rxtrace test` in place of `swift test` (Tests/Fixtures/OutcomesSuite): every test's outcome
+# (passed, failed, skipped, known issue; each parameterized case) and every issue's file:line as
+# `swift test` prints them, exactly the leaking tests, exit 1 with the status line, the plugin too;
+# the package's tracked and ignored files unchanged by a run and by one interrupted in its build.
+test-outcomes-check: setup
+	@SWIFT=$(SWIFT) bash Tools/checks/test-outcomes-check.sh
 
 # Each RxSwift-named product alone brings the RxSwift module, as RxSwift's package does.
 product-wiring-check: setup
