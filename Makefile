@@ -4,7 +4,7 @@ TRAITS := --traits TraceResources
 # Every import must be a declared dependency: the compiler then holds RxTrace's layers.
 IMPORTS_CHECKED := --explicit-target-dependency-import-check error
 
-.PHONY: layers-check setup build test test-untraced demo check tsan bench clean html-check zero-cost-check bench-trace sample-app-check test-suite-check test-outcomes-check test-suite-dependency-check product-wiring-check cocoa-release-check catalogue-lines-check bench-scale alloc-check bench-heapgraph aarch64-check free-interposer-check format-check docs
+.PHONY: layers-check setup build test test-untraced demo check tsan bench clean html-check zero-cost-check bench-trace sample-app-check test-suite-check test-outcomes-check test-suite-dependency-check product-wiring-check cocoa-release-check catalogue-lines-check bench-scale alloc-check bench-heapgraph aarch64-check free-interposer-check format-check docs fix-test
 
 # System packages the build needs (libunwind for backtraces). Idempotent; needs root.
 setup:
@@ -33,6 +33,7 @@ test: setup
 	@$(MAKE) --no-print-directory catalogue-lines-check
 	@$(MAKE) --no-print-directory aarch64-check
 	@$(MAKE) --no-print-directory free-interposer-check
+	@$(MAKE) --no-print-directory fix-test
 	@echo "make test: every test suite and check passed"
 
 # RxTrace's layers: report <- analysis <- runner <- CLI in the manifest, and a target that lists
@@ -72,6 +73,11 @@ product-wiring-check: setup
 # `swift package rxtrace test` and with the CLI built from the clone (about 5 minutes).
 test-suite-dependency-check: setup
 	@SWIFT=$(SWIFT) bash Tools/checks/test-suite-dependency-check.sh
+
+# rxtrace-fix's own package (Tools/rxtrace-fix, docs/fixes.md): the rewriter's tests on the syntax
+# tree, each fix class and each reason for no patch. Its first build compiles swift-syntax.
+fix-test: setup
+	$(SWIFT) test --package-path Tools/rxtrace-fix
 
 # RxCocoa code in a traced release build (swift test is debug only): `drive` off the main thread
 # is a thread anomaly at its line (debug stops there instead: a swift test), and dropped
