@@ -174,7 +174,7 @@ final class TestSuiteRunnerTests: XCTestCase {
         XCTAssertTrue(TextReportRenderer(colour: false).render(run).contains(" · 1 test · "))
         XCTAssertTrue(TextReportRenderer(colour: false).summaryLine(run).hasPrefix("Summary: 1 test · "))
         XCTAssertTrue(
-            MarkdownReportRenderer().render(run).contains("<summary>Tests: 1</summary>\n\n| Test | Verdict |")
+            MarkdownReportRenderer().render(run).contains("<summary>Tests: 1</summary>\n\n| Test | Outcome | Leaks |")
         )
         let html = HTMLReportRenderer().render(run)
         XCTAssertTrue(

@@ -11,7 +11,12 @@ public enum ReportSchema {
     /// the call-site line's text instead), so version-1 signatures never match version-2 ones;
     /// the shape of the report is unchanged, which is why version 1 stays readable. The SARIF
     /// fingerprint key and the baseline file's `signatureVersion` follow.
-    public static let currentVersion = 2
+    ///
+    /// 3: a test of `rxtrace test` carries its framework's outcome (`testOutcome`) and a test
+    /// run's summary its counts (`summary.tests`); a test's `passed` and `failureReasons` now
+    /// include its assertions, a change of meaning. Versions 1 and 2 have the same shape
+    /// without them and stay readable.
+    public static let currentVersion = 3
     /// The oldest version this build can still read (for `rxtrace report` and merging).
     public static let oldestReadableVersion = 1
 }

@@ -12,12 +12,15 @@ public struct RunInterruption: Codable, Equatable, Sendable {
     }
 
     /// "interrupted by SIGINT; 2 scenarios did not finish: hangs, leaks"
-    public var displayText: String {
+    public var displayText: String { displayText(for: .scenarios) }
+
+    /// "interrupted by SIGINT; 1 test did not finish: AppTests.FeedTests/testSlow"
+    public func displayText(for subject: RunSubject) -> String {
         var text = "interrupted by \(signal)"
         if !unfinishedScenarios.isEmpty {
             let count = unfinishedScenarios.count
             text +=
-                "; \(count) \(count == 1 ? "scenario" : "scenarios") did not finish: \(unfinishedScenarios.joined(separator: ", "))"
+                "; \(count) \(count == 1 ? subject.noun : subject.noun + "s") did not finish: \(unfinishedScenarios.joined(separator: ", "))"
         }
         return text
     }

@@ -38,7 +38,7 @@ public struct RunReport: Equatable, Sendable {
     }
 
     /// Counts over all scenarios.
-    public var summary: RunSummary { RunSummary(scenarios: scenarios) }
+    public var summary: RunSummary { RunSummary(scenarios: scenarios, subject: subject) }
 
     /// Whether every selected scenario ran its passes to the end: the run was not interrupted
     /// and none crashed, hung or threw. Only then does "no findings" mean nothing leaked.

@@ -18,8 +18,10 @@ public struct RunSummary: Codable, Equatable, Sendable {
     public var newFindings: Int
     /// Finding groups that fail the run.
     public var failingFindings: Int
+    /// A test run's outcome and leak counts (`rxtrace test`); nil for scenarios.
+    public var tests: TestCounts?
 
-    public init(scenarios: [ScenarioReport]) {
+    public init(scenarios: [ScenarioReport], subject: RunSubject = .scenarios) {
         let findings = scenarios.flatMap(\.findings)
         func total(_ kind: FindingKind) -> Int {
             findings.filter { $0.kind == kind }.reduce(0) { $0 + $1.count }
@@ -37,6 +39,7 @@ public struct RunSummary: Codable, Equatable, Sendable {
         self.suppressedFindings = findings.filter { $0.suppressedBy != nil }.count
         self.newFindings = findings.filter { $0.isNew == true && $0.suppressedBy == nil }.count
         self.failingFindings = scenarios.reduce(0) { $0 + $1.failingFindings.count }
+        self.tests = subject == .tests ? TestCounts(tests: scenarios) : nil
     }
 }
 

@@ -91,7 +91,7 @@ public struct ScenarioReport: Equatable, Sendable {
         case .crashed where expectedVerdict != .crashed,
             .timedOut where expectedVerdict != .timedOut,
             .failed:
-            reasons.append("scenario \(status.displayName)")
+            reasons.append("\(testOutcome == nil ? "scenario" : "test") \(status.displayName)")
         default:
             break
         }

@@ -11,6 +11,12 @@ import Foundation
 ///   as a complete one.
 /// - Captured output goes to `<system-out>`.
 ///
+/// A test of `rxtrace test` is one `<testcase>` whose elements say its outcome and its leaks
+/// apart: `<failure type="assertion">` (or `thrownError`) with its framework's first message and
+/// place, every issue in the body; `<failure type="leak">` for findings that fail the run;
+/// `<skipped message="reason"/>`; a crash or hang as the `<error>` above. Known issues are not
+/// failures: they go to `<system-out>`.
+///
 /// Test cases are classed under the executable that ran the scenarios (the user's own, when a
 /// package calls `RxTraceCLI.main(scenarios:)`), so CI lists them under a recognisable name.
 public struct JUnitReportRenderer: Sendable {
@@ -25,6 +31,7 @@ public struct JUnitReportRenderer: Sendable {
         let unfinished = report.interruption?.unfinishedScenarios ?? []
         let errors = report.scenarios.filter(\.isUnexpectedlyAbnormal).count + unfinished.count
         let failures = report.scenarios.filter { !$0.passed && !$0.isUnexpectedlyAbnormal }.count
+        let skipped = report.subject == .tests ? report.scenarios.filter { $0.testResult == .skipped }.count : 0
         let tests = report.scenarios.count + unfinished.count
         let time = report.scenarios.reduce(0) { $0 + $1.durationSeconds }
         let timestamp = ISO8601DateFormatter().string(from: report.generatedAt)
@@ -33,7 +40,7 @@ public struct JUnitReportRenderer: Sendable {
         x +=
             "<testsuites name=\"\(a(suiteName))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(Self.seconds(time))\">\n"
         x +=
-            "  <testsuite name=\"\(a(suiteName))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"0\" time=\"\(Self.seconds(time))\" timestamp=\"\(a(timestamp))\" hostname=\"\(a(report.host.hostname))\">\n"
+            "  <testsuite name=\"\(a(suiteName))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\" time=\"\(Self.seconds(time))\" timestamp=\"\(a(timestamp))\" hostname=\"\(a(report.host.hostname))\">\n"
         x += "    <properties>\n"
         x += "      <property name=\"tool\" value=\"\(a("\(report.tool.name) \(report.tool.version)"))\"/>\n"
         x += "      <property name=\"schemaVersion\" value=\"\(report.schemaVersion)\"/>\n"
@@ -41,7 +48,8 @@ public struct JUnitReportRenderer: Sendable {
             x += "      <property name=\"baseline\" value=\"\(a(baseline.path))\"/>\n"
         }
         if let interruption = report.interruption {
-            x += "      <property name=\"interrupted\" value=\"\(a(interruption.displayText))\"/>\n"
+            x +=
+                "      <property name=\"interrupted\" value=\"\(a(interruption.displayText(for: report.subject)))\"/>\n"
         }
         if let note = report.host.heapGraphNote {
             x += "      <property name=\"heapGraph\" value=\"\(a(note))\"/>\n"
@@ -51,15 +59,22 @@ public struct JUnitReportRenderer: Sendable {
             let (testClass, testName) = Self.testcaseNames(scenario.name, subject: report.subject, classname: classname)
             x +=
                 "    <testcase classname=\"\(testClass)\" name=\"\(testName)\" time=\"\(Self.seconds(scenario.durationSeconds))\">\n"
-            if !scenario.passed {
+            if report.subject == .tests, !scenario.isUnexpectedlyAbnormal {
+                x += testElements(scenario, text: text)
+            } else if !scenario.passed {
                 var message = scenario.failureReasons.joined(separator: "; ")
                 if let stop = ScenarioStop(scenario) { message += "; " + stop.placeLine }
                 let element = scenario.isUnexpectedlyAbnormal ? "error" : "failure"
                 x +=
                     "      <\(element) type=\"\(a(failureType(scenario)))\" message=\"\(a(message))\">\(t(text.render(scenario)))</\(element)>\n"
             }
-            if let output = scenario.output, !output.isEmpty {
-                x += "      <system-out>\(t(TextReportRenderer.strippingANSI(output)))</system-out>\n"
+            var output = TextReportRenderer.strippingANSI(scenario.output ?? "")
+            let known = scenario.testOutcome?.issues.filter(\.isKnown) ?? []
+            if !known.isEmpty {
+                output = known.map { TestOutcomeText.line($0) + "\n" }.joined() + output
+            }
+            if !output.isEmpty {
+                x += "      <system-out>\(t(output))</system-out>\n"
             }
             x += "    </testcase>\n"
         }
@@ -68,11 +83,36 @@ public struct JUnitReportRenderer: Sendable {
                 let (testClass, testName) = Self.testcaseNames(name, subject: report.subject, classname: classname)
                 x += "    <testcase classname=\"\(testClass)\" name=\"\(testName)\" time=\"0.000\">\n"
                 x +=
-                    "      <error type=\"interrupted\" message=\"\(a("did not finish: the run was interrupted by \(interruption.signal)"))\">\(t("The run was \(interruption.displayText). This scenario's result is unknown."))</error>\n"
+                    "      <error type=\"interrupted\" message=\"\(a("did not finish: the run was interrupted by \(interruption.signal)"))\">\(t("The run was \(interruption.displayText(for: report.subject)). This \(report.subject.noun)'s result is unknown."))</error>\n"
                 x += "    </testcase>\n"
             }
         }
         x += "  </testsuite>\n</testsuites>\n"
+        return x
+    }
+
+    /// A finished test's elements: its failing assertions, its failing leaks, its skip.
+    private func testElements(_ test: ScenarioReport, text: TextReportRenderer) -> String {
+        var x = ""
+        if let outcome = test.testOutcome, outcome.result == .failed {
+            let failures = outcome.failures
+            let type = failures.first?.kind == .thrownError ? "thrownError" : "assertion"
+            let message = TestOutcomeText.firstFailure(outcome) ?? "the test failed"
+            let body = failures.map { TestOutcomeText.line($0) + "\n" }.joined()
+            x += "      <failure type=\"\(type)\" message=\"\(a(message))\">\(t(body))</failure>\n"
+        }
+        let leaks = test.failingFindings
+        if !leaks.isEmpty {
+            let message = leaks.map { finding in
+                finding.headline + (finding.callSite.map { " at \($0.fileAndLine)" } ?? "")
+            }.joined(separator: "; ")
+            let type = leaks.allSatisfy { $0.kind == .threadAnomaly } ? FindingKind.threadAnomaly.rawValue : "leak"
+            x += "      <failure type=\"\(type)\" message=\"\(a(message))\">\(t(text.render(test)))</failure>\n"
+        }
+        if test.testResult == .skipped {
+            let reason = test.testOutcome?.skipReason ?? ""
+            x += "      <skipped message=\"\(a(reason))\"/>\n"
+        }
         return x
     }
 

@@ -33,19 +33,31 @@ public struct MarkdownReportRenderer: Sendable {
             head += "\n\n"
         }
         if let interruption = report.interruption {
-            head += "⚠️ \(interruption.displayText); the report holds the scenarios that finished.\n\n"
+            head +=
+                "⚠️ \(interruption.displayText(for: report.subject)); the report holds the \(report.subject.noun)s that finished.\n\n"
         }
         if let note = report.host.heapGraphNote { head += "\(note)\n\n" }
         let tail =
             "\nThe full report, findings first with source and backtraces: `rxtrace.html` (also `rxtrace.txt`, `rxtrace.json`, `rxtrace.sarif`, `rxtrace.junit.xml`).\n"
 
         var blocks: [String] = []
+        // A test run's failing tests come first, with their framework's messages: above the leaks.
+        let failedTests = report.scenarios.filter { $0.testOutcome?.result == .failed }
+        if !failedTests.isEmpty {
+            var block = "### Failed tests\n\n"
+            for test in failedTests.prefix(tableRows) { block += failedTest(test) }
+            if failedTests.count > tableRows {
+                block += "_… and \(failedTests.count - tableRows) more failed tests._\n\n"
+            }
+            blocks.append(block)
+        }
         let stopped = report.scenarios.filter(\.isUnexpectedlyAbnormal)
         if !stopped.isEmpty {
             var block = "### Stopped (crashed, timed out or threw)\n\n"
             for scenario in stopped.prefix(findingsWithSource) { block += stop(scenario) }
             if stopped.count > findingsWithSource {
-                block += "_… and \(stopped.count - findingsWithSource) more stopped scenarios._\n\n"
+                block +=
+                    "_… and \(stopped.count - findingsWithSource) more stopped \(report.subject.pluralTitle.lowercased())._\n\n"
             }
             blocks.append(block)
         }
@@ -68,13 +80,18 @@ public struct MarkdownReportRenderer: Sendable {
             if group.count > tableRows { block += "\n_… and \(group.count - tableRows) more._\n" }
             blocks.append(block + "\n</details>\n\n")
         }
+        // A test's expected verdict is always clean: its outcome takes that column.
+        let isTestRun = report.subject == .tests
         var scenarios =
-            "<details><summary>\(report.subject.pluralTitle): \(report.scenarios.count)</summary>\n\n| \(report.subject.title) | Verdict | Expected | Result |\n|---|---|---|---|\n"
+            "<details><summary>\(report.subject.pluralTitle): \(report.scenarios.count)</summary>\n\n| \(report.subject.title) | \(isTestRun ? "Outcome" : "Verdict") | \(isTestRun ? "Leaks" : "Expected") | Result |\n|---|---|---|---|\n"
         for scenario in report.scenarios {
             let result =
                 scenario.passed ? "pass" : (scenario.isUnexpectedlyAbnormal ? scenario.status.shortName : "**fail**")
-            scenarios +=
-                "| \(cell(scenario.name)) | \(scenario.actualVerdict.displayName) | \(scenario.expectedVerdict.displayName) | \(result) |\n"
+            let columns =
+                isTestRun
+                ? [scenario.testResult.displayName, scenario.actualVerdict.displayName]
+                : [scenario.actualVerdict.displayName, scenario.expectedVerdict.displayName]
+            scenarios += "| \(cell(scenario.name)) | \(columns[0]) | \(columns[1]) | \(result) |\n"
         }
         blocks.append(scenarios + "\n</details>\n")
 
@@ -89,6 +106,29 @@ public struct MarkdownReportRenderer: Sendable {
         }
         if left > 0 { out += "\n_\(left) more sections did not fit in this summary._\n" }
         return out + tail
+    }
+
+    /// A failed test: its name, then each failing issue with its place and its framework's
+    /// message (a message of several lines as a block).
+    private func failedTest(_ test: ScenarioReport) -> String {
+        var out = "**\(cell(test.name))**\n\n"
+        for issue in test.testOutcome?.failures ?? [] {
+            let place = TestOutcomeText.place(issue).map { " at `\(code($0))`" } ?? ""
+            let head = "- \(TestOutcomeText.label(issue))\(place)"
+            if issue.message.contains("\n") {
+                let fence = issue.message.contains("```") ? "~~~~" : "```"
+                out += head + ":\n\n  \(fence)\n"
+                out += issue.message.split(separator: "\n", omittingEmptySubsequences: false).map { "  \($0)\n" }
+                    .joined()
+                out += "  \(fence)\n"
+            } else {
+                out += head + ": \(cell(issue.message))\n"
+            }
+        }
+        if let difference = test.testOutcome?.rerunDifference {
+            out += "- second run differed: \(cell(difference))\n"
+        }
+        return out + "\n"
     }
 
     /// A stopped scenario: how it ended, the line each thread in user code waited or crashed

@@ -50,6 +50,7 @@ public struct SARIFReportRenderer: Sendable {
                     result(
                         finding,
                         scenario: scenario,
+                        subject: report.subject,
                         ruleIndex: kinds.firstIndex(of: finding.kind)!,
                         baseline: report.baseline != nil
                     )
@@ -58,10 +59,12 @@ public struct SARIFReportRenderer: Sendable {
         }
         var notifications: [JSONValue] = []
         for scenario in report.scenarios where scenario.isUnexpectedlyAbnormal {
-            notifications.append(notification(for: scenario))
+            notifications.append(notification(for: scenario, subject: report.subject))
         }
         if let interruption = report.interruption {
-            notifications.append(["level": "error", "message": ["text": .string("Run \(interruption.displayText).")]])
+            notifications.append([
+                "level": "error", "message": ["text": .string("Run \(interruption.displayText(for: report.subject)).")],
+            ])
         }
         // Errors only: a note does not make the run unsuccessful.
         let executionSuccessful = notifications.isEmpty
@@ -99,7 +102,8 @@ public struct SARIFReportRenderer: Sendable {
             ],
             "properties": [
                 "schemaVersion": .int(report.schemaVersion),
-                "scenarios": .int(report.scenarios.count),
+                // "tests" for rxtrace test, "scenarios" for run and check.
+                report.subject.rawValue: .int(report.scenarios.count),
             ],
         ]
         return [
@@ -116,7 +120,7 @@ public struct SARIFReportRenderer: Sendable {
             name = "LeakedSubscription"
             short = "A subscription outlives the work that created it."
             full =
-                "Resources created by a subscription (sinks, observers, disposables) are still alive after the scenario ran twice and its schedulers drained. The chain keeps running, or at least keeps its memory, every time the code runs."
+                "Resources created by a subscription (sinks, observers, disposables) are still alive after the scenario or test ran twice and its schedulers drained. The chain keeps running, or at least keeps its memory, every time the code runs."
             help =
                 "Dispose the subscription: add it to a DisposeBag owned by the object whose lifetime it should share (`.disposed(by: bag)`), keep its Disposable and dispose it, or end the sequence (take(until:), take(1)). A chain that never completes (interval, a subject kept by a long-lived object) must be disposed."
         case .referenceCycle:
@@ -137,7 +141,7 @@ public struct SARIFReportRenderer: Sendable {
             name = "UnreleasedObject"
             short = "An object expected to be released is still alive."
             full =
-                "The scenario marked an object (a screen's view model, for example) as expected to be released after use, and it is still alive after the passes drained."
+                "The scenario or test marked an object (a screen's view model, for example) as expected to be released after use, and it is still alive after the passes drained."
             help =
                 "Find what still references the object: usually a subscription it created that was not disposed, or a closure that captures it strongly."
         }
@@ -152,8 +156,14 @@ public struct SARIFReportRenderer: Sendable {
         ]
     }
 
-    private func result(_ finding: LeakFinding, scenario: ScenarioReport, ruleIndex: Int, baseline: Bool) -> JSONValue {
-        var message = "\(finding.headline) in scenario \(scenario.name)"
+    private func result(
+        _ finding: LeakFinding,
+        scenario: ScenarioReport,
+        subject: RunSubject,
+        ruleIndex: Int,
+        baseline: Bool
+    ) -> JSONValue {
+        var message = "\(finding.headline) in \(subject.noun) \(scenario.name)"
         if let site = finding.callSite {
             let place = finding.kind == .referenceCycle ? "closed by the closure at" : "subscribed at"
             message += ", \(place) \(site.fileAndLine)\(site.function.map { " in \($0)" } ?? "")"
@@ -175,7 +185,7 @@ public struct SARIFReportRenderer: Sendable {
             "message": ["text": .string(message)],
             "partialFingerprints": [Self.fingerprintKey: .string(finding.signature)],
             "properties": [
-                "scenario": .string(scenario.name),
+                subject.noun: .string(scenario.name),
                 "count": .int(finding.count),
                 "growthPerPass": .int(finding.growthPerPass),
                 "operatorChain": .array(finding.operatorChain.map { .string($0) }),
@@ -285,11 +295,11 @@ public struct SARIFReportRenderer: Sendable {
         return ["message": ["text": .string(message)], "threadFlows": [["locations": .array(locations)]]]
     }
 
-    /// A scenario that crashed, hung or threw: an error notification (it has no result to
-    /// carry), naming the line each thread in user code waited or crashed at, and placing it
+    /// A scenario or test that crashed, hung or threw: an error notification (it has no result
+    /// to carry), naming the line each thread in user code waited or crashed at, and placing it
     /// (SARIF 2.1.0 §3.58.4, `notification.locations`) so a viewer can open that line.
-    private func notification(for scenario: ScenarioReport) -> JSONValue {
-        var text = "Scenario \(scenario.name) \(scenario.status.displayName)"
+    private func notification(for scenario: ScenarioReport, subject: RunSubject) -> JSONValue {
+        var text = "\(subject.title) \(scenario.name) \(scenario.status.displayName)"
         var fields: [String: JSONValue] = ["level": "error"]
         if let stop = ScenarioStop(scenario) {
             text += "; " + stop.placeLine

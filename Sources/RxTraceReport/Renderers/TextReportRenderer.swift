@@ -9,6 +9,13 @@ public struct TextReportRenderer: Sendable {
     }
 
     public func render(_ report: RunReport) -> String {
+        body(report, failingOnly: false) + "\n" + summaryLine(report) + "\n"
+    }
+
+    /// The report without its summary line: the header, then every scenario or test, or with
+    /// `failingOnly` only those that fail the run (what a terminal shows of a test run: the
+    /// failing tests with their messages and findings; the file holds the rest).
+    public func body(_ report: RunReport, failingOnly: Bool) -> String {
         var out =
             "\(paint("\(report.tool.name) \(report.tool.version)", .bold)) · \(ReportNumbers.count(report.scenarios.count, report.subject.noun)) · \(report.host.operatingSystem) \(report.host.architecture)\n"
         if let note = report.host.heapGraphNote { out += note + "\n" }
@@ -18,7 +25,7 @@ public struct TextReportRenderer: Sendable {
             out += baseline.absentSignatures.isEmpty ? "\n" : ", \(baseline.absentSignatures.count) no longer seen\n"
             if let kept = baseline.keptUnverifiedSignatures {
                 out +=
-                    "baseline \(baseline.path) updated from a partial run: kept \(ReportNumbers.count(kept, "signature")) it did not see (scenarios it did not measure may still have them); update from a full run to drop fixed leaks\n"
+                    "baseline \(baseline.path) updated from a partial run: kept \(ReportNumbers.count(kept, "signature")) it did not see (\(report.subject.noun)s it did not measure may still have them); update from a full run to drop fixed leaks\n"
             }
             if baseline.isOutdated {
                 out +=
@@ -26,15 +33,16 @@ public struct TextReportRenderer: Sendable {
             }
         }
         if let interruption = report.interruption {
+            let text = interruption.displayText(for: report.subject)
             out +=
-                paint(interruption.displayText.prefix(1).uppercased() + interruption.displayText.dropFirst(), .yellow)
-                + "; the report holds the scenarios that finished.\n"
+                paint(text.prefix(1).uppercased() + text.dropFirst(), .yellow)
+                + "; the report holds the \(report.subject.noun)s that finished.\n"
         }
-        for scenario in report.scenarios {
+        for scenario in report.scenarios where !failingOnly || !scenario.passed {
             out += "\n" + render(scenario)
         }
         let used = report.suppressions.filter { $0.matchedFindings > 0 }
-        if !report.suppressions.isEmpty {
+        if !report.suppressions.isEmpty, !failingOnly {
             out += "\nSuppressions (\(used.count) of \(report.suppressions.count) rules used):\n"
             for usage in report.suppressions {
                 let origin = usage.rule.origin.map { " (\($0))" } ?? ""
@@ -42,7 +50,6 @@ public struct TextReportRenderer: Sendable {
                     "  \(usage.rule.ruleText) — \(usage.rule.reason)\(origin): \(ReportNumbers.count(usage.matchedFindings, "finding"))\n"
             }
         }
-        out += "\n" + summaryLine(report) + "\n"
         return out
     }
 
@@ -61,6 +68,7 @@ public struct TextReportRenderer: Sendable {
             }
             out += "  live resources: " + passes.joined(separator: ", ") + "\n"
         }
+        if let outcome = scenario.testOutcome { out += render(outcome: outcome) }
         for reason in scenario.failureReasons {
             out += "  " + paint("fails: \(reason)", .red) + "\n"
         }
@@ -84,6 +92,23 @@ public struct TextReportRenderer: Sendable {
             for line in shown.split(separator: "\n", omittingEmptySubsequences: false) {
                 out += "  │ \(line)\n"
             }
+        }
+        return out
+    }
+
+    /// A test's outcome, beside its leak verdict: the result, each issue its framework recorded
+    /// (message at file:line, a multi-line message indented under it), and how a second run
+    /// differed.
+    private func render(outcome: TestOutcome) -> String {
+        let style: Style = outcome.result.fails ? .red : (outcome.result == .passed ? .plain : .yellow)
+        var out = "  " + paint("test \(TestOutcomeText.result(outcome))", style) + "\n"
+        for issue in outcome.issues {
+            let lines = TestOutcomeText.line(issue).split(separator: "\n", omittingEmptySubsequences: false)
+            out += "    " + paint(String(lines[0]), issue.isKnown ? .yellow : .red) + "\n"
+            for more in lines.dropFirst() { out += "      \(more)\n" }
+        }
+        if let difference = outcome.rerunDifference {
+            out += "  " + paint("second run differed: \(difference)", .yellow) + "\n"
         }
         return out
     }
@@ -184,11 +209,21 @@ public struct TextReportRenderer: Sendable {
         return out
     }
 
-    /// "3 scenarios · 2 passed · 1 failed · 2 leaked subscriptions (1 new, 1 suppressed)"
+    /// "3 scenarios · 2 passed · 1 failed · 2 leaked subscriptions (1 new, 1 suppressed)"; for
+    /// tests, outcomes and leaks apart: "120 tests · 112 passed · 3 failed · 2 skipped ·
+    /// 3 leaking (2 new) · 5 leaked subscriptions".
     public func summaryLine(_ report: RunReport) -> String {
         let s = report.summary
-        var parts = [ReportNumbers.count(s.scenarios, report.subject.noun), "\(s.passed) passed", "\(s.failed) failed"]
-        if s.abnormal > 0 { parts.append("\(s.abnormal) crashed or timed out") }
+        var parts: [String]
+        if let tests = s.tests {
+            parts = Self.outcomeParts(tests)
+            var leaking = "\(tests.leaking) leaking"
+            if report.baseline != nil { leaking += " (\(tests.newLeaking) new)" }
+            parts.append(leaking)
+        } else {
+            parts = [ReportNumbers.count(s.scenarios, report.subject.noun), "\(s.passed) passed", "\(s.failed) failed"]
+            if s.abnormal > 0 { parts.append("\(s.abnormal) crashed or timed out") }
+        }
         if let interruption = report.interruption { parts.append("interrupted by \(interruption.signal)") }
         var found: [String] = []
         if s.leakedSubscriptions > 0 {
@@ -205,14 +240,27 @@ public struct TextReportRenderer: Sendable {
         if s.unreleasedObjects > 0 {
             found.append("\(s.unreleasedObjects) \(FindingKind.unreleasedObject.noun(count: s.unreleasedObjects))")
         }
-        if found.isEmpty { found.append("no leaks") }
         var qualifiers: [String] = []
-        if report.baseline != nil { qualifiers.append("\(s.newFindings) new") }
+        // A test run says "(2 new)" on its leaking tests instead.
+        if report.baseline != nil, s.tests == nil { qualifiers.append("\(s.newFindings) new") }
         if s.suppressedFindings > 0 { qualifiers.append("\(s.suppressedFindings) suppressed") }
-        var line = (parts + [found.joined(separator: ", ")]).joined(separator: " · ")
+        // "0 leaking" already says it for tests.
+        if found.isEmpty, s.tests == nil { found.append("no leaks") }
+        var line = (parts + (found.isEmpty ? [] : [found.joined(separator: ", ")])).joined(separator: " · ")
         if !qualifiers.isEmpty { line += " (\(qualifiers.joined(separator: ", ")))" }
         let style: Style = report.gateOutcome == .passed ? .green : .red
         return paint("Summary: ", .bold) + paint(line, style)
+    }
+
+    /// "120 tests · 112 passed · 3 failed · 2 skipped · 1 known issue": every outcome a test had,
+    /// passed and failed always.
+    static func outcomeParts(_ tests: TestCounts) -> [String] {
+        var parts = [ReportNumbers.count(tests.tests, "test"), "\(tests.passed) passed", "\(tests.failed) failed"]
+        if tests.skipped > 0 { parts.append("\(tests.skipped) skipped") }
+        if tests.knownIssues > 0 { parts.append(ReportNumbers.count(tests.knownIssues, "known issue")) }
+        if tests.crashed > 0 { parts.append("\(tests.crashed) crashed") }
+        if tests.hung > 0 { parts.append("\(tests.hung) hung") }
+        return parts
     }
 
     /// Captured output without the child's colour codes (CSI sequences), for files and pipes.

@@ -20,6 +20,9 @@ extension ScenarioReport {
         for index in scenario.threadHops.indices {
             scenario.threadHops[index].callSite = scenario.threadHops[index].callSite.flatMap { $0.located(in: root) }
         }
+        if let issues = scenario.testOutcome?.issues {
+            scenario.testOutcome?.issues = issues.map { $0.located(in: root) }
+        }
         for index in scenario.threadStacks.indices {
             scenario.threadStacks[index].frames = scenario.threadStacks[index].frames.map { $0.located(in: root) }
         }
@@ -57,5 +60,16 @@ extension ReportFrame {
         frame.fileBase = placed.base
         if placed == .compilerGenerated { frame.line = nil }
         return frame
+    }
+}
+
+extension TestIssue {
+    /// The test file repository-relative, as a finding's call site is; kept as the framework gave
+    /// it when it cannot be placed.
+    func located(in root: SourceRoot) -> TestIssue {
+        guard let file else { return self }
+        var issue = self
+        issue.file = root.locate(file).reportPath ?? file
+        return issue
     }
 }

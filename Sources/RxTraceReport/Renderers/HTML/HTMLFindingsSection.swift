@@ -6,6 +6,7 @@ struct HTMLFindingsSection {
     /// False when a scenario crashed, hung or threw, or the run was interrupted: "nothing is
     /// still alive" would then claim more than was measured.
     let everyScenarioFinished: Bool
+    var subject: RunSubject = .scenarios
 
     var node: HTMLNode {
         let firstFailing = findings.firstIndex { $0.standing == .failing }
@@ -28,7 +29,7 @@ struct HTMLFindingsSection {
                     [.class("meta")],
                     text: everyScenarioFinished
                         ? "No findings: nothing the measured passes created is still alive."
-                        : "No findings in the scenarios that ran to the end; not every scenario did (see above)."
+                        : "No findings in the \(subject.noun)s that ran to the end; not every \(subject.noun) did (see above)."
                 )
             } else {
                 HTMLNode.element("p", [.class("meta")], text: counts.joined(separator: " · "))

@@ -91,8 +91,9 @@ public struct HTMLReportRenderer: Sendable {
                         HTMLNode.element(
                             "p",
                             [.id("interruption"), .class("banner", "interrupted"), HTMLAttribute("role", "alert")],
-                            text: interruption.displayText.prefix(1).uppercased() + interruption.displayText.dropFirst()
-                                + ". The report holds the scenarios that finished."
+                            text: interruption.displayText(for: report.subject).prefix(1).uppercased()
+                                + interruption.displayText(for: report.subject).dropFirst()
+                                + ". The report holds the \(report.subject.noun)s that finished."
                         )
                     }
                     if let baseline = report.baseline {
@@ -107,11 +108,13 @@ public struct HTMLReportRenderer: Sendable {
                     }
                 }
                 HTMLNode.element("main") {
+                    HTMLFailedTestsSection(report: report).node
                     HTMLStoppedSection(report: report).node
                     HTMLFindingsSection(
                         findings: review,
                         parts: parts.finding,
-                        everyScenarioFinished: report.everyScenarioFinished
+                        everyScenarioFinished: report.everyScenarioFinished,
+                        subject: report.subject
                     ).node
                     HTMLSummaryTable(report: report).node
                     HTMLNode.element("section", [.id("details")]) {

@@ -10,6 +10,7 @@ struct HTMLScenarioArticle {
 
     private var isFolded: Bool {
         scenario.passed && scenario.findings.isEmpty && !scenario.status.isAbnormal && scenario.output?.isEmpty != false
+            && scenario.testOutcome?.issues.isEmpty != false
     }
 
     var node: HTMLNode {
@@ -48,10 +49,17 @@ struct HTMLScenarioArticle {
                 }
                 HTMLNode.element("li", text: "Live resources: \(passes.joined(separator: "; "))")
             }
+            if let outcome = scenario.testOutcome {
+                HTMLNode.element("li") {
+                    "Test "
+                    HTMLNode.element("b", text: TestOutcomeText.result(outcome))
+                }
+            }
             for reason in scenario.failureReasons {
                 HTMLNode.element("li", [.class("reason")], text: "Fails: \(reason)")
             }
         }
+        if let outcome = scenario.testOutcome { HTMLTestIssues(outcome: outcome).node }
         if !findingAnchors.isEmpty {
             HTMLNode.element("p", [.class("finding-links")]) {
                 "Findings: "

@@ -59,7 +59,9 @@ enum HTMLStyle {
         .refgraph .edge{stroke:#5b6570;fill:none;stroke-width:1.4}.refgraph .edge.break{stroke:#d13838;stroke-width:2.2}
         .refgraph text.via{fill:#5b6570}.refgraph text.via.break{fill:#9b1c1c;font-weight:600}
         p.banner.interrupted{background:#fdf0d5;color:#7a4a00;border-left:4px solid #d69e2e;padding:8px 12px;border-radius:6px;font-weight:600}
-        section#stopped article.stopped{background:#fff;margin:8px 0;padding:10px 16px;border-radius:8px;border-left:4px solid #d13838;box-shadow:0 1px 2px rgba(0,0,0,.06)}
+        .test-issues{margin:6px 0;padding-left:18px}.known-issue{color:#8a5a00}
+        pre.issue-message{margin:2px 0 6px;white-space:pre-wrap;font-size:12px}
+        section#failed-tests article.stopped,section#stopped article.stopped{background:#fff;margin:8px 0;padding:10px 16px;border-radius:8px;border-left:4px solid #d13838;box-shadow:0 1px 2px rgba(0,0,0,.06)}
         section.stacks{margin:8px 0}section.stacks h4{margin:6px 0;font-size:14px}
         """
     )

@@ -12,7 +12,11 @@ struct HTMLSummaryTable {
                     HTMLNode.element(
                         "tr",
                         [],
-                        [report.subject.title, "Verdict", "Expected", "Leaks", "Growth", "Result"].map {
+                        // A test's expected verdict is always clean: its outcome takes that column.
+                        [
+                            report.subject.title, "Verdict", report.subject == .tests ? "Outcome" : "Expected", "Leaks",
+                            "Growth", "Result",
+                        ].map {
                             .element("th", text: $0)
                         }
                     )
@@ -45,7 +49,11 @@ struct HTMLSummaryTable {
                 [.class("verdict", scenario.verdictMatched || scenario.passed ? "" : "mismatch")],
                 text: scenario.actualVerdict.displayName
             )
-            HTMLNode.element("td", text: scenario.expectedVerdict.displayName)
+            HTMLNode.element(
+                "td",
+                text: report.subject == .tests
+                    ? scenario.testResult.displayName : scenario.expectedVerdict.displayName
+            )
             HTMLNode.element("td", [.class("num")], text: "\(leaks)")
             HTMLNode.element("td", [.class("num")], text: ReportNumbers.signed(scenario.lastPassGrowth))
             HTMLNode.element("td", [.class("result")], text: result)
