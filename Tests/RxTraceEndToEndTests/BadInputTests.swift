@@ -9,7 +9,7 @@ final class BadInputTests: XCTestCase {
         let result = try CLIHarness.run("rxtrace", ["run", "no-such-scenario", "--output", output.path])
         XCTAssertEqual(result.exitCode, 2)
         XCTAssertEqual(result.stderrLines, ["rxtrace: error: unknown scenario 'no-such-scenario' (see 'rxtrace list')"])
-        XCTAssertEqual(result.stdout, "")
+        XCTAssertEqual(result.stdout, "rxtrace: status=bad-input exit=2\n", "only the status line")
         XCTAssertFalse(FileManager.default.fileExists(atPath: output.path), "nothing is written")
     }
 
@@ -23,7 +23,11 @@ final class BadInputTests: XCTestCase {
         XCTAssertEqual(result.exitCode, 2)
         XCTAssertEqual(result.stderrLines.count, 1, result.stderr)
         XCTAssertTrue(result.stderr.contains("cannot create the output folder '\(output.path)'"), result.stderr)
-        XCTAssertEqual(result.stdout, "", "no scenario runs before the inputs are checked")
+        XCTAssertEqual(
+            result.stdout,
+            "rxtrace: status=bad-input exit=2\n",
+            "no scenario runs before the inputs are checked"
+        )
         XCTAssertEqual(CLIHarness.files(in: scratch), ["a-file"])
     }
 
@@ -46,7 +50,7 @@ final class BadInputTests: XCTestCase {
             result.stderrLines,
             ["rxtrace-fixtures: error: --drain-timeout must be 0 or more (see 'rxtrace-fixtures --help')"]
         )
-        XCTAssertEqual(result.stdout, "")
+        XCTAssertEqual(result.stdout, "rxtrace: status=bad-input exit=2\n", "only the status line")
         XCTAssertFalse(FileManager.default.fileExists(atPath: output.path), "nothing is written")
     }
 
@@ -62,7 +66,7 @@ final class BadInputTests: XCTestCase {
             let result = try CLIHarness.run("rxtrace-fixtures", ["check"] + arguments)
             XCTAssertEqual(result.exitCode, 2, result.stdout)
             XCTAssertEqual(result.stderrLines, ["rxtrace-fixtures: error: \(message) (see 'rxtrace-fixtures --help')"])
-            XCTAssertEqual(result.stdout, "")
+            XCTAssertEqual(result.stdout, "rxtrace: status=bad-input exit=2\n", "only the status line")
         }
     }
 
@@ -97,7 +101,7 @@ final class BadInputTests: XCTestCase {
                 "rxtrace-fixtures: error: baseline '\(baseline)' does not exist; to create it from this run's findings, add --update-baseline"
             ]
         )
-        XCTAssertEqual(result.stdout, "", "nothing runs")
+        XCTAssertEqual(result.stdout, "rxtrace: status=bad-input exit=2\n", "nothing runs")
     }
 
     func testAFilterThatMatchesNothingSaysSo() throws {

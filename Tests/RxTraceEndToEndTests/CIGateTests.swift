@@ -21,7 +21,7 @@ final class CIGateTests: XCTestCase {
                 "rxtrace-fixtures: error: \(rules.path):1: malformed suppression: missing '# reason' (every rule says why it exists)"
             ]
         )
-        XCTAssertEqual(result.stdout, "")
+        XCTAssertEqual(result.stdout, "rxtrace: status=bad-input exit=2\n", "only the status line")
         XCTAssertEqual(CLIHarness.files(in: output), [], "no report is written")
     }
 
@@ -118,7 +118,7 @@ final class CIGateTests: XCTestCase {
         )
         XCTAssertEqual(result.exitCode, 2)
         XCTAssertEqual(result.stderrLines.count, 1, result.stderr)
-        XCTAssertEqual(result.stdout, "")
+        XCTAssertEqual(result.stdout, "rxtrace: status=bad-input exit=2\n", "only the status line")
     }
 
     func testShardsSplitTheScenariosAndReportMergesThem() throws {

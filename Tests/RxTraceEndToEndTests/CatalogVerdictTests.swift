@@ -32,7 +32,15 @@ final class CatalogVerdictTests: XCTestCase {
         XCTAssertEqual(result.exitCode, 0, "run --all exits 0 when every verdict is as expected:\n\(result.stdout)")
         XCTAssertEqual(
             CLIHarness.files(in: output),
-            ["rxtrace.html", "rxtrace.json", "rxtrace.junit.xml", "rxtrace.md", "rxtrace.sarif", "rxtrace.txt"]
+            [
+                "rxtrace-status.json", "rxtrace-status.txt", "rxtrace.html", "rxtrace.json", "rxtrace.junit.xml",
+                "rxtrace.md", "rxtrace.sarif", "rxtrace.txt",
+            ]
+        )
+        XCTAssertEqual(
+            result.stdout.split(separator: "\n").last.map(String.init),
+            "rxtrace: status=passed exit=0 scenarios=\(report.scenarios.count) passed=\(report.scenarios.count) failed=0 crashed=0 leaking=\(report.scenarios.filter(\.isLeaking).count) new=0",
+            "the last line is the run's status, for CI"
         )
     }
 
@@ -43,9 +51,9 @@ final class CatalogVerdictTests: XCTestCase {
             ["run", "interval-never-disposed", "data-provider-leaky", "--output", output.path]
         )
         let report = try JSONReportCoding.load(from: output.appendingPathComponent("rxtrace.json").path)
-        // The terminal's last line names the file to open.
+        // The terminal's last line before the status names the file to open.
         XCTAssertEqual(
-            result.stdout.split(separator: "\n").last.map(String.init),
+            result.stdout.split(separator: "\n").dropLast().last.map(String.init),
             "Open \(output.appendingPathComponent("rxtrace.html").path) for every finding and scenario, with their source."
         )
 

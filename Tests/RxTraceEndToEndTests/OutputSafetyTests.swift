@@ -7,7 +7,8 @@ import XCTest
 /// two runs into one folder, debris of a killed run, a folder that refuses the files.
 final class OutputSafetyTests: XCTestCase {
     private let reportFiles = [
-        "rxtrace.html", "rxtrace.json", "rxtrace.junit.xml", "rxtrace.md", "rxtrace.sarif", "rxtrace.txt",
+        "rxtrace-status.json", "rxtrace-status.txt", "rxtrace.html", "rxtrace.json", "rxtrace.junit.xml", "rxtrace.md",
+        "rxtrace.sarif", "rxtrace.txt",
     ]
 
     private func report(in folder: URL) throws -> [String: Any] {
@@ -126,7 +127,7 @@ final class OutputSafetyTests: XCTestCase {
                 "rxtrace-fixtures: error: another rxtrace run is writing reports to '\(output.path)'; wait for it to finish or choose another --output folder"
             ]
         )
-        XCTAssertEqual(result.stdout, "")
+        XCTAssertEqual(result.stdout, "rxtrace: status=bad-input exit=2\n", "only the status line")
         XCTAssertEqual(CLIHarness.files(in: output), [])
     }
 

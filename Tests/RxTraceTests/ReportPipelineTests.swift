@@ -6,11 +6,11 @@ final class ReportPipelineTests: FolderTestCase {
     func testCheckFailsThenSuppressionPassesThenBaselineFlow() throws {
         let leaky = ReportFixtures.run([ReportFixtures.cleanScenario, ReportFixtures.leakyScenario])
 
-        // A leak: exit code 1, and all six files written.
+        // A leak: exit code 1, and all six files written, with the run's status beside them.
         let plain = ReportPipeline(outputDirectory: path("Reports"))
         let first = try plain.finish(leaky, inputs: plain.loadInputs())
         XCTAssertEqual(first.gateOutcome.exitCode, 1)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: path("Reports")).count, 6)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: path("Reports")).count, 8)
 
         // Suppressed: exit code 0, and the report lists the rule.
         try Data("leak function:FeedViewModel.* # accepted for now\n".utf8).write(

@@ -27,8 +27,11 @@ final class ReportWriterTests: XCTestCase {
         )
         XCTAssertEqual(
             contents(output),
-            ["rxtrace.html", "rxtrace.json", "rxtrace.junit.xml", "rxtrace.md", "rxtrace.sarif", "rxtrace.txt"],
-            "no temporary files left"
+            [
+                "rxtrace-status.json", "rxtrace-status.txt", "rxtrace.html", "rxtrace.json", "rxtrace.junit.xml",
+                "rxtrace.md", "rxtrace.sarif", "rxtrace.txt",
+            ],
+            "no temporary files left; the status files go with every set"
         )
         let json = try Data(contentsOf: output.appendingPathComponent("rxtrace.json"))
         XCTAssertEqual(try JSONReportCoding.decode(json), ReportFixtures.run())
@@ -43,7 +46,7 @@ final class ReportWriterTests: XCTestCase {
 
         let text = try String(contentsOfFile: writer.path(for: .text), encoding: .utf8)
         XCTAssertEqual(text, TextReportRenderer().render(ReportFixtures.run([ReportFixtures.cleanScenario])))
-        XCTAssertEqual(contents(folder), ["rxtrace.txt"])
+        XCTAssertEqual(contents(folder), ["rxtrace-status.json", "rxtrace-status.txt", "rxtrace.txt"])
     }
 
     func testAFileWhereTheFolderShouldBeIsOneClearError() throws {

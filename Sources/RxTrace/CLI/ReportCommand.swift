@@ -20,6 +20,8 @@ struct ReportCommand: ParsableCommand {
     @Flag(name: .customLong("no-color"), help: "No colour in the text report, even on a terminal.")
     var noColor = false
 
+    @OptionGroup var printing: PrintReportOption
+
     func validate() throws {
         if files.isEmpty { throw ValidationError("give at least one JSON report") }
     }
@@ -27,7 +29,12 @@ struct ReportCommand: ParsableCommand {
     func run() throws {
         let merged = try BadInput.rethrowing { try ReportMerger.merge(paths: files) }
         let lock = try BadInput.rethrowing { try OutputFolder.claim(output) }
-        try ReportedRun.write(merged, with: ReportPipeline(outputDirectory: output), colour: !noColor)
+        try ReportedRun.write(
+            merged,
+            with: ReportPipeline(outputDirectory: output),
+            colour: !noColor,
+            whole: printing.printReport
+        )
         withExtendedLifetime(lock) {}
         throw ExitCode(merged.gateOutcome.exitCode)
     }

@@ -15,9 +15,11 @@ public struct ToolInfo: Codable, Equatable, Sendable {
         self.executable = executable
     }
 
-    /// This process's executable file name.
+    /// This process's executable file name, as users call it: SwiftPM's command plugin runs its
+    /// own copy of a tool, named `rxtrace-tool`, for `swift package rxtrace`.
     public static var currentExecutable: String {
-        CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent } ?? "rxtrace"
+        let name = CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent } ?? "rxtrace"
+        return name.hasSuffix("-tool") ? String(name.dropLast("-tool".count)) : name
     }
 
     /// This build of rxtrace, with the version its sources were checked out at: the tag

@@ -28,7 +28,15 @@ public struct ReportWriter: Sendable {
         URL(fileURLWithPath: directory).appendingPathComponent(format.fileName(base: baseName)).path
     }
 
-    /// Writes every format and returns the paths written, in `formats` order.
+    /// The status files (`rxtrace-status.json`, `rxtrace-status.txt`), written with every set.
+    public var statusPaths: (json: String, text: String) {
+        let names = RunStatus.fileNames(base: baseName)
+        let folder = URL(fileURLWithPath: directory)
+        return (folder.appendingPathComponent(names.json).path, folder.appendingPathComponent(names.text).path)
+    }
+
+    /// Writes every format, and the run's status beside them, and returns the report paths
+    /// written, in `formats` order.
     @discardableResult
     public func write(_ report: RunReport) throws -> [String] {
         let folder = URL(fileURLWithPath: directory)
@@ -42,7 +50,27 @@ public struct ReportWriter: Sendable {
             }
             rendered.append((folder.appendingPathComponent(format.fileName(base: baseName)), data))
         }
+        try commit(rendered + statusFiles(RunStatus(report: report)))
+        return rendered.map { $0.0.path }
+    }
 
+    /// Writes only the status files, for a run that ended before it had a report (the tests did
+    /// not build): a status file left by an earlier run must not read as this run's.
+    public func write(_ status: RunStatus) throws {
+        try commit(statusFiles(status))
+    }
+
+    private func statusFiles(_ status: RunStatus) -> [(URL, Data)] {
+        let paths = statusPaths
+        return [
+            (URL(fileURLWithPath: paths.json), status.encodedJSON()),
+            (URL(fileURLWithPath: paths.text), Data((status.line + "\n").utf8)),
+        ]
+    }
+
+    /// Replaces `rendered` in the folder as one set, under the folder's lock.
+    private func commit(_ rendered: [(URL, Data)]) throws {
+        let folder = URL(fileURLWithPath: directory)
         try prepare(folder)
         for (destination, _) in rendered {
             var isDirectory: ObjCBool = false
@@ -70,7 +98,6 @@ public struct ReportWriter: Sendable {
         } catch let failure as AtomicFile.Failure {
             throw ReportWriterError.unwritableDirectory(path: directory, reason: failure.reason)
         }
-        return rendered.map { $0.0.path }
     }
 
     /// Creates the folder if needed and checks it is a writable folder.

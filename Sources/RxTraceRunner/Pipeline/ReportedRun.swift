@@ -13,6 +13,9 @@ package struct ReportedRun {
     var sourceRoot: SourceRoot
     var subject: RunSubject = .scenarios
     var colour = true
+    /// Print the whole text report; otherwise a test run prints only its failing tests (the
+    /// whole report is in the output folder). A scenario run always prints it whole.
+    var printWholeReport = false
     /// Starts recording the signals; a test passes one that leaves the process's signals alone.
     var installInterruption: () -> Interruption = Interruption.install
 
@@ -35,11 +38,16 @@ package struct ReportedRun {
         ScratchFolder.removeStale()
         switch try work(interruption) {
         case .stopped(let status):
+            // No report, but the folder's status file must say this run ended so.
+            let stopped = RunStatus(exit: status)
+            try? ReportWriter(directory: pipeline.outputDirectory).write(stopped)
+            RunStatusRecord.record(stopped)
+            withExtendedLifetime(lock) {}
             return status
         case .finished(let scenarios, let unfinished):
             let run = report(scenarios, unfinished: unfinished, signal: interruption.signal)
             let report = try BadInput.rethrowing { try pipeline.gate(run, inputs: inputs) }
-            try Self.write(report, with: pipeline, colour: colour)
+            try Self.write(report, with: pipeline, colour: colour, whole: printWholeReport)
             withExtendedLifetime(lock) {}
             return report.gateOutcome.exitStatus
         }
@@ -58,31 +66,46 @@ package struct ReportedRun {
         return run
     }
 
-    /// Writes the report files, then prints the text report. When the files cannot be written,
-    /// the text report is printed all the same, before the one-line error (exit code 2): the
-    /// run's results are never lost.
-    package static func write(_ report: RunReport, with pipeline: ReportPipeline, colour: Bool) throws {
+    /// Writes the report files, then prints the text report, and records the run's status for
+    /// the command line's last line. When the files cannot be written, the text report is
+    /// printed all the same, before the one-line error (exit code 2): the run's results are never
+    /// lost.
+    package static func write(_ report: RunReport, with pipeline: ReportPipeline, colour: Bool, whole: Bool) throws {
+        RunStatusRecord.record(RunStatus(report: report))
         do {
             try pipeline.write(report)
         } catch {
-            printReport(report, to: nil, colour: colour)
+            printReport(report, to: nil, colour: colour, whole: whole)
             throw BadInput("\(error)")
         }
-        printReport(report, to: pipeline.outputDirectory, colour: colour)
+        printReport(report, to: pipeline.outputDirectory, colour: colour, whole: whole)
     }
 
-    /// Prints the text report (colour only on a terminal) and where the files are; the last
-    /// line names the file to open (the HTML report: findings first, with their source).
-    static func printReport(_ report: RunReport, to folder: String?, colour: Bool) {
-        let useColour = colour && isatty(STDOUT_FILENO) == 1
-        print(TextReportRenderer(colour: useColour).render(report), terminator: "")
-        if let folder {
-            let writer = ReportWriter(directory: folder)
-            print("Reports: \(ReportFormat.allCases.map { writer.path(for: $0) }.joined(separator: ", "))")
-            let what =
-                report.findingsForReview.contains { $0.standing == .failing }
-                ? "the failing findings first" : "every finding and scenario"
-            print("Open \(writer.path(for: .html)) for \(what), with their source.")
+    /// Prints the text report (colour only on a terminal) and where the files are, naming the
+    /// file to open (the HTML report: findings first, with their source). A scenario run prints
+    /// the whole report, its summary, then the files. A test run prints its failing tests with
+    /// their messages and findings (all of them when `whole`), the files, then the summary
+    /// last, so a long suite's result is at the end of the log.
+    static func printReport(_ report: RunReport, to folder: String?, colour: Bool, whole: Bool) {
+        let renderer = TextReportRenderer(colour: colour && isatty(STDOUT_FILENO) == 1)
+        guard report.subject == .tests else {
+            print(renderer.render(report), terminator: "")
+            printFiles(report, in: folder)
+            return
         }
+        print(renderer.body(report, failingOnly: !whole), terminator: "")
+        print("")
+        printFiles(report, in: folder)
+        print(renderer.summaryLine(report))
+    }
+
+    private static func printFiles(_ report: RunReport, in folder: String?) {
+        guard let folder else { return }
+        let writer = ReportWriter(directory: folder)
+        print("Reports: \(ReportFormat.allCases.map { writer.path(for: $0) }.joined(separator: ", "))")
+        let what =
+            report.findingsForReview.contains { $0.standing == .failing }
+            ? "the failing findings first" : "every finding and \(report.subject.noun)"
+        print("Open \(writer.path(for: .html)) for \(what), with their source.")
     }
 }
