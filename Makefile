@@ -4,7 +4,7 @@ TRAITS := --traits TraceResources
 # Every import must be a declared dependency: the compiler then holds RxTrace's layers.
 IMPORTS_CHECKED := --explicit-target-dependency-import-check error
 
-.PHONY: layers-check setup build test test-untraced demo check tsan bench clean html-check zero-cost-check bench-trace sample-app-check test-suite-check test-outcomes-check test-suite-dependency-check product-wiring-check cocoa-release-check catalogue-lines-check bench-scale alloc-check bench-heapgraph aarch64-check free-interposer-check format-check docs fix-test
+.PHONY: layers-check setup build test test-untraced demo check tsan bench clean html-check zero-cost-check bench-trace sample-app-check test-suite-check test-outcomes-check test-suite-dependency-check product-wiring-check cocoa-release-check catalogue-lines-check bench-scale alloc-check bench-heapgraph aarch64-check free-interposer-check format-check docs fix-test fix-isolation-check
 
 # System packages the build needs (libunwind for backtraces). Idempotent; needs root.
 setup:
@@ -34,6 +34,7 @@ test: setup
 	@$(MAKE) --no-print-directory aarch64-check
 	@$(MAKE) --no-print-directory free-interposer-check
 	@$(MAKE) --no-print-directory fix-test
+	@$(MAKE) --no-print-directory fix-isolation-check
 	@echo "make test: every test suite and check passed"
 
 # RxTrace's layers: report <- analysis <- runner <- CLI in the manifest, and a target that lists
@@ -78,6 +79,11 @@ test-suite-dependency-check: setup
 # tree, each fix class and each reason for no patch. Its first build compiles swift-syntax.
 fix-test: setup
 	$(SWIFT) test --package-path Tools/rxtrace-fix
+
+# swift-syntax stays the fixer's: a package that depends on rxtrace for RxSwift resolves, checks out
+# and builds the same with and without Tools/rxtrace-fix (a tagged clone of each).
+fix-isolation-check: setup
+	@SWIFT=$(SWIFT) bash Tools/checks/fix-isolation-check.sh
 
 # RxCocoa code in a traced release build (swift test is debug only): `drive` off the main thread
 # is a thread anomaly at its line (debug stops there instead: a swift test), and dropped
