@@ -118,11 +118,13 @@ package struct PassAnalysis {
                     uniquingKeysWith: { first, _ in first }
                 )
             )
-            findings = FindingPlacement.placed(
-                explanation.cycleFindings + findings.map { explanation.annotate($0) },
-                cycleOfFinding: explanation.cycleOfFinding
+            (findings, outcome.cycles) = explanation.namingSubscriptions(
+                in: FindingPlacement.placed(
+                    explanation.cycleFindings + findings.map { explanation.annotate($0) },
+                    cycleOfFinding: explanation.cycleOfFinding
+                ),
+                cycles: explanation.cycles
             )
-            outcome.cycles = explanation.cycles
             outcome.cycleOfFinding = explanation.cycleOfFinding
             if !harnessObjects.isEmpty {
                 outcome.harnessHolders = explanation.findingsHeld(byAnyOf: harnessObjects, in: graph)
@@ -195,7 +197,7 @@ package struct PassAnalysis {
             group.entries.contains { $0.kind == .sink || $0.kind == .observer }
         }
         let reported = growing.contains(where: holdsSubscriptions) ? growing.filter(holdsSubscriptions) : growing
-        let objects = reported.flatMap { group in
+        let measured = reported.flatMap { group in
             group.entries.map { entry in
                 HeapExplanation.Leaked(
                     address: entry.address,
@@ -206,6 +208,21 @@ package struct PassAnalysis {
                 )
             }
         }
+        // The warm-up's instances of the same groups: a cycle counts them per pass as the
+        // subscriptions on it are counted.
+        let reportedSignatures = Set(reported.map(\.signature))
+        let warmUp = groupsPerMark[0].filter { reportedSignatures.contains($0.signature) }.flatMap { group in
+            group.entries.filter { passOf($0) == 1 }.map { entry in
+                HeapExplanation.Leaked(
+                    address: entry.address,
+                    signature: group.signature,
+                    pass: 1,
+                    isExpectation: false,
+                    isWarmUp: true
+                )
+            }
+        }
+        let objects = measured + warmUp
         return (
             reported.map { group in
                 let perPass = perPassBySignature(group.signature)

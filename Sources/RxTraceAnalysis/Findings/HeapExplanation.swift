@@ -23,6 +23,9 @@ struct HeapExplanation {
         var isExpectation: Bool
         /// A subscription's observer (the end of its chain): what a retention path leads to.
         var isSubscriber: Bool = false
+        /// A warm-up pass's instance of a reported group: it counts towards the per-pass figures
+        /// of a cycle the measured passes show, and is never a cycle or a holder's target itself.
+        var isWarmUp: Bool = false
     }
 
     var cycles: [ReportCycle] = []
@@ -37,6 +40,9 @@ struct HeapExplanation {
     var holderNodes: [String: Int] = [:]
     /// For each cycle (by its signature): the nodes on it.
     var cycleNodes: [String: Set<Int>] = [:]
+    /// For each cycle (by its signature): how to break it. A `dispose` fix names the
+    /// subscription's line once the findings are placed (`fixed(_:)`).
+    var cycleFixes: [String: CycleFix] = [:]
     /// For findings whose measured objects sit on a loop through an object alive before the
     /// measured passes (not a cycle of their own): that loop.
     var loops: [String: Loop] = [:]
@@ -119,12 +125,16 @@ struct HeapExplanation {
             guard let path = CycleSearch.shortestCycle(graph, from: start, within: members) else { continue }
             onCycle.formUnion(members)
             let steps = path.map { describe(graph, $0, namer) }
-            let breakAt = edgeToBreak(steps, path, graph, namer)
+            let cycleFix = CycleFix.derive(steps, path, graph, namer)
+            let breakAt = cycleFix.breakAt
             let signature = stableHash(
                 steps.map {
                     "\($0.typeName)|\($0.via ?? "")|\($0.closure ?? "")|\($0.location.map { "\(($0.file as NSString).lastPathComponent):\($0.line)" } ?? "")"
                 }.joined(separator: ">")
             )
+            // A warm-up instance only adds to the count of a cycle the measured passes made.
+            let onlyWarmUp = members.allSatisfy { member in leakedNodes[member]?.allSatisfy(\.isWarmUp) ?? true }
+            if onlyWarmUp && cyclesBySignature[signature] == nil { continue }
             result.cycleNodes[signature, default: []].formUnion(members)
             for member in members {
                 for item in leakedNodes[member] ?? [] { result.cycleOfFinding[item.signature] = signature }
@@ -139,9 +149,13 @@ struct HeapExplanation {
             }
             let instances = ofStartType.mapValues { ($0 + perInstance - 1) / perInstance }
             if cyclesBySignature[signature] == nil {
-                let fix = breakAt.map { fixText(steps, at: $0) }
+                let fix = cycleFix.text(steps)
+                result.cycleFixes[signature] = cycleFix
                 let cycle = ReportCycle(signature: signature, steps: steps, breakAt: breakAt, fix: fix, count: 0)
-                let site = breakAt.flatMap { steps[$0].location }
+                // Only a closure's edge has a line of its own.
+                let site = steps[breakAt].location.flatMap { site in
+                    cycleFix == .weakCapture(breakAt: breakAt) ? site : nil
+                }
                 let finding = LeakFinding(
                     signature: signature,
                     kind: .referenceCycle,
@@ -149,7 +163,7 @@ struct HeapExplanation {
                     count: 1,
                     countPerPass: Array(repeating: 0, count: passes),
                     callSite: site.map {
-                        SourceLocation(file: $0.file, line: $0.line, function: steps[breakAt!].closure)
+                        SourceLocation(file: $0.file, line: $0.line, function: steps[breakAt].closure)
                     },
                     retentionReason: "reference cycle "
                         + ReportPathText.inline(steps, closingWith: steps.first?.typeName),
@@ -201,7 +215,7 @@ struct HeapExplanation {
                     }
                     guard let path = candidates.min(by: { $0.count < $1.count }) else { continue }
                     let steps = path.map { describe(graph, $0, namer) }
-                    let closure = edgeToBreak(steps, path, graph, namer).flatMap { steps[$0].closure }
+                    let closure = CycleFix.userClosureCapturingOwner(path, graph, namer).flatMap { steps[$0].closure }
                     result.loops[signature] = Loop(
                         through: graph.kind(through).displayName,
                         steps: steps,
@@ -225,7 +239,7 @@ struct HeapExplanation {
         var bySignature: [String: [Int]] = [:]
         var subscribersBySignature: [String: [Int]] = [:]
         for (node, items) in leakedNodes where !onCycle.contains(node) {
-            for item in items where result.cycleOfFinding[item.signature] == nil {
+            for item in items where result.cycleOfFinding[item.signature] == nil && !item.isWarmUp {
                 bySignature[item.signature, default: []].append(node)
                 if item.isSubscriber { subscribersBySignature[item.signature, default: []].append(node) }
             }
@@ -419,6 +433,32 @@ struct HeapExplanation {
         return annotated
     }
 
+    /// `findings` (placed) and `cycles` with each `dispose` fix naming the line of the
+    /// subscription on its cycle, in the cycle's finding and in the leaks on it.
+    func namingSubscriptions(in findings: [LeakFinding], cycles: [ReportCycle]) -> ([LeakFinding], [ReportCycle]) {
+        var texts: [String: String] = [:]
+        for cycle in cycles {
+            guard let fix = cycleFixes[cycle.signature], case .dispose = fix else { continue }
+            let site = findings.first {
+                $0.kind == .leakedSubscription && cycleOfFinding[$0.signature] == cycle.signature && $0.callSite != nil
+            }?.callSite
+            texts[cycle.signature] = fix.text(cycle.steps, subscribeAt: site)
+        }
+        let updatedFindings = findings.map { finding in
+            var finding = finding
+            if let text = texts[finding.signature] ?? cycleOfFinding[finding.signature].flatMap({ texts[$0] }) {
+                finding.fix = text
+            }
+            return finding
+        }
+        let updatedCycles = cycles.map { cycle in
+            var cycle = cycle
+            if let text = texts[cycle.signature] { cycle.fix = text }
+            return cycle
+        }
+        return (updatedFindings, updatedCycles)
+    }
+
     /// Whether a component goes through the user's code: one of the user's objects, or a
     /// closure the user wrote. Components of Rx machinery alone (a sink and its disposer
     /// reference each other until the subscription is disposed) are the subscription itself,
@@ -464,32 +504,6 @@ struct HeapExplanation {
             }
         }
         return result
-    }
-
-    /// The reference to break: the last closure on the cycle written in the user's code (its
-    /// strong capture is what closes the cycle), else none.
-    private static func edgeToBreak(
-        _ steps: [ReportCycle.Step],
-        _ path: [CycleSearch.Step],
-        _ graph: HeapGraph,
-        _ namer: FunctionNamer
-    ) -> Int? {
-        for index in path.indices.reversed() {
-            let edge = graph.edges[path[index].node][path[index].edge]
-            if let name = namer.name(edge.function), name.frame.origin == .user { return index }
-        }
-        return nil
-    }
-
-    private static func fixText(_ steps: [ReportCycle.Step], at index: Int) -> String {
-        let closure = steps[index].closure ?? "the closure"
-        let target = steps[(index + 1) % steps.count].typeName
-        if closure.hasPrefix("method reference ") {
-            return
-                "\(closure) captures \(target) strongly: pass a closure that captures it weakly (`{ [weak self] in self?.method($0) }`), or use `withUnretained(self)`; or end the chain with `take(until:)` a signal of the owner's end, or keep the subscription in a bag owned by someone else"
-        }
-        return
-            "\(closure) captures \(target) strongly: capture it with `[weak self]` (or `[unowned self]` when the chain is disposed with its owner), or use `withUnretained(self)`; or end the chain with `take(until:)` a signal of the owner's end, or keep the subscription in a bag owned by someone else"
     }
 
     /// Walks back from `targets` along strong references to what holds them: the first user

@@ -17,7 +17,8 @@ public enum FindingKind: String, Codable, CaseIterable, Sendable {
             return
                 "Dispose it with the owner: add `.disposed(by: disposeBag)`, or end it with `take(until:)` on the owner's lifetime."
         case .referenceCycle:
-            return "Break the cycle: capture the owner weakly (`[weak self]`) in the closure that references it."
+            return
+                "Break the cycle at the reference marked to break: where a closure of yours captures its owner, capture it weakly (`[weak self]`); where a subscription is on the cycle, dispose it."
         case .threadAnomaly:
             // Each anomaly has its own fix (`LeakFinding.fixHint`); this is for a kind it does not know.
             return "Read the anomaly's detail and both sides' threads: each kind of anomaly has its own fix."
