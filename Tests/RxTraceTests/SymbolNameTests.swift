@@ -170,6 +170,40 @@ final class FrameNamingTests: XCTestCase {
             [1, 3, 4]
         )
     }
+
+    /// Issue 31: a dependency's operator (its sources in a `Sources/RxSwift/` folder of its own,
+    /// its module `RetryKit`) was tagged RxCore and folded away. Only rxtrace's own modules are
+    /// library code; the dependency's frame is code the user can read, shown and placed.
+    func testADependencysFrameInAFolderNamedLikeRxtracesIsNotRxtraces() {
+        let function = "closure #1 in (extension in RetryKit):RxSwift.ObservableType.retrying(times:)"
+        let file = "/work/app/.build/checkouts/RetryKit/Sources/RxSwift/Retrying.swift"
+        XCTAssertEqual(
+            FrameClassifier.origin(function: function, rawName: nil, file: file, image: "AppPackageTests.xctest"),
+            .user
+        )
+        let raw = "$s8RetryKit8RetryingC3runyyF"
+        XCTAssertEqual(
+            FrameClassifier.origin(
+                function: "Retrying.run()",
+                rawName: raw,
+                file: file,
+                image: "AppPackageTests.xctest"
+            ),
+            .user,
+            "by its mangled module"
+        )
+        // rxtrace's own RxSwift-named sources, wherever this package is checked out, stay its own.
+        let own = try! XCTUnwrap(FrameClassifier.ownSourcesFolder) + "RxCore/Operators/Map.swift"
+        XCTAssertEqual(
+            FrameClassifier.origin(
+                function: "(extension in RxCore):RxCore.ObservableType.map(_:)",
+                rawName: nil,
+                file: own,
+                image: nil
+            ),
+            .rxCore
+        )
+    }
 }
 #endif
 

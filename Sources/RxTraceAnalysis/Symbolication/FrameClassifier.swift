@@ -27,7 +27,7 @@ package enum FrameClassifier {
             if runtimeImagePrefixes.contains(where: image.hasPrefix) { return .swiftRuntime }
             if systemImagePrefixes.contains(where: image.hasPrefix) { return .system }
         }
-        if let file {
+        if let file, isOwnSource(file) || !definedElsewhere(function: function, rawName: rawName) {
             if rxCoreSourceFolders.contains(where: file.contains) { return .rxCore }
             if rxTraceSourceFolders.contains(where: file.contains) { return .rxTrace }
         }
@@ -50,6 +50,34 @@ package enum FrameClassifier {
         }
         if let function, function.contains("thunk") && !function.contains(" in ") { return .swiftRuntime }
         return .user
+    }
+
+    /// This package's `Sources/` folder as this build compiled it: rxtrace's own modules are
+    /// compiled from there, and a dependency's folder of the same name (a library whose sources
+    /// sit in `Sources/RxSwift/`) is not rxtrace's.
+    static let ownSourcesFolder: String? = {
+        let path = #filePath
+        return path.range(of: "/Sources/RxTraceAnalysis/").map { String(path[..<$0.lowerBound]) + "/Sources/" }
+    }()
+
+    /// Whether `file` is under this package's `Sources/` (a relative path, as a report stores
+    /// it, is told by its folder alone).
+    static func isOwnSource(_ file: String) -> Bool {
+        guard file.hasPrefix("/"), let own = ownSourcesFolder else { return true }
+        return file.hasPrefix(own)
+    }
+
+    /// Whether the symbol itself says it belongs to a module that is not rxtrace's: the module
+    /// of an extension (`(extension in Kit):RxSwift.ObservableType.retrying()`) or of the mangled
+    /// name. A folder named like one of rxtrace's outside this package is then that module's.
+    static func definedElsewhere(function: String?, rawName: String?) -> Bool {
+        var module: String?
+        if let function, let range = function.range(of: "(extension in ") {
+            module = function[range.upperBound...].split(separator: ")").first.map(String.init)
+        }
+        module = module ?? rawName.flatMap(mangledModule)
+        guard let module else { return false }
+        return !rxCoreModules.contains(module) && !rxTraceModules.contains(module)
     }
 
     /// The module that defines a function, from its demangled name (an extension's module
