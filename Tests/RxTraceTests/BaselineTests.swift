@@ -11,7 +11,23 @@ final class BaselineTests: FolderTestCase {
         try Baseline(report: today).write(to: path)
         XCTAssertEqual(
             try String(contentsOfFile: path, encoding: .utf8),
-            "{\n  \"signatureVersion\" : 2,\n  \"signatures\" : [\n    \"sig-interval-map\"\n  ]\n}\n"
+            """
+            {
+              "entries" : [
+                {
+                  "callSite" : "Sources/App/Feed.swift:42",
+                  "chain" : "interval → map → subscribe",
+                  "kind" : "leakedSubscription",
+                  "seenIn" : [
+                    "dataProviderLeak"
+                  ],
+                  "signature" : "sig-interval-map"
+                }
+              ],
+              "signatureVersion" : 2
+            }
+
+            """
         )
 
         // 2. The same leak again: known, the gate passes.
@@ -84,7 +100,7 @@ final class BaselineTests: FolderTestCase {
         XCTAssertThrowsError(try Baseline.load(path: path)) { error in
             XCTAssertEqual(
                 "\(error)",
-                "baseline '\(path)' is malformed: expected {\"signatureVersion\": N, \"signatures\": [...]} or a JSON array of signature strings"
+                "baseline '\(path)' is malformed: expected {\"signatureVersion\": N, \"entries\": [...]} or a JSON array of signature strings"
             )
         }
         XCTAssertThrowsError(try Baseline.load(path: folder.appendingPathComponent("missing.json").path)) { error in

@@ -3,39 +3,67 @@ import Foundation
 /// A baseline: the finding signatures a team has accepted for now. With a baseline, only
 /// findings whose signature it lacks are new, and only new findings fail a run.
 ///
-/// File format: `{"signatureVersion": 2, "signatures": [...]}`, the signatures sorted, one per
-/// line. A plain JSON array of signatures is a version-1 file (line-based signatures, before
-/// report schema 2): it is read, its signatures cannot match, and the text report says to
-/// rewrite it with `--update-baseline`.
+/// File format: `{"signatureVersion": 2, "entries": [...]}`, one `BaselineEntry` per signature
+/// (its chain, call site and the tests or scenarios it was seen in beside it), sorted by
+/// signature, so a diff of the file reads as the list of accepted and dropped findings. Still
+/// read: `{"signatureVersion": 2, "signatures": [...]}` (before entries), and a plain JSON array of
+/// signatures, a version-1 file (line-based signatures, before report schema 2), whose
+/// signatures cannot match: the text report says to rewrite it with `--update-baseline`.
 public struct Baseline: Equatable, Sendable {
     /// The signature definition this build writes (`LeakSignature`, report schema 2).
     public static let currentSignatureVersion = 2
 
     public var signatures: Set<String>
     public var signatureVersion: Int
+    /// What each signature stood for when it was accepted, by signature; none for a file written
+    /// before entries carried it.
+    public var entries: [String: BaselineEntry]
 
-    public init(signatures: Set<String>, signatureVersion: Int = Baseline.currentSignatureVersion) {
+    public init(
+        signatures: Set<String>,
+        signatureVersion: Int = Baseline.currentSignatureVersion,
+        entries: [String: BaselineEntry] = [:]
+    ) {
         self.signatures = signatures
         self.signatureVersion = signatureVersion
+        self.entries = entries
     }
 
     private struct File: Codable {
         var signatureVersion: Int
-        var signatures: [String]
+        var entries: [BaselineEntry]?
+        /// Files written before entries.
+        var signatures: [String]?
     }
 
     /// The baseline of a run: every unsuppressed finding's signature (what
-    /// `--update-baseline` writes).
+    /// `--update-baseline` writes), each with where it was seen.
     public init(report: RunReport) {
-        self.signatures = Set(report.scenarios.flatMap(\.findings).filter { $0.suppressedBy == nil }.map(\.signature))
-        self.signatureVersion = Baseline.currentSignatureVersion
+        var entries: [String: BaselineEntry] = [:]
+        for scenario in report.scenarios {
+            for finding in scenario.findings where finding.suppressedBy == nil {
+                let entry = BaselineEntry(finding, in: scenario)
+                entries[finding.signature] = entries[finding.signature].map { $0.merging(entry) } ?? entry
+            }
+        }
+        self.init(signatures: Set(entries.keys), entries: entries)
+    }
+
+    /// Adds `old`'s signatures, for an update from a run that did not measure everything: the
+    /// ones this run did not see keep their old entry, the ones it saw list where both saw them.
+    public mutating func keeping(_ old: Baseline) {
+        signatures.formUnion(old.signatures)
+        for (signature, entry) in old.entries {
+            entries[signature] = entries[signature].map { $0.merging(entry) } ?? entry
+        }
     }
 
     public func encoded() -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
         encoder.outputFormatting.insert(.sortedKeys)
-        let file = File(signatureVersion: signatureVersion, signatures: signatures.sorted())
+        let sorted = signatures.sorted().map { entries[$0] ?? BaselineEntry(signature: $0) }
+        let file = File(signatureVersion: signatureVersion, entries: sorted)
         var data = (try? encoder.encode(file)) ?? Data("{}".utf8)
         data.append(0x0A)
         return data
@@ -43,14 +71,23 @@ public struct Baseline: Equatable, Sendable {
 
     public static func decode(_ data: Data, path: String) throws -> Baseline {
         if let file = try? JSONDecoder().decode(File.self, from: data) {
-            return Baseline(signatures: Set(file.signatures), signatureVersion: file.signatureVersion)
+            if let entries = file.entries {
+                return Baseline(
+                    signatures: Set(entries.map(\.signature)),
+                    signatureVersion: file.signatureVersion,
+                    entries: Dictionary(entries.map { ($0.signature, $0) }, uniquingKeysWith: { $0.merging($1) })
+                )
+            }
+            if let signatures = file.signatures {
+                return Baseline(signatures: Set(signatures), signatureVersion: file.signatureVersion)
+            }
         }
         if let signatures = try? JSONDecoder().decode([String].self, from: data) {
             return Baseline(signatures: Set(signatures), signatureVersion: 1)
         }
         throw BaselineError.invalid(
             path: path,
-            reason: "expected {\"signatureVersion\": N, \"signatures\": [...]} or a JSON array of signature strings"
+            reason: "expected {\"signatureVersion\": N, \"entries\": [...]} or a JSON array of signature strings"
         )
     }
 

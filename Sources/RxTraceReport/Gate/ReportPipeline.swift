@@ -12,8 +12,8 @@ public struct ReportPipeline: Sendable {
     public var updateBaseline: Bool
     /// The run checks only some of the scenarios (`--filter`, `--shard`). An update then keeps
     /// the old signatures, as it does when a scenario crashed, hung or the run was interrupted:
-    /// a baseline does not say which scenario a signature came from, so the update cannot tell
-    /// a fixed leak from one in a scenario it did not measure.
+    /// an update cannot tell a fixed leak from one in a scenario it did not measure (an entry
+    /// names where it was seen, but a renamed or new test may show it too).
     public var selectsSomeScenarios: Bool
 
     /// What `loadInputs()` read.
@@ -83,7 +83,7 @@ public struct ReportPipeline: Sendable {
                     let old = inputs.baseline, old.signatureVersion == Baseline.currentSignatureVersion
                 {
                     kept = old.signatures.subtracting(updated.signatures).count
-                    updated.signatures.formUnion(old.signatures)
+                    updated.keeping(old)
                 }
                 try updated.write(to: baselinePath)
                 report.compare(with: updated, path: baselinePath)
