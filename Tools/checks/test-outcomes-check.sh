@@ -74,8 +74,10 @@ run 1 swift-test $SWIFT test --skip-build --verbose --scratch-path "$work/swift-
 python3 "$check" swift-test "$work/swift-test.out" "$work/expected.json"
 snapshot "$work/before"
 
-# Ctrl-C during the traced build (SIGINT to the whole process group, as a terminal sends it):
-# exit 130 at once, no process left, nothing of the package touched.
+# Ctrl-C during the traced build (SIGINT to rxtrace's process group, as a terminal sends it):
+# exit 130 within 30 s, no process of the run left (the build included), nothing of the package
+# touched.
+alive() { local state; state=$(ps -o stat= -p "$1" 2>/dev/null) && [[ $state != Z* ]]; }
 set -m
 "$rxtrace" test --no-color >"$work/interrupted.out" 2>"$work/interrupted.err" &
 pid=$!
@@ -83,6 +85,12 @@ set +m
 for _ in $(seq 120); do [ -d .build ] && break; sleep 1; done
 sleep 10
 kill -INT -- -"$pid"
+for _ in $(seq 150); do alive "$pid" || break; sleep 0.2; done
+if alive "$pid"; then
+    echo "test-outcomes-check: rxtrace test still runs 30 s after SIGINT during its build" >&2
+    wait "$pid" || true
+    exit 1
+fi
 set +e; wait "$pid"; code=$?; set -e
 if [ "$code" != 130 ]; then
     echo "test-outcomes-check: rxtrace test exited $code after SIGINT during its build, expected 130" >&2
@@ -90,10 +98,9 @@ if [ "$code" != 130 ]; then
     exit 1
 fi
 sleep 1
-if kill -0 -- -"$pid" 2>/dev/null; then
+if left=$(pgrep -f -- "$package"); then
     echo "test-outcomes-check: processes of the interrupted rxtrace test still run:" >&2
-    ps -o pid,args -g "$pid" >&2
-    kill -KILL -- -"$pid"
+    ps -o pid,args -p "$(echo $left | tr ' ' ,)" >&2
     exit 1
 fi
 unchanged "rxtrace test interrupted during its build"
