@@ -6,10 +6,12 @@
 #    what it prints, must be the ones the fixture is designed to give;
 #  - `rxtrace test` must then report the same outcome for every test, each failing issue at the
 #    same file:line, skips with the same reason, known issues as known; exactly the leaking tests
-#    leak; JUnit has <failure type="assertion"> and <skipped> where swift test failed and skipped;
-#    exit 1 with the `rxtrace: status=… exit=1` line last on standard output and in
-#    rxtrace-status.json; the same through `swift package rxtrace test` (SwiftPM exits 1, the status
-#    line whole on a line of its own in the merged output);
+#    leak; the same counts in the JSON summary, the text, Markdown and HTML summaries and the status
+#    line; the Markdown names each failed test; JUnit has <failure type="assertion"> with swift
+#    test's message, <failure type="leak"> and <skipped> with the reason where they belong; exit 1
+#    with `rxtrace: status=failed exit=1 …` last on standard output and in rxtrace-status.txt and
+#    .json; the same through `swift package rxtrace test` (SwiftPM exits 1, the status line whole on
+#    a line of its own in the merged output, only SwiftPM's error line after it);
 #  - the package is a git repository of its own with a committed Package.resolved, an ignored
 #    .swiftpm file and a .gitignore, as a user's is: after each run, and after a run stopped by
 #    SIGINT during its build, `git status --porcelain --ignored` and every file's hash are as

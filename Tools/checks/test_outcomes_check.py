@@ -139,12 +139,16 @@ def rxtrace_key(name):
 def status_line(stdout_path, code, merged):
     """rxtrace's last line: through the plugin, SwiftPM's own error line may only follow it."""
     lines = open(stdout_path, encoding="utf-8", errors="replace").read().splitlines()
+    plugin_error = f"error: Plugin ended with exit code {code}"
+    cut = [line for line in lines if plugin_error in line and line != plugin_error]
+    if cut:
+        fail(f"SwiftPM's error line lands inside a line of rxtrace's output: {cut[0]!r}")
     status = [line for line in lines if "rxtrace: status=" in line]
     if not status:
         fail("the output has no `rxtrace: status=` line")
     after = lines[lines.index(status[-1]) + 1:]
     if merged:
-        allowed = [f"error: Plugin ended with exit code {code}"]
+        allowed = [plugin_error]
         if after != allowed[:len(after)]:
             fail(f"after the status line come {after!r}, expected at most SwiftPM's {allowed!r}")
         if not after:
@@ -156,15 +160,6 @@ def status_line(stdout_path, code, merged):
     if f" exit={code}" not in f" {status[-1]} ":
         fail(f"the status line says {status[-1]!r}, the exit status was {code}")
     return status[-1]
-
-
-def status_file(folder, code):
-    path = os.path.join(folder, "rxtrace-status.json")
-    if not os.path.exists(path):
-        fail(f"no rxtrace-status.json in {folder}")
-    status = json.load(open(path))
-    if code not in (status.get("exit"), status.get("exitCode")):
-        fail(f"rxtrace-status.json says {status}, the exit status was {code}")
 
 
 def compare(expected_path, folder, stdout_path, merged=False):
@@ -234,14 +229,51 @@ def compare(expected_path, folder, stdout_path, merged=False):
         types = {f.get("type") for f in cases[key].findall("failure")}
         if (test["result"] == "failed") != ("assertion" in types):
             fail(f"JUnit {key}: failure types {types} for a test swift test says {test['result']}")
-        if (key in LEAKING) != ("leak" in types or "leakedSubscription" in types):
+        if (key in LEAKING) != ("leak" in types):
             fail(f"JUnit {key}: failure types {types}, leaking: {key in LEAKING}")
-        if (test["result"] == "skipped") != (cases[key].find("skipped") is not None):
+        skipped = cases[key].find("skipped")
+        if (test["result"] == "skipped") != (skipped is not None):
             fail(f"JUnit {key}: <skipped> does not match swift test's {test['result']}")
+        if skipped is not None and skipped.get("message") != test["skipReason"]:
+            fail(f"JUnit {key}: skipped with {skipped.get('message')!r}, swift test says {test['skipReason']!r}")
+        if test["result"] == "failed":
+            failure = next(f for f in cases[key].findall("failure") if f.get("type") == "assertion")
+            first = test["issues"][0][1]
+            if first.split(" - ")[0] not in (failure.get("message") or "") and first not in (failure.text or ""):
+                fail(f"JUnit {key}: <failure type=\"assertion\"> does not carry swift test's {first!r}: {failure.get('message')!r}")
 
-    print(f"test-outcomes-check (compare): {len(expected)} tests, the same outcomes as swift test; "
-          f"status line {status_line(stdout_path, 1, merged)!r}")
-    status_file(folder, 1)
+    counts = {r: sum(1 for t in expected.values() if t["result"] == r) for r in ("passed", "failed", "skipped", "knownIssue")}
+    summary = report["summary"].get("tests") or {}
+    want = {"tests": len(expected), "passed": counts["passed"], "failed": counts["failed"], "skipped": counts["skipped"],
+            "knownIssues": counts["knownIssue"], "crashed": 0, "hung": 0, "leaking": len(LEAKING)}
+    if {k: summary.get(k) for k in want} != want:
+        fail(f"rxtrace.json's summary.tests is {summary}, swift test's outcomes give {want}")
+    # The summary every other format shows, with each count as swift test's.
+    words = (f"{len(expected)} tests · {counts['passed']} passed · {counts['failed']} failed · {counts['skipped']} skipped · "
+             f"{counts['knownIssue']} known issue{'' if counts['knownIssue'] == 1 else 's'}")
+    for name in ("rxtrace.txt", "rxtrace.md", "rxtrace.html"):
+        if words not in open(os.path.join(folder, name), encoding="utf-8").read():
+            fail(f"{name} does not say {words!r}")
+    markdown = open(os.path.join(folder, "rxtrace.md"), encoding="utf-8").read()
+    failed_section = markdown.split("### Failed tests", 1)[-1].split("\n### ", 1)[0]
+    unnamed = [key for key, t in expected.items() if t["result"] == "failed" and key.split(".")[-1] not in failed_section]
+    if "### Failed tests" not in markdown or unnamed:
+        fail(f"the Markdown's failed tests do not name {unnamed}")
+
+    line = status_line(stdout_path, 1, merged)
+    fields = dict(field.split("=", 1) for field in line.removeprefix("rxtrace: ").split(" "))
+    want_fields = {"status": "failed", "exit": "1", "tests": str(len(expected)), "passed": str(counts["passed"]),
+                   "failed": str(counts["failed"]), "skipped": str(counts["skipped"]),
+                   "known-issues": str(counts["knownIssue"]), "crashed": "0", "hung": "0", "leaking": str(len(LEAKING))}
+    if {k: fields.get(k) for k in want_fields} != want_fields:
+        fail(f"the status line {line!r} does not say {want_fields}")
+    status = json.load(open(os.path.join(folder, "rxtrace-status.json")))
+    if status.get("exit") != 1 or status.get("status") != "failed" or status.get("line") != line:
+        fail(f"rxtrace-status.json says {status}, standard output {line!r}")
+    if open(os.path.join(folder, "rxtrace-status.txt")).read().strip() != line:
+        fail(f"rxtrace-status.txt is not the status line {line!r}")
+    print(f"test-outcomes-check ({mode}): {len(expected)} tests, the same outcomes as swift test: {counts}, "
+          f"{len(LEAKING)} leaking; {line!r}")
 
 
 if mode == "swift-test":
