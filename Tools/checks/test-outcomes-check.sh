@@ -10,8 +10,9 @@
 #    line; the Markdown names each failed test; JUnit has <failure type="assertion"> with swift
 #    test's message, <failure type="leak"> and <skipped> with the reason where they belong; exit 1
 #    with `rxtrace: status=failed exit=1 …` last on standard output and in rxtrace-status.txt and
-#    .json; the same through `swift package rxtrace test` (SwiftPM exits 1, the status line whole on
-#    a line of its own in the merged output, only SwiftPM's error line after it);
+#    .json; the same through `swift package rxtrace test` (SwiftPM exits 1 and ends its standard
+#    error with its plugin error line; both streams in one, under `stdbuf -oL`: every line whole,
+#    the status line just before SwiftPM's error line);
 #  - the package is a git repository of its own with a committed Package.resolved, an ignored
 #    .swiftpm file and a .gitignore, as a user's is: after each run, and after a run stopped by
 #    SIGINT during its build, `git status --porcelain --ignored` and every file's hash are as
@@ -112,9 +113,15 @@ run 1 rxtrace "$rxtrace" test --no-color
 unchanged "rxtrace test"
 python3 "$check" compare "$work/expected.json" "$package/Reports" "$work/rxtrace.out"
 
-# The command plugin: SwiftPM exits 1, the status line whole in the merged output.
+# The command plugin: SwiftPM exits 1, rxtrace's status line last on standard output, SwiftPM's
+# error line last on standard error. In one stream, as CI logs show it, SwiftPM's block-buffered
+# standard output puts its error line inside the report (test_outcomes_check.py, merged); with
+# `stdbuf -oL` every line is whole and the status line comes just before SwiftPM's error line.
 rm -rf "$package/Reports"
-run 1 plugin sh -c "$SWIFT package rxtrace test --no-color 2>&1"
+run 1 plugin $SWIFT package rxtrace test --no-color
 unchanged "swift package rxtrace test"
-python3 "$check" plugin "$work/expected.json" "$package/Reports" "$work/plugin.out"
+python3 "$check" plugin "$work/expected.json" "$package/Reports" "$work/plugin.out" "$work/plugin.err"
+run 1 merged sh -c "stdbuf -oL $SWIFT package rxtrace test --no-color 2>&1"
+unchanged "swift package rxtrace test"
+python3 "$check" merged "$work/merged.out"
 echo "test-outcomes-check: ok"

@@ -5,8 +5,12 @@ against what `rxtrace test` reported for it (see that script).
                                    against the fixture's design, write them to OUT.json
   compare OUT.json FOLDER STDOUT   the report set `rxtrace test` wrote in FOLDER, and the standard
                                    output it printed, against those outcomes
-  plugin OUT.json FOLDER OUTPUT     the same for `swift package rxtrace test`, whose stdout and
-                                   stderr are merged in OUTPUT
+  plugin OUT.json FOLDER STDOUT STDERR
+                                   the same for `swift package rxtrace test`, and SwiftPM's error
+                                   line last on its standard error
+  merged OUTPUT                    the plugin's stdout and stderr in one stream (SwiftPM's stdout
+                                   line-buffered): every line whole, the status line, then
+                                   SwiftPM's error line
 """
 import json
 import os
@@ -136,33 +140,55 @@ def rxtrace_key(name):
     return f"{suite}.{test}"
 
 
-def status_line(stdout_path, code, merged):
-    """rxtrace's last line: through the plugin, SwiftPM's own error line may only follow it."""
-    lines = open(stdout_path, encoding="utf-8", errors="replace").read().splitlines()
-    plugin_error = f"error: Plugin ended with exit code {code}"
-    cut = [line for line in lines if plugin_error in line and line != plugin_error]
+STATUS = re.compile(r"rxtrace: status=\S+( \S+=\S+)*")
+
+
+def lines_of(path):
+    return open(path, encoding="utf-8", errors="replace").read().splitlines()
+
+
+def status_line(stdout_path, code):
+    """rxtrace's last line of standard output, whole."""
+    lines = lines_of(stdout_path)
+    if not lines or not STATUS.fullmatch(lines[-1]):
+        fail(f"standard output does not end with the status line: {lines[-3:]!r}")
+    if f" exit={code} " not in f" {lines[-1]} ":
+        fail(f"the status line says {lines[-1]!r}, the exit status was {code}")
+    return lines[-1]
+
+
+def plugin_failed(stderr_path, code):
+    """SwiftPM's own line for a plugin that exited non-zero, last on its standard error."""
+    lines = lines_of(stderr_path)
+    if not lines or lines[-1] != f"error: Plugin ended with exit code {code}":
+        fail(f"SwiftPM's standard error does not end with its plugin error line: {lines[-3:]!r}")
+
+
+def merged(output_path):
+    """stdout and stderr in one stream, as CI logs show them, with SwiftPM's standard output
+    line-buffered: every line whole, the status line the last of rxtrace's, SwiftPM's error after.
+
+    SwiftPM relays a plugin's output (its stdout and stderr alike) to its own standard output,
+    block-buffered when that is not a terminal, and writes its error line unbuffered to standard
+    error: merged as they are, the error line lands at a 4,096-byte boundary inside the report
+    (measured: 12,288 bytes into rxtrace's output), and inside the status line when the output's
+    length falls so. No plugin can order them; `stdbuf -oL swift package …` does.
+    """
+    lines = lines_of(output_path)
+    error = "error: Plugin ended with exit code 1"
+    cut = [line for line in lines if error in line and line != error]
     if cut:
         fail(f"SwiftPM's error line lands inside a line of rxtrace's output: {cut[0]!r}")
     status = [line for line in lines if "rxtrace: status=" in line]
-    if not status:
-        fail("the output has no `rxtrace: status=` line")
-    after = lines[lines.index(status[-1]) + 1:]
-    if merged:
-        allowed = [plugin_error]
-        if after != allowed[:len(after)]:
-            fail(f"after the status line come {after!r}, expected at most SwiftPM's {allowed!r}")
-        if not after:
-            fail("SwiftPM did not say the plugin failed")
-    elif after:
-        fail(f"the status line is not the last of standard output: {after!r} follow it")
-    if not re.fullmatch(r"rxtrace: status=\S+( \S+=\S+)*", status[-1]):
-        fail(f"the status line is not a line of its own: {status[-1]!r}")
-    if f" exit={code}" not in f" {status[-1]} ":
-        fail(f"the status line says {status[-1]!r}, the exit status was {code}")
-    return status[-1]
+    if len(status) != 1 or not STATUS.fullmatch(status[0]) or " exit=1 " not in f"{status[0]} ":
+        fail(f"the merged output's status line is not whole on a line of its own, with exit=1: {status!r}")
+    after = lines[lines.index(status[0]) + 1:]
+    if after != [error]:
+        fail(f"after the status line come {after!r}, expected only SwiftPM's {error!r}")
+    print(f"test-outcomes-check (merged): {status[0]!r}, then SwiftPM's error line")
 
 
-def compare(expected_path, folder, stdout_path, merged=False):
+def compare(expected_path, folder, stdout_path, stderr_path=None):
     expected = json.load(open(expected_path))
     report = json.load(open(os.path.join(folder, "rxtrace.json")))
     tests = {}
@@ -260,7 +286,9 @@ def compare(expected_path, folder, stdout_path, merged=False):
     if "### Failed tests" not in markdown or unnamed:
         fail(f"the Markdown's failed tests do not name {unnamed}")
 
-    line = status_line(stdout_path, 1, merged)
+    line = status_line(stdout_path, 1)
+    if stderr_path:
+        plugin_failed(stderr_path, 1)
     fields = dict(field.split("=", 1) for field in line.removeprefix("rxtrace: ").split(" "))
     want_fields = {"status": "failed", "exit": "1", "tests": str(len(expected)), "passed": str(counts["passed"]),
                    "failed": str(counts["failed"]), "skipped": str(counts["skipped"]),
@@ -281,6 +309,8 @@ if mode == "swift-test":
 elif mode == "compare":
     compare(sys.argv[2], sys.argv[3], sys.argv[4])
 elif mode == "plugin":
-    compare(sys.argv[2], sys.argv[3], sys.argv[4], merged=True)
+    compare(sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5])
+elif mode == "merged":
+    merged(sys.argv[2])
 else:
     fail("unknown mode")
