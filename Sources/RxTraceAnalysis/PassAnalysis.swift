@@ -242,7 +242,8 @@ package struct PassAnalysis {
                     growthPerPass: scaled(growth, group.entries.count, subscriptions),
                     callSite: group.userCallSite.flatMap(\.location),
                     backtrace: group.frames.map(\.reportFrame),
-                    retentionReason: RetentionReason.explain(group, timers: timers)
+                    retentionReason: RetentionReason.explain(group, timers: timers),
+                    leaked: Self.leakedThing(group)
                 )
             }, objects, Dictionary(reported.map { ($0.signature, $0.entries.map(\.id)) }, uniquingKeysWith: +)
         )
@@ -259,6 +260,18 @@ package struct PassAnalysis {
         let candidates = observers.isEmpty ? group.entries : observers
         let byType = Dictionary(grouping: candidates, by: \.typeName).mapValues(\.count)
         return max(1, byType.values.max() ?? 1)
+    }
+
+    /// What a group keeps alive, when it is not a subscription (nil: a sink or observer chain
+    /// is alive). Subjects before producers: a subject is an observable too.
+    static func leakedThing(_ group: ResourceGroup) -> LeakedThing? {
+        let kinds = Set(group.entries.map(\.kind))
+        if kinds.contains(.sink) || kinds.contains(.observer) { return nil }
+        if kinds.contains(.subject) { return .subject }
+        if kinds.contains(.producer) { return .observable }
+        if kinds.contains(.scheduledItem) { return .queuedWork }
+        if group.resourceTypes.contains(where: { LeakAnalysis.baseTypeName($0) == "DisposeBag" }) { return .bag }
+        return .disposable
     }
 
     /// A resource count of the group turned into subscriptions.

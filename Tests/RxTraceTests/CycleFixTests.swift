@@ -75,6 +75,7 @@ final class CycleFixTests: XCTestCase {
         XCTAssertEqual(leak.callSite?.line, subscribeLine)
         XCTAssertEqual(leak.fixHint, fix)
         XCTAssertEqual(leak.countPerPass, [1, 1])
+        XCTAssertNil(leak.leaked, "a subscription")
         XCTAssertEqual(finding.countPerPass, leak.countPerPass)
         XCTAssertEqual(finding.callSite?.line, subscribeLine, "placed at the subscription to dispose")
     }

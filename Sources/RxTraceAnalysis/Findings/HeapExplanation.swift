@@ -364,8 +364,21 @@ struct HeapExplanation {
     func findingsHeld(byAnyOf objects: Set<UInt>, in graph: HeapGraph) -> [String: String] {
         let nodes = Set(objects.compactMap { graph.node(at: $0) })
         var held: [String: String] = [:]
-        for (signature, holder) in holderNodes where nodes.contains(holder) {
-            held[signature] = paths[signature]?.holder
+        for (signature, holder) in holderNodes {
+            if nodes.contains(holder) {
+                held[signature] = paths[signature]?.holder
+                continue
+            }
+            // The path stopped at an object of the user's type (a view model) that one of the
+            // harness objects keeps in a property: name that property first.
+            for node in nodes.sorted() {
+                guard let edge = graph.edges[node].first(where: { !$0.possible && Int($0.target) == holder }) else {
+                    continue
+                }
+                let through = paths[signature].map { ", through \($0.holder)" } ?? ""
+                held[signature] = "\(graph.kind(node).displayName).\(edge.label)\(through)"
+                break
+            }
         }
         for (signature, members) in cycleNodes where !members.isDisjoint(with: nodes) {
             let names = cycles.first { $0.signature == signature }?.steps.first?.typeName

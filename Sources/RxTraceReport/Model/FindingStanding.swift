@@ -7,13 +7,17 @@ public enum FindingStanding: String, Codable, CaseIterable, Sendable {
     case expected
     /// Suppressed by a rule or known to the baseline.
     case accepted
+    /// Kept only by the test harness (`LeakFinding.heldByTest`): reported, failing only under
+    /// `--strict`.
+    case heldByTest
 
-    /// The badge a report shows: "fails", "expected leak", "accepted".
+    /// The badge a report shows: "fails", "expected leak", "accepted", "held by the test".
     public func label(for kind: FindingKind) -> String {
         switch self {
         case .failing: return "fails"
         case .expected: return kind == .leakedSubscription ? "expected leak" : "expected"
         case .accepted: return "accepted"
+        case .heldByTest: return "held by the test"
         }
     }
 }
@@ -28,6 +32,7 @@ public struct ReviewedFinding: Sendable {
 extension ScenarioReport {
     /// Where `finding` (one of this scenario's) stands.
     public func standing(of finding: LeakFinding) -> FindingStanding {
+        if finding.heldByTest == true && !finding.isActionable { return .heldByTest }
         guard finding.isActionable else { return .accepted }
         return expectedVerdict.expects(finding.kind) ? .expected : .failing
     }

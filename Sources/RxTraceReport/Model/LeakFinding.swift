@@ -39,6 +39,12 @@ public struct LeakFinding: Codable, Equatable, Sendable {
     /// This finding's own fix, when the analysis knows better than its kind's (`fixHint`): a
     /// subscription whose closure keeps its owner, and the owner's bag, alive.
     public var fix: String?
+    /// For a `leakedSubscription` finding: what its group keeps alive, when it is not a
+    /// subscription (nil: a subscription, as in reports written before it was recorded).
+    public var leaked: LeakedThing?
+    /// True when what keeps it alive is the test harness (XCTest's test case instance, released
+    /// at the end of the run): reported as "held by the test", failing only under `--strict`.
+    public var heldByTest: Bool?
 
     public init(
         signature: String,
@@ -56,7 +62,9 @@ public struct LeakFinding: Codable, Equatable, Sendable {
         suppressedBy: SuppressionRule? = nil,
         anomaly: ReportThreadAnomaly? = nil,
         snippet: SourceSnippet? = nil,
-        fix: String? = nil
+        fix: String? = nil,
+        leaked: LeakedThing? = nil,
+        heldByTest: Bool? = nil
     ) {
         self.signature = signature
         self.kind = kind
@@ -74,6 +82,8 @@ public struct LeakFinding: Codable, Equatable, Sendable {
         self.anomaly = anomaly
         self.snippet = snippet
         self.fix = fix
+        self.leaked = leaked
+        self.heldByTest = heldByTest
     }
 
     /// "interval → map → subscribe"
@@ -81,7 +91,9 @@ public struct LeakFinding: Codable, Equatable, Sendable {
 
     /// "2 leaked subscriptions · interval → map → subscribe"
     public var headline: String {
-        let what = "\(count) \(kind.noun(count: count))"
+        var noun = kind.noun(count: count)
+        if kind == .leakedSubscription, let leaked { noun = leaked.noun(count: count) }
+        let what = "\(count) \(noun)"
         return operatorChain.isEmpty ? what : "\(what) · \(chainDescription)"
     }
 

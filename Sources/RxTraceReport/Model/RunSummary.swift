@@ -13,7 +13,10 @@ public struct RunSummary: Codable, Equatable, Sendable {
     public var referenceCycles: Int
     public var threadAnomalies: Int
     public var unreleasedObjects: Int
+    /// Finding groups a suppressions file's rule matched (not rxtrace's own rules).
     public var suppressedFindings: Int
+    /// Finding groups only the test harness keeps (`LeakFinding.heldByTest`).
+    public var heldByTest: Int
     /// Finding groups absent from the baseline (0 without a baseline).
     public var newFindings: Int
     /// Finding groups that fail the run.
@@ -36,7 +39,8 @@ public struct RunSummary: Codable, Equatable, Sendable {
         self.referenceCycles = total(.referenceCycle)
         self.threadAnomalies = total(.threadAnomaly)
         self.unreleasedObjects = total(.unreleasedObject)
-        self.suppressedFindings = findings.filter { $0.suppressedBy != nil }.count
+        self.suppressedFindings = findings.filter { $0.suppressedBy.map { !$0.isBuiltIn } ?? false }.count
+        self.heldByTest = findings.filter { $0.heldByTest == true }.count
         self.newFindings = findings.filter { $0.isNew == true && $0.suppressedBy == nil }.count
         self.failingFindings = scenarios.reduce(0) { $0 + $1.failingFindings.count }
         self.tests = subject == .tests ? TestCounts(tests: scenarios) : nil

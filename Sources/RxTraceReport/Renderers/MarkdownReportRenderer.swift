@@ -68,12 +68,15 @@ public struct MarkdownReportRenderer: Sendable {
             blocks.append(table + "\n")
             for reviewed in failing.prefix(findingsWithSource) { blocks.append(detail(reviewed)) }
         }
-        for standing in [FindingStanding.expected, .accepted] {
+        for standing in [FindingStanding.expected, .accepted, .heldByTest] {
             let group = review.filter { $0.standing == standing }
             guard !group.isEmpty else { continue }
             let title =
-                standing == .expected
-                ? "Expected (the scenario declares them)" : "Accepted (suppressed or in the baseline)"
+                switch standing {
+                case .expected: "Expected (the scenario declares them)"
+                case .heldByTest: "Held by the test (released with the test case; --strict fails on them)"
+                default: "Accepted (suppressed or in the baseline)"
+                }
             var block =
                 "<details><summary>\(title): \(group.count)</summary>\n\n| Finding | Call site | Growth | \(report.subject.title) |\n|---|---|---|---|\n"
             for reviewed in group.prefix(tableRows) { block += row(reviewed) }

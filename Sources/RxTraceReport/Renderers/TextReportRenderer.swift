@@ -244,6 +244,7 @@ public struct TextReportRenderer: Sendable {
         // A test run says "(2 new)" on its leaking tests instead.
         if report.baseline != nil, s.tests == nil { qualifiers.append("\(s.newFindings) new") }
         if s.suppressedFindings > 0 { qualifiers.append("\(s.suppressedFindings) suppressed") }
+        if s.heldByTest > 0 { qualifiers.append("\(s.heldByTest) held by the test") }
         // "0 leaking" already says it for tests.
         if found.isEmpty, s.tests == nil { found.append("no leaks") }
         var line = (parts + (found.isEmpty ? [] : [found.joined(separator: ", ")])).joined(separator: " · ")

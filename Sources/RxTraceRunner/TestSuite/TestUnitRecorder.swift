@@ -201,11 +201,12 @@ package final class TestUnitRecorder: @unchecked Sendable {
             // Released once the test case is: XCTest's keeping, not the code under test's leak.
             findings[index].retentionReason = "kept alive by \(holder), which XCTest keeps until the end of the run"
             findings[index].retentionPath = nil
+            findings[index].heldByTest = true
             findings[index].suppressedBy = SuppressionRule(
                 kind: .any,
                 conditions: [],
                 reason:
-                    "held by the test case, which XCTest keeps until the end of the run; released with it (--strict fails on it)",
+                    "held by the test: released with the test case, which XCTest keeps until the end of the run (--strict fails on it)",
                 file: TestSessionFolder.harnessRuleFile
             )
         }

@@ -12,7 +12,13 @@ struct HTMLFindingsSection {
         let firstFailing = findings.firstIndex { $0.standing == .failing }
         let counts = FindingStanding.allCases.compactMap { standing -> String? in
             let n = findings.filter { $0.standing == standing }.count
-            return n == 0 ? nil : "\(n) \(standing == .failing ? "failing" : standing.rawValue)"
+            let name =
+                switch standing {
+                case .failing: "failing"
+                case .heldByTest: "held by the test"
+                default: standing.rawValue
+                }
+            return n == 0 ? nil : "\(n) \(name)"
         }
         return .element("section", [.id("findings")]) {
             HTMLNode.element("h2") {

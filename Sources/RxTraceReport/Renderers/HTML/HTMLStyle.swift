@@ -39,9 +39,10 @@ enum HTMLStyle {
         .head{fill:#8a96a3;stroke:none}.head.hop{fill:#c05621}
         details.finding.failing{border-left:4px solid #d13838}
         details.finding.expected{border-left:4px solid #d69e2e}
-        details.finding.accepted{border-left:4px solid #a0aab4}
+        details.finding.accepted,details.finding.heldByTest{border-left:4px solid #a0aab4}
         .badge.failing{background:#fde8e8;color:#9b1c1c}.badge.expected{background:#fdf0d5;color:#8a5a00}
         .badge.accepted{background:#e9ecef;color:#4b5560}
+        .badge.heldByTest{background:#e9ecef;color:#4b5560}
         .scenario-name{color:#5b6570;font-weight:400}
         p.site{margin:6px 0}p.fix{margin:6px 0;color:#17632f}
         pre.snippet{background:#f3f5f7;color:#1d232a;padding:6px 0;font-size:12.5px;line-height:1.5}
