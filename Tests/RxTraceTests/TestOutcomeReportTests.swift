@@ -52,7 +52,7 @@ final class TestOutcomeReportTests: XCTestCase {
                 ✗ AppTests.FeedTests/testCountsRefreshes — XCTest test
                   expected clean · got clean · 0.10 s
                   live resources: pass 1 3→3 (0)
-                  test failed
+                  test outcome: failed
                     assertion failed at Tests/AppTests/FeedTests.swift:12: XCTAssertEqual failed: ("1") is not equal to ("99") - count after refresh
 
                 """
@@ -62,7 +62,7 @@ final class TestOutcomeReportTests: XCTestCase {
         XCTAssertTrue(
             report.contains(
                 """
-                  test failed
+                  test outcome: failed
                     assertion failed at Tests/AppTests/ProfileTests.swift:30: Expectation failed: (screen.titles.count → 1) == 2
                       screen.titles → ["a"]
                   second run differed: passed
@@ -71,10 +71,10 @@ final class TestOutcomeReportTests: XCTestCase {
             ),
             report
         )
-        XCTAssertTrue(report.contains("  test skipped: needs the network\n"), report)
+        XCTAssertTrue(report.contains("  test outcome: skipped (needs the network)\n"), report)
         XCTAssertTrue(
             report.contains(
-                "  test known issue\n    known issue at Tests/AppTests/ProfileTests.swift:41: Expectation failed: flaky == false\n"
+                "  test outcome: known issue\n    known issue at Tests/AppTests/ProfileTests.swift:41: Expectation failed: flaky == false\n"
             ),
             report
         )
@@ -84,7 +84,7 @@ final class TestOutcomeReportTests: XCTestCase {
             ),
             report
         )
-        XCTAssertTrue(report.contains("  test passed\n"), report)
+        XCTAssertTrue(report.contains("  test outcome: passed\n"), report)
     }
 
     func testATerminalGetsOnlyTheFailingTestsWithTheirMessagesAndFindings() {
@@ -140,7 +140,7 @@ final class TestOutcomeReportTests: XCTestCase {
         XCTAssertTrue(section.contains("<code>Tests/AppTests/FeedTests.swift:12</code>"), section)
         XCTAssertTrue(section.contains("XCTAssertEqual failed: (&quot;1&quot;) is not equal to"), section)
         XCTAssertFalse(section.contains("testLeaksTimer"), "a test that only leaks is not a failed test")
-        XCTAssertTrue(html.contains("Test <b>skipped: needs the network</b>"), html)
+        XCTAssertTrue(html.contains("Test outcome: <b>skipped (needs the network)</b>"), html)
         XCTAssertTrue(html.contains(#"<li class="known-issue"><b>known issue</b>"#), html)
         XCTAssertTrue(html.contains("<th>Outcome</th>"), html)
     }

@@ -1,10 +1,10 @@
 /// A test's outcome in words, the same in every format: its result, and each issue its framework
 /// recorded with its place.
 enum TestOutcomeText {
-    /// "failed", "skipped: needs the network", "known issue", "crashed".
+    /// "failed", "skipped (needs the network)", "known issue", "crashed".
     static func result(_ outcome: TestOutcome) -> String {
         if outcome.result == .skipped, let reason = outcome.skipReason, !reason.isEmpty {
-            return "skipped: \(reason)"
+            return "skipped (\(reason))"
         }
         return outcome.result.displayName
     }

@@ -101,7 +101,9 @@ public struct TextReportRenderer: Sendable {
     /// differed.
     private func render(outcome: TestOutcome) -> String {
         let style: Style = outcome.result.fails ? .red : (outcome.result == .passed ? .plain : .yellow)
-        var out = "  " + paint("test \(TestOutcomeText.result(outcome))", style) + "\n"
+        // "Outcome", not "test passed": the test's own result, beside (not instead of) the leak
+        // verdict on the line above, which can fail a test that passed.
+        var out = "  " + paint("test outcome: \(TestOutcomeText.result(outcome))", style) + "\n"
         for issue in outcome.issues {
             let lines = TestOutcomeText.line(issue).split(separator: "\n", omittingEmptySubsequences: false)
             out += "    " + paint(String(lines[0]), issue.isKnown ? .yellow : .red) + "\n"

@@ -51,7 +51,7 @@ struct HTMLScenarioArticle {
             }
             if let outcome = scenario.testOutcome {
                 HTMLNode.element("li") {
-                    "Test "
+                    "Test outcome: "
                     HTMLNode.element("b", text: TestOutcomeText.result(outcome))
                 }
             }
