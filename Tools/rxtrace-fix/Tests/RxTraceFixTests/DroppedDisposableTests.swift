@@ -67,6 +67,36 @@ import Testing
         #expect(patch.summary.contains("added `private let disposeBag = DisposeBag()` to TickCounter"))
     }
 
+    @Test func aDroppedMultiLineDriveInAnInitKeepsItsTrailingComment() throws {
+        let source = """
+            public final class LeakyProfileScreen {
+                public private(set) var title = ""
+
+                public init(session: SessionStore) {
+                    _ = session.currentUser.asDriver()
+                        .map { $0 ?? "Guest" }
+                        .drive(onNext: { [weak self] name in self?.title = name })  // the dropped drive
+                }
+            }
+            """
+        let patch = try patched(source, line: 7, kind: "leakedSubscription")
+        #expect(
+            patch.source == """
+                public final class LeakyProfileScreen {
+                    private let disposeBag = DisposeBag()
+                    public private(set) var title = ""
+
+                    public init(session: SessionStore) {
+                        session.currentUser.asDriver()
+                            .map { $0 ?? "Guest" }
+                            .drive(onNext: { [weak self] name in self?.title = name }).disposed(by: disposeBag)  // the dropped drive
+                    }
+                }
+                """
+        )
+        #expect(patch.statementLines == 6...8)
+    }
+
     @Test func aDiscardedBindInATestGetsABagLocalToTheTestNotTheTestCasesBag() throws {
         let source = """
             final class ScreenTests: XCTestCase {

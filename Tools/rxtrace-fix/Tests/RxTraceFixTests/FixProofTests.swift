@@ -62,6 +62,29 @@ import Testing
         #expect(missing.reason == "test did not run: App.T/testA")
     }
 
+    @Test func aBuildThatFailsGivesTheCompilersFirstError() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("proof-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fake = folder.appendingPathComponent("rxtrace")
+        let script = """
+            #!/bin/sh
+            echo "Building for debugging..."
+            echo "/pkg/Sources/App/Screen.swift:4:58: error: cannot find 'disposeBag' in scope"
+            echo "/pkg/Sources/App/Other.swift:9:1: error: later error"
+            exit 2
+            """
+        try Data(script.utf8).write(to: fake)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
+        let proof = FixProof(rxtrace: fake.path, extraArguments: [])
+        let result = try proof.run(tests: ["App.T/testA"], in: folder, output: folder.appendingPathComponent("out"))
+        guard case .failure(let error) = result else {
+            Issue.record("a failed build gave a report")
+            return
+        }
+        #expect(error.description == "/pkg/Sources/App/Screen.swift:4:58: error: cannot find 'disposeBag' in scope")
+    }
+
     static func candidate() throws -> (FixCandidate, SourcePatch) {
         let outcome = SourceFixer.fix(source: source, line: 4, kind: "leakedSubscription")
         guard case .patched(let patch) = outcome else { throw NoPatchError(reason: "\(outcome)") }
