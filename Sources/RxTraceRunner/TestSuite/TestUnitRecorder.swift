@@ -28,6 +28,17 @@ package final class TestUnitRecorder: @unchecked Sendable {
         var firstSurvivors: [String: Int] = [:]
         var periodicBefore: [String: Int] = [:]
         var observersBefore: [String: Int] = [:]
+        /// The first drain that ended with work still running, if any.
+        var unsettled: Drain?
+    }
+
+    /// What a drain after a run found.
+    struct Drain {
+        /// RxCore schedulers' one-shot items still pending when the drain gave up.
+        var pendingItems: Int
+        /// How many resources were created or released during the last quiet period it waited for.
+        var stillChanging: Bool
+        var seconds: TimeInterval
     }
 
     private let lock = NSLock()
@@ -57,7 +68,7 @@ package final class TestUnitRecorder: @unchecked Sendable {
         var left = ResourceRegistry.liveSince(measurement.first.start)
         // Nothing alive and no work pending: nothing can still appear, no need to wait.
         if !left.isEmpty || SchedulerActivity.pending > 0 {
-            SchedulerActivity.waitUntilIdle(timeout: drainTimeout)
+            measurement.unsettled = drain()
             left = ResourceRegistry.liveSince(measurement.first.start)
         }
         if heapGraph { AllocationTable.uninstall() }
@@ -115,11 +126,12 @@ package final class TestUnitRecorder: @unchecked Sendable {
     /// harness lets its objects go (a subscription in a test case's `disposeBag` property, a
     /// subject it keeps for later asserts) is reported as held by the harness, not as a failure.
     package func endRerun(_ unit: TestUnit, harness: Harness? = nil) -> ScenarioReport? {
-        SchedulerActivity.waitUntilIdle(timeout: drainTimeout)
+        let rerunDrain = drain()
         if heapGraph { AllocationTable.uninstall() }
         guard var measurement = lock.withLock({ measurements.removeValue(forKey: unit) }),
             var rerun = measurement.rerun, let firstEnd = measurement.first.end
         else { return nil }
+        measurement.unsettled = measurement.unsettled ?? rerunDrain
         rerun.end = ResourceRegistry.mark()
         rerun.totalAfter = Int(Resources.total)
         measurement.rerun = rerun
@@ -145,7 +157,8 @@ package final class TestUnitRecorder: @unchecked Sendable {
             harnessObjects: harness?.addresses ?? []
         )
         var outcome = analysis.analyse()
-        if let harness {
+        // Work still running decides what is alive, not the harness: releasing it proves nothing.
+        if let harness, measurement.unsettled == nil {
             outcome.harnessHolders = heldByHarness(outcome, harness: harness, since: rerun.start)
         }
         return report(unit, measurement, outcome: outcome)
@@ -181,6 +194,69 @@ package final class TestUnitRecorder: @unchecked Sendable {
         return held
     }
 
+    /// Waits for what the test left running: RxCore's schedulers idle (main-queue work is served
+    /// meanwhile, `SchedulerActivity.waitUntilIdle`), then no resource created or released for a
+    /// quiet period, which also covers work outside Rx's schedulers that creates or
+    /// releases resources (a GCD block, a `Task`, a Foundation timer), up to the drain timeout.
+    /// Nil when both settled; else what was still running.
+    private func drain() -> Drain? {
+        let started = Date()
+        let deadline = started.addingTimeInterval(drainTimeout)
+        // The last creation's sequence number and the live count: any creation or release moves one.
+        let activity = { (ResourceRegistry.mark().epoch, Int(Resources.total)) }
+        var last = activity()
+        var unchangedSince = Date()
+        while Date() < deadline {
+            SchedulerActivity.waitUntilIdle(timeout: max(0, deadline.timeIntervalSinceNow))
+            let now = activity()
+            if now != last {
+                last = now
+                unchangedSince = Date()
+            } else if SchedulerActivity.pending == 0, Date().timeIntervalSince(unchangedSince) >= Self.quietPeriod {
+                return nil
+            }
+            if Thread.isMainThread {
+                RunLoop.main.run(until: Date().addingTimeInterval(0.005))
+            } else {
+                Thread.sleep(forTimeInterval: 0.005)
+            }
+        }
+        return Drain(
+            pendingItems: SchedulerActivity.pending,
+            stillChanging: Date().timeIntervalSince(unchangedSince) < Self.quietPeriod,
+            seconds: Date().timeIntervalSince(started)
+        )
+    }
+
+    /// How long the live resources must stay unchanged for a drain to end.
+    static let quietPeriod: TimeInterval = 0.1
+
+    /// The rule under which what a test left running is reported without failing the run: its
+    /// count depends on the moment it is measured, so it is no leak verdict of the test's.
+    static func stillRunningRule(_ drain: Drain) -> SuppressionRule {
+        SuppressionRule(
+            kind: .any,
+            conditions: [],
+            reason: stillRunningText(drain) + "; what is alive depends on when it is measured",
+            file: "rxtrace test: still running after the test"
+        )
+    }
+
+    /// "still running after the test: 3 items pending on RxCore's schedulers, live resources still
+    /// changing after 5.0 s of draining".
+    static func stillRunningText(_ drain: Drain) -> String {
+        var parts: [String] = []
+        if drain.pendingItems > 0 {
+            parts.append(
+                "\(drain.pendingItems) item\(drain.pendingItems == 1 ? "" : "s") pending on RxCore's schedulers"
+            )
+        }
+        if drain.stillChanging { parts.append("live resources still being created or released") }
+        let what = parts.isEmpty ? "work it started" : parts.joined(separator: ", ")
+        return
+            "still running after the test: \(what) after \(String(format: "%.1f", drain.seconds)) s of draining (--drain-timeout)"
+    }
+
     private func anomaliesOnly(passes: Int) -> PassAnalysis.Outcome {
         guard !ThreadHops.anomalies().isEmpty else { return PassAnalysis.Outcome() }
         return PassAnalysis(
@@ -196,6 +272,13 @@ package final class TestUnitRecorder: @unchecked Sendable {
 
     private func report(_ unit: TestUnit, _ measurement: Measurement, outcome: PassAnalysis.Outcome) -> ScenarioReport {
         var findings = outcome.findings
+        if let unsettled = measurement.unsettled {
+            for index in findings.indices where findings[index].kind != .threadAnomaly {
+                findings[index].retentionReason = Self.stillRunningText(unsettled)
+                findings[index].retentionPath = nil
+                findings[index].suppressedBy = Self.stillRunningRule(unsettled)
+            }
+        }
         for index in findings.indices {
             guard let holder = outcome.harnessHolders[findings[index].signature] else { continue }
             // Released once the test case is: XCTest's keeping, not the code under test's leak.

@@ -1,0 +1,98 @@
+#if TRACE_RESOURCES
+import Foundation
+import RxCore
+@testable import RxTraceAnalysis
+@testable import RxTraceReport
+@testable import RxTraceRunner
+import XCTest
+
+// Issue 31 §5: a test is judged once what it left running has finished: work outside Rx's
+// schedulers (a GCD block, a Task) that still creates and releases resources is waited for, and
+// work still running after the drain is reported as such, never as a leak of the test.
+
+/// Subscribes and disposes in a loop on another thread until told to stop, one subscription
+/// kept for the whole loop when `holding`: what an async test leaves behind.
+private final class Churn: @unchecked Sendable {
+    private let subject = PublishSubject<Int>()
+    private let stopped = NSLock()
+    private var stop = false
+    private let finished = DispatchSemaphore(value: 0)
+
+    /// Returns once the work is running, as a test that ends while its async work runs.
+    func start(for seconds: TimeInterval, holding: Bool, on run: (@escaping @Sendable () -> Void) -> Void) {
+        let until = Date().addingTimeInterval(seconds)
+        let running = DispatchSemaphore(value: 0)
+        run { [self] in
+            let held = holding ? subject.subscribe() : nil
+            running.signal()
+            while Date() < until, !stopped.withLock({ stop }) {
+                subject.subscribe().dispose()
+                usleep(2_000)
+            }
+            held?.dispose()
+            finished.signal()
+        }
+        running.wait()
+    }
+
+    func finish() {
+        stopped.withLock { stop = true }
+        finished.wait()
+    }
+}
+
+final class LeftRunningTests: XCTestCase {
+    private let unit = TestUnit(library: .xctest, test: "App.AsyncTests/testLeavesWorkBehind")
+
+    private func onGCD(_ work: @escaping @Sendable () -> Void) { DispatchQueue.global().async(execute: work) }
+    private func inTask(_ work: @escaping @Sendable () -> Void) { Task.detached { work() } }
+
+    func testGCDWorkStillMakingSubscriptionsIsWaitedForAndTheTestIsClean() throws {
+        let recorder = TestUnitRecorder(drainTimeout: 5, heapGraph: false)
+        let churn = Churn()
+        recorder.begin(unit)
+        churn.start(for: 0.4, holding: true, on: onGCD)
+        let report = try XCTUnwrap(
+            recorder.endFirstRun(unit),
+            "judged after the work ended: nothing left, no second run"
+        )
+        churn.finish()
+        XCTAssertEqual(report.findings.map(\.headline), [])
+        XCTAssertEqual(report.actualVerdict, .clean)
+    }
+
+    func testATaskStillMakingSubscriptionsIsWaitedForAndTheTestIsClean() throws {
+        let recorder = TestUnitRecorder(drainTimeout: 5, heapGraph: false)
+        let churn = Churn()
+        recorder.begin(unit)
+        churn.start(for: 0.4, holding: true, on: inTask)
+        let report = try XCTUnwrap(recorder.endFirstRun(unit), "judged after the Task ended")
+        churn.finish()
+        XCTAssertEqual(report.findings.map(\.headline), [])
+    }
+
+    func testWorkStillRunningAfterTheDrainIsItsOwnVerdictNotALeakOfTheTest() throws {
+        let recorder = TestUnitRecorder(drainTimeout: 0.4, heapGraph: false)
+        let first = Churn()
+        let second = Churn()
+        recorder.begin(unit)
+        first.start(for: 10, holding: true, on: onGCD)
+        XCTAssertNil(recorder.endFirstRun(unit), "something is alive: it runs again")
+        recorder.beginRerun(unit)
+        second.start(for: 10, holding: true, on: onGCD)
+        let report = try XCTUnwrap(recorder.endRerun(unit))
+        first.finish()
+        second.finish()
+        XCTAssertFalse(report.findings.isEmpty)
+        for finding in report.findings {
+            let reason = try XCTUnwrap(finding.retentionReason)
+            XCTAssertTrue(reason.hasPrefix("still running after the test: "), reason)
+            XCTAssertTrue(reason.contains("live resources still being created or released"), reason)
+            XCTAssertFalse(finding.isActionable, "not a leak verdict of the test's")
+            XCTAssertEqual(finding.suppressedBy?.isBuiltIn, true)
+            XCTAssertNil(finding.heldByTest)
+        }
+        XCTAssertEqual(RunReport(scenarios: [report]).summary.suppressedFindings, 0)
+    }
+}
+#endif
