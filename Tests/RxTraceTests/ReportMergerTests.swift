@@ -71,6 +71,13 @@ final class ReportMergerTests: XCTestCase {
         ) { error in
             XCTAssertEqual("\(error)", "scenario 'gitFeed' appears in more than one report; shards must not overlap")
         }
+        let shard = TestRunFixtures.run([TestRunFixtures.passing])
+        XCTAssertThrowsError(try ReportMerger.merge([shard, shard])) { error in
+            XCTAssertEqual(
+                "\(error)",
+                "test 'AppTests.FeedTests/testShowsTitles' appears in more than one report; shards must not overlap"
+            )
+        }
         XCTAssertThrowsError(try ReportMerger.merge([RunReport]())) { error in
             XCTAssertEqual(error as? ReportMergeError, .nothingToMerge)
         }

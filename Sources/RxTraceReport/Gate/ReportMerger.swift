@@ -12,7 +12,7 @@ public enum ReportMerger {
         for report in reports.dropFirst() {
             for scenario in report.scenarios {
                 guard seenNames.insert(scenario.name).inserted else {
-                    throw ReportMergeError.duplicateScenario(name: scenario.name)
+                    throw ReportMergeError.duplicateScenario(name: scenario.name, noun: merged.subject.noun)
                 }
                 merged.scenarios.append(scenario)
             }
@@ -74,13 +74,14 @@ public enum ReportMerger {
 /// Reports that cannot be merged (CLI exit code 2).
 public enum ReportMergeError: Error, Equatable, CustomStringConvertible {
     case nothingToMerge
-    case duplicateScenario(name: String)
+    /// `noun` is "scenario" or "test", what the reports' entries are.
+    case duplicateScenario(name: String, noun: String = "scenario")
 
     public var description: String {
         switch self {
         case .nothingToMerge: return "no reports to merge"
-        case .duplicateScenario(let name):
-            return "scenario '\(name)' appears in more than one report; shards must not overlap"
+        case .duplicateScenario(let name, let noun):
+            return "\(noun) '\(name)' appears in more than one report; shards must not overlap"
         }
     }
 }
