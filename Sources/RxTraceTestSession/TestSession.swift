@@ -6,10 +6,14 @@ import RxTraceRunner
 import XCTest
 
 /// The test process's side of `rxtrace test`: reads the plan from the session folder, lists the
-/// binary's tests or runs the planned ones (Swift Testing first, through its tools entry point,
-/// then XCTest), measuring each unit with `TestUnitRecorder` and recording progress and results.
+/// binary's tests or runs the planned ones, measuring each unit with `TestUnitRecorder` and
+/// recording progress, outcomes and results. A process runs one library's tests, each the way
+/// SwiftPM's test runner starts it under `swift test`: XCTest from `XCTMain` on the main thread,
+/// Swift Testing from an async main (`_runAsyncMain`), so a test sees the same threads and
+/// executors under both runners.
 enum TestSession {
     /// Called with the runner's XCTest entries before XCTest runs; returns the entries to run.
+    /// A plan of Swift Testing tests never returns: it runs them and ends the process.
     static func start(_ entries: [XCTestCaseEntry]) -> [XCTestCaseEntry] {
         guard let path = ProcessInfo.processInfo.environment[TestSessionFolder.environmentKey] else { return entries }
         let folder = TestSessionFolder(path: path)
@@ -17,9 +21,12 @@ enum TestSession {
         folder.sayHello()
         setvbuf(stdout, nil, _IOLBF, 0)
         if plan.listOnly {
-            let units = xctestUnits(entries) + SwiftTestingSession.list()
-            do { try folder.writeList(units) } catch { fail("cannot write the test list: \(error)") }
-            exit(0)
+            let xctest = xctestUnits(entries)
+            runAsyncMain {
+                let units = xctest + (await SwiftTestingSession.list())
+                do { try folder.writeList(units) } catch { fail("cannot write the test list: \(error)") }
+                exit(0)
+            }
         }
         #if TRACE_RESOURCES
         // The tests get the signal mask `swift test` gives them (none blocked), whichever thread
@@ -32,7 +39,10 @@ enum TestSession {
         ThreadStackCapture.installDumpIfRequested()
         let recorder = TestUnitRecorder(drainTimeout: plan.drainTimeout, heapGraph: plan.heapGraph)
         if !plan.swiftTesting.isEmpty {
-            SwiftTestingSession(folder: folder, recorder: recorder).run(plan.swiftTesting)
+            runAsyncMain {
+                await SwiftTestingSession(folder: folder, recorder: recorder).run(plan.swiftTesting)
+                exit(0)
+            }
         }
         let planned = Set(plan.xctest)
         var closures: [String: (XCTestCase.Type, String, XCTestCaseClosure)] = [:]
@@ -52,6 +62,14 @@ enum TestSession {
         #endif
     }
 
+    /// Runs `body` as the process's async main and never returns, as SwiftPM's generated runner
+    /// starts Swift Testing (`_runAsyncMain`, then the main queue is drained by the runtime).
+    static func runAsyncMain(_ body: @escaping @Sendable () async -> Void) -> Never {
+        swiftRunAsyncMain { await body() }
+        // `_runAsyncMain` drains the main queue for good; the body's `exit` ends the process.
+        fail("the async main returned")
+    }
+
     /// `Module.Class/testMethod`, as `swift test list` names an XCTest test.
     static func testName(_ testClass: XCTestCase.Type, _ method: String) -> String {
         "\(String(reflecting: testClass))/\(method)"
@@ -68,4 +86,8 @@ enum TestSession {
         exit(2)
     }
 }
+/// The standard library's entry for an async `main` (what `@main` with `async` compiles to, and
+/// what SwiftPM's test runner calls for Swift Testing).
+@_silgen_name("$ss13_runAsyncMainyyyyYaKcF")
+private func swiftRunAsyncMain(_ body: @Sendable @escaping () async throws -> Void)
 #endif

@@ -89,6 +89,14 @@ struct TestSuiteRunner {
         return stride(from: 0, to: tests.count, by: max(1, size)).map { Array(tests[$0..<min($0 + size, tests.count)]) }
     }
 
+    /// The tests the next process runs: up to `testsPerProcess` of one library from the front,
+    /// since each library runs as SwiftPM's runner starts it (XCTest from `XCTMain` on the main
+    /// thread, Swift Testing from an async main), which one process cannot do for both.
+    static func nextBatch(_ remaining: [TestUnit]) -> [TestUnit] {
+        guard let library = remaining.first?.library else { return [] }
+        return Array(remaining.prefix { $0.library == library }.prefix(testsPerProcess))
+    }
+
     /// Runs one partition's tests in as many processes as crashes and hangs need.
     private func runPartition(_ tests: [TestUnit], progress: Progress, record: (TestUnit, [ScenarioReport]) -> Void) {
         var remaining = tests
@@ -100,7 +108,7 @@ struct TestSuiteRunner {
                 return
             }
             defer { session.remove() }
-            let batch = Array(remaining.prefix(Self.testsPerProcess))
+            let batch = Self.nextBatch(remaining)
             let outcome = runProcess(batch, session: session, progress: progress)
             let byTest = Dictionary(grouping: outcome.results, by: { $0.unit.key })
             var done = Set<String>()
@@ -112,7 +120,7 @@ struct TestSuiteRunner {
                         ? [Self.stopped(test, status: .failed(message: "the test process recorded no result for it"))]
                         : reports
                 )
-                progress.finished(test.test, summary(byTest[test.key] ?? []))
+                progress.finished(test.test, Self.summary((byTest[test.key] ?? []).map(\.report)))
                 done.insert(test.key)
             }
             if let stopped = outcome.stopped, let test = batch.first(where: { $0.key == stopped.test }) {
@@ -278,19 +286,32 @@ struct TestSuiteRunner {
     }
 
     static func stopped(_ unit: TestUnit, status: ScenarioStatus, output: String? = nil) -> ScenarioReport {
-        ScenarioReport(
+        var outcome: TestOutcome?
+        switch status {
+        case .crashed: outcome = TestOutcome(result: .crashed)
+        case .timedOut: outcome = TestOutcome(result: .hung)
+        default: outcome = nil
+        }
+        return ScenarioReport(
             name: unit.test,
             summary: "\(unit.library.displayName) test",
             expectedVerdict: .clean,
             actualVerdict: status.isAbnormal ? .crashed : .clean,
             status: status,
-            output: output
+            output: output,
+            testOutcome: outcome
         )
     }
 
-    private func summary(_ results: [TestSessionFolder.Result]) -> String {
-        let failing = results.filter { !$0.report.passed }.count
-        return failing == 0 ? "ok" : "\(failing) leaking"
+    /// A finished test's progress line: its outcome, then its leak verdict ("failed · leaking").
+    static func summary(_ reports: [ScenarioReport]) -> String {
+        let results = reports.compactMap { $0.testOutcome?.result }
+        let outcome =
+            results.first(where: \.fails)?.displayName
+            ?? results.first(where: { $0 == .skipped || $0 == .knownIssue })?.displayName ?? "passed"
+        let leaking = reports.filter { !$0.failingFindings.isEmpty }.count
+        let cases = reports.count > 1 ? "\(leaking) of \(reports.count) cases leaking" : "leaking"
+        return leaking == 0 ? outcome : "\(outcome) · \(cases)"
     }
 
     private func environment(_ session: Session) -> [String: String] {
