@@ -7,6 +7,12 @@ import PackagePlugin
 /// package's folder unless `--output` says otherwise. On Linux it needs no permission flag: the
 /// tests build in `.build/rxtrace-test`, their own scratch folder, and nothing in the package is
 /// written but the reports.
+///
+/// SwiftPM ends any plugin that exits non-zero with its own `error: Plugin ended with exit code N`
+/// and exit status 1, whatever N was. So rxtrace's last line of output (`rxtrace: status=…
+/// exit=N`) and `rxtrace-status.json` in the output folder carry the real answer, and the plugin
+/// passes rxtrace's output on whole, ending in a newline, before it exits: SwiftPM's error line
+/// then comes after it, never inside one of its lines.
 @main
 struct RxTracePlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
@@ -22,9 +28,19 @@ struct RxTracePlugin: CommandPlugin {
         process.executableURL = tool.url
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: package)
+        let output = Pipe()
+        process.standardOutput = output
         try process.run()
+        var endsInNewline = true
+        while true {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            FileHandle.standardOutput.write(chunk)
+            endsInNewline = chunk.last == UInt8(ascii: "\n")
+        }
         process.waitUntilExit()
-        // rxtrace's exit code is the gate's answer (0 clean, 1 leaks, 2 bad input, 3 not run).
+        if !endsInNewline { FileHandle.standardOutput.write(Data("\n".utf8)) }
+        // rxtrace's exit code is the gate's answer (0 clean, 1 failures or leaks, 2 bad input, 3 not run).
         exit(process.terminationStatus)
     }
 }

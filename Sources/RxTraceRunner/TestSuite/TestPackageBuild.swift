@@ -33,15 +33,23 @@ struct TestPackageBuild {
     /// Where the build's output is kept.
     var logFile: URL { URL(fileURLWithPath: scratchPath).appendingPathComponent("rxtrace-build.log") }
 
-    /// Builds, and returns the test binary.
-    func build() throws -> URL {
+    /// Builds, and returns the test binary. `progress` gets a line every few seconds while the
+    /// build runs (what it is compiling); an interruption stops the build at once.
+    func build(interruption: Interruption? = nil, progress: (String) -> Void = { _ in }) throws -> URL {
         let log = logFile
+        let firstRun = !FileManager.default.fileExists(atPath: scratchPath)
         do {
             try FileManager.default.createDirectory(atPath: scratchPath, withIntermediateDirectories: true)
         } catch {
             throw Failure(
                 summary: "cannot create the build folder \(scratchPath): \(error.localizedDescription)",
                 details: []
+            )
+        }
+        if firstRun {
+            progress(
+                "first run: building rxtrace and the package's tests with tracing in \(scratchPath) "
+                    + "(minutes on a small machine; later runs build only what changed: cache that folder in CI)"
             )
         }
         // Planned anew each time: with its build plan cached, SwiftPM 6.3 missed a source file newly
@@ -52,7 +60,19 @@ struct TestPackageBuild {
                 "build", "--build-tests", "--disable-build-manifest-caching",
                 "--package-path", packagePath, "--scratch-path", scratchPath,
             ] + extraArguments
-        let status = try Self.run(swift, arguments, environment: Self.environment(), output: log)
+        let pins = PackagePins(packagePath: packagePath, scratchPath: scratchPath)
+        let status: Int32
+        do {
+            defer { pins.restore() }
+            status = try Self.run(
+                swift,
+                arguments,
+                environment: Self.environment(),
+                output: log,
+                interruption: interruption,
+                progress: { progress("building: " + $0) }
+            )
+        }
         let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         guard status == 0 else {
             throw Failure(
@@ -98,8 +118,17 @@ struct TestPackageBuild {
         return errors.isEmpty ? Array(lines.filter { !$0.isEmpty }.suffix(limit)) : errors
     }
 
-    /// Runs a tool to its end with its output in a file; its exit status.
-    static func run(_ tool: String, _ arguments: [String], environment: [String: String], output: URL) throws -> Int32 {
+    /// Runs a tool to its end with its output in a file; its exit status. With an interruption,
+    /// a signal stops the tool at once (SIGINT, as Ctrl-C would, then SIGKILL if it lingers);
+    /// `progress` gets the output's latest progress line every few seconds.
+    static func run(
+        _ tool: String,
+        _ arguments: [String],
+        environment: [String: String],
+        output: URL,
+        interruption: Interruption? = nil,
+        progress: (String) -> Void = { _ in }
+    ) throws -> Int32 {
         let process = Process()
         if tool.contains("/") {
             process.executableURL = URL(fileURLWithPath: tool)
@@ -116,6 +145,25 @@ struct TestPackageBuild {
         process.standardError = handle
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        let started = Date()
+        var lastReport = started
+        var stopAsked: Date?
+        while process.isRunning {
+            Thread.sleep(forTimeInterval: 0.1)
+            if let interruption, interruption.isRequested {
+                if stopAsked == nil {
+                    stopAsked = Date()
+                    kill(process.processIdentifier, SIGINT)
+                } else if let asked = stopAsked, Date().timeIntervalSince(asked) > 5 {
+                    kill(process.processIdentifier, SIGKILL)
+                }
+            }
+            if stopAsked == nil, Date().timeIntervalSince(lastReport) >= BuildProgress.interval {
+                lastReport = Date()
+                let line = BuildProgress.latest(in: output) ?? "resolving and planning"
+                progress("\(line) (\(Int(Date().timeIntervalSince(started))) s)")
+            }
+        }
         process.waitUntilExit()
         return process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus
     }

@@ -58,6 +58,11 @@ package struct TestPipeline {
         guard FileManager.default.fileExists(atPath: package + "/Package.swift") else {
             throw BadInput("no Package.swift in '\(packagePath)': pass the package's folder with --package-path")
         }
+        // Every option is checked before anything is built: a build takes minutes.
+        _ = try ScenarioSelection.shard([String](), shard, name: { $0 })
+        if let filter, (try? NSRegularExpression(pattern: filter)) == nil {
+            throw BadInput("--filter '\(filter)' is not a regular expression")
+        }
         let run = ReportedRun(
             pipeline: ReportPipeline(
                 outputDirectory: output,
@@ -80,7 +85,7 @@ package struct TestPipeline {
         note("building the tests of \(package) with tracing (\(build.scratchPath))")
         let binary: URL
         do {
-            binary = try build.build()
+            binary = try build.build(interruption: interruption, progress: note)
         } catch let failure as TestPackageBuild.Failure {
             // Ctrl-C reaches `swift build` too: the build stopped because the user asked.
             if interruption.isRequested { return .stopped(.interrupted) }
@@ -103,18 +108,29 @@ package struct TestPipeline {
             note(failure.description)
             return .stopped(.crashedOrTimedOut)
         }
-        guard !all.isEmpty else {
-            throw BadInput("the package has no XCTest or Swift Testing tests (\(binary.lastPathComponent) lists none)")
-        }
+        guard !all.isEmpty else { throw BadInput(Self.noTests(in: package, binary: binary)) }
         let selected = try select(all)
         note("running \(selected.count) of \(all.count) tests, each checked for leaks")
-        let progress = Progress(total: selected.count)
+        let progress = Progress(total: selected.count, lineEachWithoutTerminal: true)
         let results = runner.run(selected, jobs: jobs, progress: progress)
         progress.clear()
         return .finished(
             results.reports.map { Self.applyingTestRules($0, strict: strict) },
             unfinished: results.unfinished
         )
+    }
+
+    /// Why a test binary lists no test: a `LinuxMain.swift` whose `XCTMain` call lists none (SwiftPM
+    /// uses it as the entry point instead of discovering the tests), else no test in the package.
+    static func noTests(in package: String, binary: URL) -> String {
+        let linuxMain = (FileManager.default.enumerator(atPath: package + "/Tests")?.allObjects as? [String] ?? [])
+            .filter { $0.hasSuffix("LinuxMain.swift") }.sorted().first
+        if let linuxMain {
+            return "the test binary lists no test: Tests/\(linuxMain) is its entry point and its XCTMain call "
+                + "lists none; SwiftPM discovers the tests itself when there is no LinuxMain.swift (delete it, "
+                + "or list the tests in it)"
+        }
+        return "the package has no XCTest or Swift Testing tests (\(binary.lastPathComponent) lists none)"
     }
 
     /// The tests `--filter` and `--shard` choose, in the binary's order.

@@ -120,13 +120,13 @@ struct TestSuiteRunner {
                         ? [Self.stopped(test, status: .failed(message: "the test process recorded no result for it"))]
                         : reports
                 )
-                progress.finished(test.test, Self.summary((byTest[test.key] ?? []).map(\.report)))
+                progress.finished(test.test, Self.summary(reports), notable: reports.contains { !$0.passed })
                 done.insert(test.key)
             }
             if let stopped = outcome.stopped, let test = batch.first(where: { $0.key == stopped.test }) {
                 // Cases of a parameterized test that finished before it stopped are kept.
                 record(test, (byTest[test.key] ?? []).map(\.report) + [stopped.report(test)])
-                progress.finished(test.test, stopped.report(test).status.displayName)
+                progress.finished(test.test, stopped.report(test).status.displayName, notable: true)
                 done.insert(test.key)
             } else if outcome.interrupted {
                 return
