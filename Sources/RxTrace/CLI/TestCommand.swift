@@ -5,17 +5,20 @@ struct TestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "test",
         abstract:
-            "Runs a package's existing tests with tracing on and reports, per test, the Rx resources each leaves alive.",
+            "Runs a package's tests as `swift test` does and checks each for leaks: every test's outcome and the Rx resources it leaves alive.",
         discussion: """
-            Builds the package's tests with the TraceResources trait (in .build/rxtrace-test, nothing \
-            in the package edited), runs every XCTest and Swift Testing test, and reports each one that \
+            Builds the package's tests with the TraceResources trait (in .build/rxtrace-test; nothing \
+            in the package is written but that folder and the reports; Package.resolved is kept as it was), runs \
+            every XCTest and Swift Testing test as `swift test` runs it, and reports each test's outcome \
+            (passed, failed with its messages, skipped, known issue, crashed, hung) and each test that \
             leaves subscriptions alive after its schedulers drained, at the line that made them. A test \
             that leaves something alive runs a second time: only what it leaves again is reported, so \
-            one-time state (a shared service touched first) is not. Thread anomalies are reported too, \
-            and fail the run only with --strict. Extra arguments after `--` go to \
-            `swift build`. Exit code: 0 no test leaks (after suppressions and the baseline), 1 a test \
-            leaks, 2 bad usage or input, 3 the tests did not build or a test crashed or hung, 130 \
-            interrupted (the reports hold the tests that finished).
+            one-time state (a shared service touched first) is not; that run never changes the test's \
+            outcome. Thread anomalies are reported too, and fail the run only with --strict. Extra \
+            arguments after `--` go to `swift build`. Exit code: 0 every test passed and none leaks \
+            (after suppressions and the baseline), 1 a test failed or leaks, 2 bad usage or input, 3 \
+            the tests did not build or a test crashed or hung, 130 interrupted (the reports hold the \
+            tests that finished). The last line of output says which: `rxtrace: status=… exit=…`.
             """
     )
 
@@ -35,6 +38,8 @@ struct TestCommand: ParsableCommand {
     var output: String = "Reports"
 
     @OptionGroup var gate: GateOptions
+
+    @OptionGroup var printing: PrintReportOption
 
     @Flag(
         help:
@@ -99,6 +104,7 @@ struct TestCommand: ParsableCommand {
             drainTimeout: drainTimeout,
             sourceRoot: sourceRoot,
             colour: !noColor,
+            printWholeReport: printing.printReport,
             buildArguments: buildArguments
         ).execute()
         throw ExitCode(status.rawValue)

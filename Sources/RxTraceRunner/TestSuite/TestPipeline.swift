@@ -18,6 +18,8 @@ package struct TestPipeline {
     var drainTimeout: TimeInterval = 5
     var sourceRoot: String?
     var colour = true
+    /// Print the whole text report on stdout, not only the failing tests and the summary.
+    var printWholeReport = false
     var buildArguments: [String] = []
 
     package init(
@@ -34,6 +36,7 @@ package struct TestPipeline {
         drainTimeout: TimeInterval = 5,
         sourceRoot: String? = nil,
         colour: Bool = true,
+        printWholeReport: Bool = false,
         buildArguments: [String] = []
     ) {
         self.packagePath = packagePath
@@ -49,6 +52,7 @@ package struct TestPipeline {
         self.drainTimeout = drainTimeout
         self.sourceRoot = sourceRoot
         self.colour = colour
+        self.printWholeReport = printWholeReport
         self.buildArguments = buildArguments
     }
 
@@ -73,7 +77,8 @@ package struct TestPipeline {
             ),
             sourceRoot: sourceRoot.map(SourceRoot.init(path:)) ?? SourceRoot.discover(from: package),
             subject: .tests,
-            colour: colour
+            colour: colour,
+            printWholeReport: printWholeReport
         )
         return try run.execute { interruption in try runTests(of: package, interruption: interruption) }
     }
