@@ -154,4 +154,36 @@ final class TestOutcomeCollectorTests: XCTestCase {
         XCTAssertEqual(TestSuiteRunner.nextBatch([s, x]), [s])
         XCTAssertEqual(TestSuiteRunner.nextBatch([]), [])
     }
+
+    // MARK: The line a finished test gets while the run goes on
+
+    private func test(_ result: TestOutcome.Result, findings: [LeakFinding] = []) -> ScenarioReport {
+        ScenarioReport(
+            name: "App.CartTests/testTotal",
+            summary: "XCTest test",
+            expectedVerdict: .clean,
+            actualVerdict: findings.isEmpty ? .clean : .leak,
+            status: findings.isEmpty ? .clean : .leaked,
+            findings: findings,
+            testOutcome: TestOutcome(result: result)
+        )
+    }
+
+    func testTheLiveLineSaysTheOutcomeThenTheLeakVerdict() {
+        XCTAssertEqual(TestSuiteRunner.summary([test(.passed)]), "passed")
+        XCTAssertEqual(TestSuiteRunner.summary([test(.skipped)]), "skipped")
+        XCTAssertEqual(TestSuiteRunner.summary([test(.failed, findings: [ReportFixtures.leak()])]), "failed · leaking")
+        XCTAssertEqual(
+            TestSuiteRunner.summary([test(.passed), test(.failed, findings: [ReportFixtures.leak()])]),
+            "failed · 1 of 2 cases leaking"
+        )
+        XCTAssertTrue(TestSuiteRunner.needsAttention([test(.failed)]))
+        XCTAssertFalse(TestSuiteRunner.needsAttention([test(.knownIssue)]))
+    }
+
+    func testAThreadAnomalyAloneIsNotCalledLeaking() {
+        let anomaly = [test(.passed, findings: [ReportFixtures.leak(signature: "anomaly", kind: .threadAnomaly)])]
+        XCTAssertEqual(TestSuiteRunner.summary(anomaly), "passed")
+        XCTAssertFalse(TestSuiteRunner.needsAttention(anomaly))
+    }
 }
