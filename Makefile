@@ -4,7 +4,7 @@ TRAITS := --traits TraceResources
 # Every import must be a declared dependency: the compiler then holds RxTrace's layers.
 IMPORTS_CHECKED := --explicit-target-dependency-import-check error
 
-.PHONY: layers-check setup build test test-untraced demo check tsan bench clean html-check zero-cost-check bench-trace sample-app-check test-suite-check test-outcomes-check test-suite-dependency-check product-wiring-check cocoa-release-check catalogue-lines-check bench-scale alloc-check bench-heapgraph aarch64-check free-interposer-check format-check docs fix-test fix-isolation-check fix-proof-check
+.PHONY: layers-check setup build test test-untraced demo check tsan bench clean html-check zero-cost-check bench-trace sample-app-check test-suite-check test-outcomes-check test-suite-dependency-check product-wiring-check cocoa-release-check catalogue-lines-check bench-scale alloc-check bench-heapgraph aarch64-check free-interposer-check format-check docs fix-test fix-isolation-check fix-proof-check semantics-check fuzz-semantics
 
 # System packages the build needs (libunwind for backtraces). Idempotent; needs root.
 setup:
@@ -20,6 +20,7 @@ test: setup
 	@$(MAKE) --no-print-directory format-check
 	$(SWIFT) build $(IMPORTS_CHECKED)
 	$(SWIFT) test $(TRAITS) $(IMPORTS_CHECKED)
+	@$(MAKE) --no-print-directory semantics-check
 	@$(MAKE) --no-print-directory layers-check
 	@$(MAKE) --no-print-directory docs
 	@$(MAKE) --no-print-directory html-check
@@ -36,6 +37,19 @@ test: setup
 	@$(MAKE) --no-print-directory fix-test
 	@$(MAKE) --no-print-directory fix-isolation-check
 	@echo "make test: every test suite and check passed"
+
+# RxCore against the reference model of Rx semantics (docs/semantics.md): a fixed set of random
+# programs (8 seeds x 1,500), each run on RxCore's TestScheduler and on the model, their events,
+# source subscriptions and live resources compared. A divergence prints the seed and index, the
+# operator chain and the shrunk marbles, and fails. The traced debug build `make test` builds.
+SEMANTICS_SEEDS := 1,2,3,4,5,6,7,8
+semantics-check: setup
+	$(SWIFT) build $(TRAITS) $(IMPORTS_CHECKED) --product rxcore-semantics
+	RXTRACE_CAPTURE=off .build/debug/rxcore-semantics --seeds $(SEMANTICS_SEEDS) --programs 1500
+
+# The long run: FUZZ_PROGRAMS (default 1,000,000) random programs on two processes, release.
+fuzz-semantics: setup
+	@SWIFT=$(SWIFT) bash Tools/checks/fuzz-semantics.sh
 
 # RxTrace's layers: report <- analysis <- runner <- CLI in the manifest, and a target that lists
 # only RxTraceTesting builds without compiling ArgumentParser.

@@ -222,6 +222,26 @@ let package = Package(
             dependencies: ["RxCore", "RxCoreTesting", "TestSupport"],
             swiftSettings: [traced, swift5]
         ),
+        // RxCore against a reference model of Rx semantics on random programs (docs/semantics.md):
+        // the model, the program generator and the comparison, used by the test target below
+        // and by `rxcore-semantics` (make semantics-check, make fuzz-semantics). In no product.
+        .target(
+            name: "RxCoreSemantics",
+            dependencies: ["RxCore", "RxCoreTesting"],
+            path: "Tests/RxCoreSemantics",
+            swiftSettings: [traced, swift5]
+        ),
+        .executableTarget(
+            name: "rxcore-semantics",
+            dependencies: ["RxCore", "RxCoreSemantics"],
+            path: "Tools/rxcore-semantics",
+            swiftSettings: [traced, swift5]
+        ),
+        .testTarget(
+            name: "RxCoreSemanticsTests",
+            dependencies: ["RxCore", "RxCoreTesting", "RxCoreSemantics", "TestSupport"],
+            swiftSettings: [traced, swift5]
+        ),
         .testTarget(
             name: "RxCoreTestingTests",
             dependencies: ["RxCore", "RxCoreTesting", "TestSupport"],
