@@ -30,6 +30,19 @@ final class MergeTests: RxTestCase {
         XCTAssertEqual(ys.subscriptions, [Subscription(200, 230)])
     }
 
+    // Found by make semantics-check (issue 33): `merge(Observable.error(e), ys)` subscribed to ys
+    // after the error had ended the merge, starting ys's work only to dispose it at once, while
+    // flatMap and merge(maxConcurrent:) already subscribed to nothing once terminated.
+    func testMergeSubscribesToNoSourceAfterAnEarlierOneEndedIt() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let ys = scheduler.createColdObservable([.next(10, 1), .completed(20)])
+
+        let res = scheduler.start { Observable.merge(Observable<Int>.error(testError), ys.asObservable()) }
+
+        XCTAssertEqual(res.events, [.error(200, testError)])
+        XCTAssertEqual(ys.subscriptions, [])
+    }
+
     func testMergeCollectionDisposedInTheMiddle() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable([.next(10, 1), .next(40, 3), .completed(50)])

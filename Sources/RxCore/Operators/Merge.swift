@@ -239,6 +239,9 @@ private final class MergeSink<SourceElement, Inner: ObservableConvertibleType>: 
     func run(sources: [Observable<Inner.Element>]) -> Disposable {
         lock.performLocked { activeCount += sources.count }
         for source in sources {
+            // A source that ended the merge while being subscribed to (an error) leaves the rest
+            // unsubscribed: their work would start only to be disposed at once.
+            if lock.performLocked({ terminated }) { break }
             subscribeInner(source)
         }
         let completes: Bool = lock.performLocked {
