@@ -1,8 +1,8 @@
-#if TRACE_RESOURCES
 import Foundation
 import RxTraceReport
 
-/// Decides which frames are library code and which are the user's.
+/// Decides which frames are library code and which are the user's. Compiled in untraced builds
+/// too: the `rxtrace` CLI, built without tracing, classifies a crashed test's stack with it.
 package enum FrameClassifier {
     static let rxCoreModules = RxtraceModules.rxCore
     static let rxCoreSourceFolders = rxCoreModules.map { "/Sources/\($0)/" }
@@ -130,4 +130,3 @@ package enum FrameClassifier {
         return nil
     }
 }
-#endif

@@ -103,15 +103,15 @@ package struct ThreadStackCapture {
         if let plus = name.range(of: " + ", options: .backwards), name[plus.upperBound...].allSatisfy(\.isNumber) {
             name = name[..<plus.lowerBound]
         }
-        let file = frame.sourceLocation.map(\.file)
+        // The backtracer names code the compiler made (an autoclosure, a thunk) `<compiler-generated>`.
+        let file = frame.sourceLocation.map(\.file).flatMap { $0.hasSuffix("<compiler-generated>") ? nil : $0 }
         let line = frame.sourceLocation.flatMap { $0.line > 0 ? $0.line : nil }
         #if TRACE_RESOURCES
         let function = Symbolicator.readableName(String(name), rawName: frame.symbol, file: file)
-        let origin = FrameClassifier.origin(function: function, rawName: frame.symbol, file: file, image: frame.image)
         #else
         let function = String(name)
-        let origin = FrameOrigin.system
         #endif
+        let origin = FrameClassifier.origin(function: function, rawName: frame.symbol, file: file, image: frame.image)
         return ReportFrame(function: function, file: file, line: file == nil ? nil : line, origin: origin)
     }
 }
