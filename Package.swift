@@ -210,6 +210,17 @@ let package = Package(
             path: "Tools/rxtrace-heapgraph-bench",
             swiftSettings: [traced, swift5]
         ),
+        // Random Rx programs over real schedulers against the observable contract (make stress,
+        // make sanitize): seeded, time-boxed, a breach prints its seed and program.
+        .executableTarget(
+            name: "rxtrace-stress",
+            dependencies: ["RxCore", "SeededRandom"],
+            path: "Tools/rxtrace-stress",
+            swiftSettings: [traced, swift5]
+        ),
+        // SplitMix64 for the seeded random programs (rxtrace-stress) and inputs (the readers'
+        // property tests).
+        .target(name: "SeededRandom", path: "Tests/SeededRandom", swiftSettings: [swift5]),
         // The test suites' shared base class (every test leaves Resources.total where it found it).
         .target(
             name: "TestSupport",
@@ -257,7 +268,7 @@ let package = Package(
             name: "RxTraceTests",
             dependencies: [
                 "RxCore", "RxCoreTesting", "RxTraceReport", "RxTraceAnalysis", "RxTraceRunner", "RxTrace",
-                "RxTraceScenarios", "RxTraceTesting", "TestSupport",
+                "RxTraceScenarios", "RxTraceTesting", "TestSupport", "SeededRandom",
             ],
             swiftSettings: [traced, swift5]
         ),

@@ -100,7 +100,7 @@ final class BaselineTests: FolderTestCase {
         XCTAssertThrowsError(try Baseline.load(path: path)) { error in
             XCTAssertEqual(
                 "\(error)",
-                "baseline '\(path)' is malformed: expected {\"signatureVersion\": N, \"entries\": [...]} or a JSON array of signature strings"
+                "baseline '\(path)' is malformed: expected {\"signatureVersion\": N, \"entries\": [...]} or a JSON array of signature strings; no 'signatureVersion'"
             )
         }
         XCTAssertThrowsError(try Baseline.load(path: folder.appendingPathComponent("missing.json").path)) { error in

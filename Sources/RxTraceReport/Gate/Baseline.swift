@@ -70,7 +70,9 @@ public struct Baseline: Equatable, Sendable {
     }
 
     public static func decode(_ data: Data, path: String) throws -> Baseline {
-        if let file = try? JSONDecoder().decode(File.self, from: data) {
+        var problem: Error?
+        do {
+            let file = try JSONDecoder().decode(File.self, from: data)
             if let entries = file.entries {
                 return Baseline(
                     signatures: Set(entries.map(\.signature)),
@@ -81,14 +83,30 @@ public struct Baseline: Equatable, Sendable {
             if let signatures = file.signatures {
                 return Baseline(signatures: Set(signatures), signatureVersion: file.signatureVersion)
             }
+        } catch {
+            problem = error
         }
         if let signatures = try? JSONDecoder().decode([String].self, from: data) {
             return Baseline(signatures: Set(signatures), signatureVersion: 1)
         }
+        // Where it breaks: the JSON syntax error's line and column, else the current format's
+        // first misfit (a version-1 array that breaks is rarer than a hand-edited object).
+        let place = JSONSyntaxPlace.describe(data) ?? problem.flatMap(misfit)
         throw BaselineError.invalid(
             path: path,
             reason: "expected {\"signatureVersion\": N, \"entries\": [...]} or a JSON array of signature strings"
+                + (place.map { "; \(ReportInputError.oneLine($0))" } ?? "")
         )
+    }
+
+    /// What in a JSON file's shape the decoder refused, and where.
+    private static func misfit(_ problem: Error) -> String? {
+        switch problem {
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            return ReportInputError.describe(context)
+        case DecodingError.keyNotFound(let key, _): return "no '\(key.stringValue)'"
+        default: return nil
+        }
     }
 
     public static func load(path: String) throws -> Baseline {

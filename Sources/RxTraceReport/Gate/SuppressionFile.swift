@@ -13,7 +13,9 @@ public enum SuppressionFile {
     /// Parses `text`; `path` names the file in errors and in each rule.
     public static func parse(_ text: String, path: String) throws -> [SuppressionRule] {
         var rules: [SuppressionRule] = []
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // Any line ending: "\r\n" is one Character in Swift, so splitting on "\n" alone would
+        // read a file saved with Windows line endings as one line.
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         for (offset, rawLine) in lines.enumerated() {
             let lineNumber = offset + 1
             let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -37,7 +37,8 @@ public enum JSONReportCoding {
         do {
             return try decode(data)
         } catch let DecodingError.dataCorrupted(context) {
-            throw ReportInputError.invalid(path: path, reason: ReportInputError.describe(context))
+            let syntax = context.codingPath.isEmpty ? JSONSyntaxPlace.describe(data) : nil
+            throw ReportInputError.invalid(path: path, reason: syntax ?? ReportInputError.describe(context))
         } catch let DecodingError.keyNotFound(key, context) {
             let at = ReportInputError.codingPath(context.codingPath)
             throw ReportInputError.invalid(
@@ -60,8 +61,16 @@ public enum ReportInputError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unreadable(let path, let reason): return "cannot read report '\(path)': \(reason)"
-        case .invalid(let path, let reason): return "'\(path)' is not an rxtrace JSON report: \(reason)"
+        case .invalid(let path, let reason): return "'\(path)' is not an rxtrace JSON report: \(Self.oneLine(reason))"
         }
+    }
+
+    /// The decoder quotes values from the file (an unknown verdict's string): line breaks in
+    /// them are escaped, so the error stays one line.
+    static func oneLine(_ text: String) -> String {
+        guard text.contains(where: \.isNewline) else { return text }
+        return text.map { $0.isNewline ? $0.unicodeScalars.map { $0.escaped(asASCII: true) }.joined() : String($0) }
+            .joined()
     }
 
     static func describe(_ context: DecodingError.Context) -> String {
