@@ -219,13 +219,15 @@ stress: setup
 # machine). Any report stops the run. The stress programs run without their self-test here (its
 # broken stages race on purpose). detect_leaks=0: tests leak on purpose (what rxtrace must find),
 # and LeakSanitizer would report those, not bugs. The heap graph cannot run under a sanitizer's allocator (it
-# says so and reports no cycles), so the tests that need it are skipped: SANITIZE_SKIP.
+# says so and reports no cycles), so the tests that need it are skipped: SANITIZE_SKIP. Races
+# already reported in RxCore are suppressed by Tools/checks/tsan-known-races.txt, one line each.
+SANITIZE_TSAN = TSAN_OPTIONS="halt_on_error=1 suppressions=$(CURDIR)/Tools/checks/tsan-known-races.txt"
 SANITIZE_SKIP := HeapGraphTests|LongLivedLoopTests|RetainAdapterGuardTests|FreeRedirectionTests|FindingLinesTests/testACycle
 sanitize: setup
-	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test $(TRAITS) --sanitize=thread --scratch-path .build-tsan --skip '$(SANITIZE_SKIP)'
+	$(SANITIZE_TSAN) $(SWIFT) test $(TRAITS) --sanitize=thread --scratch-path .build-tsan --skip '$(SANITIZE_SKIP)'
 	$(SWIFT) build $(TRAITS) --sanitize=thread --scratch-path .build-tsan --product rxtrace-stress
-	TSAN_OPTIONS=halt_on_error=1 .build-tsan/debug/rxtrace-stress $(STRESS_ARGUMENTS)
-	cd Examples/SampleApp && TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --sanitize=thread --scratch-path .build-tsan
+	$(SANITIZE_TSAN) .build-tsan/debug/rxtrace-stress $(STRESS_ARGUMENTS)
+	cd Examples/SampleApp && $(SANITIZE_TSAN) $(SWIFT) test --sanitize=thread --scratch-path .build-tsan
 	ASAN_OPTIONS=halt_on_error=1:detect_leaks=0 $(SWIFT) test $(TRAITS) --sanitize=address --scratch-path .build-asan --skip '$(SANITIZE_SKIP)'
 	$(SWIFT) build $(TRAITS) --sanitize=address --scratch-path .build-asan --product rxtrace-stress
 	ASAN_OPTIONS=halt_on_error=1:detect_leaks=0 .build-asan/debug/rxtrace-stress $(STRESS_ARGUMENTS)

@@ -61,7 +61,8 @@ let options = Options(Array(CommandLine.arguments.dropFirst()))
 let schedulers = StressSchedulers()
 let started = Date()
 let finishedPrograms = Atomic<Int>(0)
-let current = Mutex<(seed: UInt64, program: String)>((0, ""))
+let currentLock = NSLock()
+nonisolated(unsafe) var current: (seed: UInt64, program: String) = (0, "")
 
 // A deadlock never returns: a watchdog names the program that stopped making progress.
 Thread.detachNewThread {
@@ -70,7 +71,7 @@ Thread.detachNewThread {
         Thread.sleep(forTimeInterval: 60)
         let now = finishedPrograms.load(ordering: .acquiring)
         if now == last {
-            let (seed, program) = current.withLock { $0 }
+            let (seed, program) = currentLock.withLock { current }
             print("rxtrace-stress: HANG: no program finished for 60 s; seed \(seed):\n    \(program)")
             exit(3)
         }
@@ -89,7 +90,7 @@ var index: UInt64 = 0
 while programs < options.programs * options.repeats && Date().timeIntervalSince(started) < options.seconds {
     let seed = options.seed &+ index / UInt64(options.repeats)
     let program = StressProgram.generate(seed: seed)
-    current.withLock { $0 = (seed, program.description) }
+    currentLock.withLock { current = (seed, program.description) }
     let breaches = StressRun.run(program, schedulers: schedulers)
     if !breaches.isEmpty {
         print("rxtrace-stress: contract breached by program \(programs + 1), seed \(seed):\n    \(program)")
