@@ -218,11 +218,12 @@ stress: setup
 # AddressSanitizer (scratch folders .build-tsan and .build-asan; about an hour cold on this 2-core
 # machine). Any report stops the run. The stress programs run without their self-test here (its
 # broken stages race on purpose). detect_leaks=0: tests leak on purpose (what rxtrace must find),
-# and LeakSanitizer would report those, not bugs. The heap graph cannot run under a sanitizer's allocator (it
-# says so and reports no cycles), so the tests that need it are skipped: SANITIZE_SKIP. Races
-# already reported in RxCore are suppressed by Tools/checks/tsan-known-races.txt, one line each.
+# and LeakSanitizer would report those, not bugs. The heap graph cannot run under a sanitizer's
+# allocator (it says so and reports no cycles), so the tests that need it (cycles, the
+# catalogue's verdicts, the allocation table) are skipped: SANITIZE_SKIP. Races already reported
+# in RxCore are suppressed by Tools/checks/tsan-known-races.txt, one line each.
 SANITIZE_TSAN = TSAN_OPTIONS="halt_on_error=1 suppressions=$(CURDIR)/Tools/checks/tsan-known-races.txt"
-SANITIZE_SKIP := HeapGraphTests|LongLivedLoopTests|RetainAdapterGuardTests|FreeRedirectionTests|FindingLinesTests/testACycle
+SANITIZE_SKIP := HeapGraphTests|LongLivedLoopTests|RetainAdapterGuardTests|FreeRedirectionTests|CycleFixTests|FindingLinesTests/testA.*Cycle|SharedSequenceReportTests/testABaggedDrive|CatalogVerdictTests/testEveryBuiltInScenario
 sanitize: setup
 	$(SANITIZE_TSAN) $(SWIFT) test $(TRAITS) --sanitize=thread --scratch-path .build-tsan --skip '$(SANITIZE_SKIP)'
 	$(SWIFT) build $(TRAITS) --sanitize=thread --scratch-path .build-tsan --product rxtrace-stress
