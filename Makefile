@@ -211,7 +211,7 @@ tsan: setup
 STRESS_SECONDS ?= 30
 STRESS_ARGUMENTS = --seconds $(STRESS_SECONDS) $(if $(STRESS_SEED),--seed $(STRESS_SEED))
 stress: setup
-	$(SWIFT) build $(TRAITS) --product rxtrace-stress
+	$(SWIFT) build $(TRAITS) $(IMPORTS_CHECKED) --product rxtrace-stress
 	.build/debug/rxtrace-stress --self-test $(STRESS_ARGUMENTS)
 
 # The project's tests, the stress programs and the sample app's tests under ThreadSanitizer, then
