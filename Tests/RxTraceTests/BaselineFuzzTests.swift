@@ -36,9 +36,5 @@ final class BaselineFuzzTests: XCTestCase {
         XCTAssertThrowsError(try Baseline.decode(Data(wrongType.utf8), path: "b.json")) { error in
             XCTAssertTrue("\(error)".hasSuffix("at .signatures[1]"), "\(error)")
         }
-        let notJSON = "{\"signatureVersion\": 2,\n \"signatures\": [\"a\" \"b\"]}"
-        XCTAssertThrowsError(try Baseline.decode(Data(notJSON.utf8), path: "b.json")) { error in
-            XCTAssertTrue("\(error)".contains("line 2, column"), "\(error)")
-        }
     }
 }

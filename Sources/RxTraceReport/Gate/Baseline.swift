@@ -89,9 +89,10 @@ public struct Baseline: Equatable, Sendable {
         if let signatures = try? JSONDecoder().decode([String].self, from: data) {
             return Baseline(signatures: Set(signatures), signatureVersion: 1)
         }
-        // Where it breaks: the JSON syntax error's line and column, else the current format's
-        // first misfit (a version-1 array that breaks is rarer than a hand-edited object).
-        let place = JSONSyntaxPlace.describe(data) ?? problem.flatMap(misfit)
+        // Where it breaks: the current format's first misfit (a version-1 array that breaks is
+        // rarer than a hand-edited object). JSON syntax errors have no place: JSONDecoder gives
+        // none on Linux, and JSONSerialization, which does, corrupted memory on fuzzed input.
+        let place = problem.flatMap(misfit)
         throw BaselineError.invalid(
             path: path,
             reason: "expected {\"signatureVersion\": N, \"entries\": [...]} or a JSON array of signature strings"

@@ -37,8 +37,7 @@ public enum JSONReportCoding {
         do {
             return try decode(data)
         } catch let DecodingError.dataCorrupted(context) {
-            let syntax = context.codingPath.isEmpty ? JSONSyntaxPlace.describe(data) : nil
-            throw ReportInputError.invalid(path: path, reason: syntax ?? ReportInputError.describe(context))
+            throw ReportInputError.invalid(path: path, reason: ReportInputError.describe(context))
         } catch let DecodingError.keyNotFound(key, context) {
             let at = ReportInputError.codingPath(context.codingPath)
             throw ReportInputError.invalid(
