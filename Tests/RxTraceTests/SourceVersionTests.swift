@@ -126,8 +126,16 @@ final class SourceVersionTests: FolderTestCase {
         let commit = try git("rev-parse", "HEAD", in: root)
         let expected = tags.max(by: SourceVersion.precedes) ?? String(commit.prefix(7))
         XCTAssertEqual(ToolInfo.rxtrace.version, expected)
+        // Issue 31: the header names the commit built beside the version, which a local clone's
+        // or a mirror's tag may be (`6.10.99`).
+        XCTAssertEqual(ToolInfo.rxtrace.commit, String(commit.prefix(7)))
+        let header = expected == String(commit.prefix(7)) ? expected : "\(expected) (commit \(commit.prefix(7)))"
         XCTAssertTrue(
-            TextReportRenderer(colour: false).render(RunReport(scenarios: [])).hasPrefix("rxtrace \(expected) · ")
+            TextReportRenderer(colour: false).render(RunReport(scenarios: [])).hasPrefix("rxtrace \(header) · ")
+        )
+        XCTAssertEqual(
+            ToolInfo(name: "rxtrace", version: "6.10.99", commit: "1a2b3c4").nameAndVersion,
+            "rxtrace 6.10.99 (commit 1a2b3c4)"
         )
     }
 

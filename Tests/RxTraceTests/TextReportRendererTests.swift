@@ -67,7 +67,7 @@ final class TextReportRendererTests: XCTestCase {
     func testRunReportHasScenarioLinesAndSummary() {
         let text = TextReportRenderer(colour: false).render(ReportFixtures.run())
 
-        XCTAssertTrue(text.hasPrefix("rxtrace \(ToolInfo.rxtrace.version) · 4 scenarios · Linux x86_64\n"), text)
+        XCTAssertTrue(text.hasPrefix("\(ToolInfo.rxtrace.nameAndVersion) · 4 scenarios · Linux x86_64\n"), text)
         XCTAssertTrue(
             text.contains(
                 "✓ gitFeed — GitFeed request chain, bagged\n  expected clean · got clean · 0.25 s\n  live resources: pass 1 10→14 (+4), pass 2 14→14 (0)\n"

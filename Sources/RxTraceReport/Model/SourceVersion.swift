@@ -22,6 +22,20 @@ package enum SourceVersion {
         return read(packageRoot: packageRoot) ?? "unknown"
     }()
 
+    /// The commit this build's sources are checked out at (7 hex digits), nil when they are not a
+    /// git working copy.
+    package static let rxtraceCommit: String? = {
+        let packageRoot = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        return commit(packageRoot: packageRoot)
+    }()
+
+    /// The first 7 hex digits of the commit checked out in the working copy holding `packageRoot`.
+    package static func commit(packageRoot: URL) -> String? {
+        Repository(containing: packageRoot.standardizedFileURL)?.headCommit().map { String($0.prefix(7)) }
+    }
+
     /// The tag of the commit checked out in the git working copy holding `packageRoot` (the
     /// highest version when several tags point at it), else the commit's first 7 hex digits.
     /// Nil when there is no working copy or its `HEAD` cannot be resolved.

@@ -42,7 +42,7 @@ public struct JUnitReportRenderer: Sendable {
         x +=
             "  <testsuite name=\"\(a(suiteName))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\" time=\"\(Self.seconds(time))\" timestamp=\"\(a(timestamp))\" hostname=\"\(a(report.host.hostname))\">\n"
         x += "    <properties>\n"
-        x += "      <property name=\"tool\" value=\"\(a("\(report.tool.name) \(report.tool.version)"))\"/>\n"
+        x += "      <property name=\"tool\" value=\"\(a(report.tool.nameAndVersion))\"/>\n"
         x += "      <property name=\"schemaVersion\" value=\"\(report.schemaVersion)\"/>\n"
         if let baseline = report.baseline {
             x += "      <property name=\"baseline\" value=\"\(a(baseline.path))\"/>\n"

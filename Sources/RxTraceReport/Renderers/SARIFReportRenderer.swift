@@ -79,6 +79,7 @@ public struct SARIFReportRenderer: Sendable {
         // SARIF 2.1.0 §3.19.5: a Semantic Versioning 2.0 version; a build from an untagged
         // commit has only the commit.
         if Self.isSemanticVersion(report.tool.version) { driver["semanticVersion"] = .string(report.tool.version) }
+        if let commit = report.tool.commit { driver["properties"] = ["commit": .string(commit)] }
         let run: JSONValue = [
             "tool": ["driver": .object(driver)],
             "results": .array(results),

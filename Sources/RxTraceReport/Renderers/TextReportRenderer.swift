@@ -17,7 +17,7 @@ public struct TextReportRenderer: Sendable {
     /// failing tests with their messages and findings; the file holds the rest).
     public func body(_ report: RunReport, failingOnly: Bool) -> String {
         var out =
-            "\(paint("\(report.tool.name) \(report.tool.version)", .bold)) · \(ReportNumbers.count(report.scenarios.count, report.subject.noun)) · \(report.host.operatingSystem) \(report.host.architecture)\n"
+            "\(paint(report.tool.nameAndVersion, .bold)) · \(ReportNumbers.count(report.scenarios.count, report.subject.noun)) · \(report.host.operatingSystem) \(report.host.architecture)\n"
         if let note = report.host.heapGraphNote { out += note + "\n" }
         if let baseline = report.baseline {
             out +=

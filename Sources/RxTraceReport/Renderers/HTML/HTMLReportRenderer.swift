@@ -75,7 +75,7 @@ public struct HTMLReportRenderer: Sendable {
                         "p",
                         [.class("meta")],
                         text:
-                            "\(tool.name) \(tool.version) · generated \(Self.timestamp(report.generatedAt)) · \(host.hostname) (\(host.operatingSystem) \(host.architecture), \(host.processorCount) CPUs) · schema v\(report.schemaVersion)"
+                            "\(tool.nameAndVersion) · generated \(Self.timestamp(report.generatedAt)) · \(host.hostname) (\(host.operatingSystem) \(host.architecture), \(host.processorCount) CPUs) · schema v\(report.schemaVersion)"
                     )
                     HTMLNode.element(
                         "p",
