@@ -28,6 +28,7 @@ test: setup
 	@$(MAKE) --no-print-directory alloc-check
 	@$(MAKE) --no-print-directory sample-app-check
 	@$(MAKE) --no-print-directory test-suite-check
+	@$(MAKE) --no-print-directory test-outcomes-check
 	@$(MAKE) --no-print-directory test-suite-dependency-check
 	@$(MAKE) --no-print-directory product-wiring-check
 	@$(MAKE) --no-print-directory cocoa-release-check
