@@ -67,13 +67,21 @@ final class SubjectReasonTests: XCTestCase {
         let bind = try finding(report, "create → bind(to:)")
         // The hot observable and the subscription it keeps hold each other; nothing of the user's
         // holds either: the observer list on the path is the hot observable's.
-        XCTAssertEqual(bind.retentionReason, "kept alive by HotObservable<Int>'s observer list")
+        XCTAssertEqual(
+            bind.retentionReason,
+            "kept alive by HotObservable<Int>'s observer list; nothing recorded references HotObservable<Int> but what it keeps"
+                + HeapExplanation.outsideTheRecordedHeap
+        )
         XCTAssertEqual(bind.retentionPath?.steps.first?.typeName, "HotObservable<Int>")
         XCTAssertEqual(bind.retentionPath?.steps.last?.typeName, "AnonymousObserver<Int>")
         // The relay is held by the array bind(to:)'s closure captures: no longer an object
         // nothing references ("unknown holder").
         let subscribe = try finding(report, "subscribe")
-        XCTAssertEqual(subscribe.retentionReason, "kept alive by BehaviorSubject<Int>'s observer list")
+        XCTAssertEqual(
+            subscribe.retentionReason,
+            "kept alive by BehaviorSubject<Int>'s observer list; nothing recorded references BehaviorSubject<Int> but what it keeps"
+                + HeapExplanation.outsideTheRecordedHeap
+        )
         XCTAssertEqual(subscribe.retentionPath?.steps.first?.via, "observers.bag.single.value")
     }
 

@@ -36,6 +36,9 @@ struct HeapExplanation {
     var cycleOfFinding: [String: String] = [:]
     /// For leaks outside cycles whose subscriber's closure captures its owner strongly: the fix.
     var fixes: [String: String] = [:]
+    /// For findings outside cycles whose objects nothing on the heap graph references: how many
+    /// objects the graph held (what was looked at).
+    var unheld: [String: Int] = [:]
     /// For findings outside cycles: the node of the holder their path starts at.
     var holderNodes: [String: Int] = [:]
     /// For each cycle (by its signature): the nodes on it.
@@ -262,6 +265,8 @@ struct HeapExplanation {
             {
                 result.paths[signature] = found.path
                 result.holderNodes[signature] = found.holder
+            } else {
+                result.unheld[signature] = graph.count
             }
             if let capture = capturedOwner(graph, subscribers: subscribersBySignature[signature] ?? [], namer) {
                 result.fixes[signature] = capture.fix
@@ -424,6 +429,10 @@ struct HeapExplanation {
         } else if let path = paths[finding.signature] {
             annotated.retentionPath = path
             annotated.retentionReason = "kept alive by \(path.holder)"
+        } else if let looked = unheld[finding.signature], annotated.retentionReason == nil {
+            annotated.retentionReason =
+                "no holder found: none of the \(looked) objects recorded during the run references it strongly"
+                + Self.outsideTheRecordedHeap
         }
         if let loop = loops[finding.signature] {
             let what = finding.kind == .leakedSubscription ? "this subscription" : "this object"
@@ -606,8 +615,11 @@ struct HeapExplanation {
         if case .instance(let name, _) = kind {
             if isScheduler(name) { return "\(name)'s scheduled work" }
             // A subject whose own holder is not on the traced heap still holds the path
-            // through its observer list: that much is known.
-            if steps.first?.via?.hasPrefix("observers") == true { return "\(name)'s observer list" }
+            // through its observer list: that much is known, and where the search ended.
+            if steps.first?.via?.hasPrefix("observers") == true {
+                return "\(name)'s observer list; nothing recorded references \(name) but what it keeps"
+                    + Self.outsideTheRecordedHeap
+            }
             if !incoming[root].isEmpty { return name }
         }
         // A closure context nothing on the Swift heap holds, leading to a periodic timer's
@@ -618,8 +630,12 @@ struct HeapExplanation {
             if names.count == 1 { return "the periodic timer of \(names[0])" }
             if names.count > 1 { return "a periodic timer armed on one of: \(names.joined(separator: ", "))" }
         }
-        return "unknown holder"
+        return "\(kind.displayName), which nothing recorded references" + Self.outsideTheRecordedHeap
     }
+
+    /// What the heap graph cannot see, said wherever a search for a holder ends there.
+    static let outsideTheRecordedHeap =
+        " (its holder is outside the objects recorded during the run: a static or global, a local of a running function, or an object made before recording started)"
 
     /// FNV-1a of `text` (deterministic across runs, unlike `Hasher`), 16 hex digits.
     static func stableHash(_ text: String) -> String {
