@@ -222,7 +222,7 @@ stress: setup
 # and LeakSanitizer would report those, not bugs. The heap graph cannot run under a sanitizer's
 # allocator (it says so and reports no cycles), so the tests that need it (cycles, the
 # catalogue's verdicts, the allocation table) are skipped: SANITIZE_SKIP. Races already reported
-# in RxCore are suppressed by Tools/checks/tsan-known-races.txt, one line each.
+# in RxCore would be suppressed by Tools/checks/tsan-known-races.txt, one line each (none now).
 SANITIZE_TSAN = TSAN_OPTIONS="halt_on_error=1 suppressions=$(CURDIR)/Tools/checks/tsan-known-races.txt"
 SANITIZE_SKIP := HeapGraphTests|LongLivedLoopTests|RetainAdapterGuardTests|FreeRedirectionTests|CycleFixTests|FindingLinesTests/testA.*Cycle|SharedSequenceReportTests/testABaggedDrive|CatalogVerdictTests/testEveryBuiltInScenario
 sanitize: setup

@@ -84,7 +84,7 @@ final class AnyRecursiveScheduler<State> {
             action?(state, self)
             return Disposables.create()
         }
-        register(disposable, &scheduleState)
+        lock.performLocked { register(disposable, &scheduleState) }
     }
 
     /// Schedules the action again as soon as possible.
@@ -102,21 +102,21 @@ final class AnyRecursiveScheduler<State> {
             action?(state, self)
             return Disposables.create()
         }
-        register(disposable, &scheduleState)
+        lock.performLocked { register(disposable, &scheduleState) }
     }
 
+    /// Called with `lock` held: the scheduled block may already be running on another thread and
+    /// writes `scheduleState` under the lock, so the inout access must start inside it too.
     private func register(_ disposable: Disposable, _ scheduleState: inout ScheduleState) {
-        lock.performLocked {
-            switch scheduleState {
-            case .added: rxFatalError("Invalid state")
-            case .initial:
-                if let removeKey = group.insert(disposable) {
-                    scheduleState = .added(removeKey)
-                } else {
-                    scheduleState = .done
-                }
-            case .done: break
+        switch scheduleState {
+        case .added: rxFatalError("Invalid state")
+        case .initial:
+            if let removeKey = group.insert(disposable) {
+                scheduleState = .added(removeKey)
+            } else {
+                scheduleState = .done
             }
+        case .done: break
         }
     }
 
