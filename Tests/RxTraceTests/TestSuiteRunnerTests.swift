@@ -155,6 +155,45 @@ final class TestSuiteRunnerTests: XCTestCase {
         XCTAssertEqual(session.readProgress(), [.started("M.S/f(x:)/F.swift:3:4")])
     }
 
+    /// The runner announces each test as it ends, reading only what was added to the results.
+    func testTheResultReaderReadsEachWholeLineOnceAsTheFileGrows() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "rxtrace-session-test-\(UUID().uuidString)"
+        )
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let session = TestSessionFolder(path: folder.path)
+        func result(_ name: String) -> TestSessionFolder.Result {
+            let unit = TestUnit(library: .xctest, test: name)
+            let report = ScenarioReport(
+                name: name,
+                summary: "XCTest test",
+                expectedVerdict: .clean,
+                actualVerdict: .clean,
+                status: .clean
+            )
+            return .init(unit: unit, report: report)
+        }
+        var reader = TestSessionFolder.ResultReader(session)
+        reader.readNew()
+        XCTAssertTrue(reader.results.isEmpty)
+        session.record(result("M.C/testA"))
+        reader.readNew()
+        XCTAssertEqual(reader.results.map(\.unit.test), ["M.C/testA"])
+        // A line being written waits for its newline; the whole line is then read once.
+        let line = try String(decoding: JSONEncoder().encode(result("M.C/testB")), as: UTF8.self)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: session.resultsFile))
+        handle.seekToEndOfFile()
+        handle.write(Data(line.prefix(10).utf8))
+        reader.readNew()
+        XCTAssertEqual(reader.results.map(\.unit.test), ["M.C/testA"])
+        handle.write(Data((line.dropFirst(10) + "\n").utf8))
+        try handle.close()
+        reader.readNew()
+        reader.readNew()
+        XCTAssertEqual(reader.results.map(\.unit.test), ["M.C/testA", "M.C/testB"])
+    }
+
     func testReportsNameTheirEntriesTestsAndJUnitSplitsClassAndMethod() throws {
         var run = RunReport(scenarios: [
             ScenarioReport(

@@ -104,7 +104,34 @@ public struct TestSessionFolder: Sendable {
 
     /// The results recorded so far; a last line cut short by a crash is skipped.
     public func readResults() -> [Result] {
-        lines(of: resultsFile).compactMap { try? JSONDecoder().decode(Result.self, from: Data($0.utf8)) }
+        var reader = ResultReader(self)
+        reader.readNew()
+        return reader.results
+    }
+
+    /// Reads the results file as it grows: each `readNew()` decodes only the whole lines added
+    /// since the last, so a runner can announce each test as it ends.
+    public struct ResultReader {
+        let file: String
+        private var offset: UInt64 = 0
+        public private(set) var results: [Result] = []
+
+        public init(_ folder: TestSessionFolder) { file = folder.resultsFile }
+
+        /// Decodes the lines added since the last call; a line still being written (or cut short
+        /// by a crash) waits for its newline.
+        public mutating func readNew() {
+            guard let handle = FileHandle(forReadingAtPath: file) else { return }
+            defer { try? handle.close() }
+            try? handle.seek(toOffset: offset)
+            let data = handle.readDataToEndOfFile()
+            guard let end = data.lastIndex(of: UInt8(ascii: "\n")) else { return }
+            let complete = data[data.startIndex...end]
+            offset += UInt64(complete.count)
+            for line in complete.split(separator: UInt8(ascii: "\n")) {
+                if let result = try? JSONDecoder().decode(Result.self, from: Data(line)) { results.append(result) }
+            }
+        }
     }
 
     public func readProgress() -> [Progress] {

@@ -120,7 +120,6 @@ struct TestSuiteRunner {
                         ? [Self.stopped(test, status: .failed(message: "the test process recorded no result for it"))]
                         : reports
                 )
-                progress.finished(test.test, Self.summary(reports), notable: Self.needsAttention(reports))
                 done.insert(test.key)
             }
             if let stopped = outcome.stopped, let test = batch.first(where: { $0.key == stopped.test }) {
@@ -221,10 +220,30 @@ struct TestSuiteRunner {
             return outcome
         }
 
+        // Each test's line as soon as it ends, as `swift test` prints its own, not when its process ends.
+        var results = TestSessionFolder.ResultReader(session.folder)
+        var announced = Set<String>()
+        func announceEnded(_ events: [TestSessionFolder.Progress]) {
+            let ended = events.compactMap { event -> String? in
+                guard case .ended(let test) = event, !announced.contains(test) else { return nil }
+                return test
+            }
+            guard !ended.isEmpty else { return }
+            results.readNew()
+            for key in ended {
+                announced.insert(key)
+                guard let test = tests.first(where: { $0.key == key }) else { continue }
+                let reports = results.results.filter { $0.unit.key == key }.map(\.report)
+                let summary = reports.isEmpty ? "no result recorded" : Self.summary(reports)
+                progress.finished(test.test, summary, notable: reports.isEmpty || Self.needsAttention(reports))
+            }
+        }
         // The test running now and since when: a hang is one test over its time, not the process.
         var current: (test: String, since: Date)?
         let ending = child.wait(interruption: interruption, interval: 0.02) {
-            let running = Self.running(session.folder.readProgress())
+            let events = session.folder.readProgress()
+            announceEnded(events)
+            let running = Self.running(events)
             if running != current?.test {
                 current = running.map { ($0, Date()) }
                 if let running, let test = tests.first(where: { $0.key == running }) { progress.started(test.test) }
@@ -233,7 +252,9 @@ struct TestSuiteRunner {
             return Date().timeIntervalSince(current.since) > timeout
         }
         let events = session.folder.readProgress()
-        outcome.results = session.folder.readResults()
+        announceEnded(events)
+        results.readNew()
+        outcome.results = results.results
         for event in events {
             switch event {
             case .started(let test): outcome.started.insert(test)
