@@ -155,6 +155,23 @@ final class TestSuiteRunnerTests: XCTestCase {
         XCTAssertEqual(session.readProgress(), [.started("M.S/f(x:)/F.swift:3:4")])
     }
 
+    /// SwiftPM's cached build plan is kept unless a path dependency could have gained a file.
+    func testTheBuildIsPlannedAnewOnlyForAPackageWithAPathDependency() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("rxtrace-plan-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        XCTAssertFalse(TestPackageBuild.plansAnew(scratchPath: scratch.path), "a first build has nothing cached")
+        func state(_ kinds: [String]) throws {
+            let dependencies = kinds.map { #"{"packageRef": {"kind": "\#($0)", "identity": "x"}, "state": {}}"# }
+            let text = #"{"object": {"dependencies": [\#(dependencies.joined(separator: ","))]}, "version": 7}"#
+            try Data(text.utf8).write(to: scratch.appendingPathComponent("workspace-state.json"))
+        }
+        try state(["remoteSourceControl", "localSourceControl"])
+        XCTAssertFalse(TestPackageBuild.plansAnew(scratchPath: scratch.path))
+        try state(["remoteSourceControl", "fileSystem"])
+        XCTAssertTrue(TestPackageBuild.plansAnew(scratchPath: scratch.path))
+    }
+
     /// The runner announces each test as it ends, reading only what was added to the results.
     func testTheResultReaderReadsEachWholeLineOnceAsTheFileGrows() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(

@@ -52,14 +52,10 @@ struct TestPackageBuild {
                     + "(minutes on a small machine; later runs build only what changed: cache that folder in CI)"
             )
         }
-        // Planned anew each time: with its build plan cached, SwiftPM 6.3 missed a source file newly
-        // added to a path dependency (here: rxtrace itself) and failed with "cannot find 'X' in
-        // scope" until a build made without --package-path planned again. Planning costs a second.
         let arguments =
-            [
-                "build", "--build-tests", "--disable-build-manifest-caching",
-                "--package-path", packagePath, "--scratch-path", scratchPath,
-            ] + extraArguments
+            ["build", "--build-tests"]
+            + (Self.plansAnew(scratchPath: scratchPath) ? ["--disable-build-manifest-caching"] : [])
+            + ["--package-path", packagePath, "--scratch-path", scratchPath] + extraArguments
         let pins = PackagePins(packagePath: packagePath, scratchPath: scratchPath)
         let status: Int32
         do {
@@ -91,6 +87,22 @@ struct TestPackageBuild {
             )
         }
         return binPath.appendingPathComponent(binary)
+    }
+
+    /// Whether the build is planned anew instead of from SwiftPM's cached plan. With its plan
+    /// cached, SwiftPM 6.3 missed a source file newly added to a path dependency (rxtrace itself,
+    /// in development) and failed with "cannot find 'X' in scope" until a build planned again; so
+    /// a package with a path dependency is planned each time (seconds a run). One whose
+    /// dependencies are all versioned keeps the cache, as `swift test` does. Read from the scratch
+    /// folder's `workspace-state.json`; a first build has no cache to distrust.
+    static func plansAnew(scratchPath: String) -> Bool {
+        let state = URL(fileURLWithPath: scratchPath).appendingPathComponent("workspace-state.json")
+        guard let data = try? Data(contentsOf: state),
+            let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let object = json["object"] as? [String: Any],
+            let dependencies = object["dependencies"] as? [[String: Any]]
+        else { return false }
+        return dependencies.contains { ($0["packageRef"] as? [String: Any])?["kind"] as? String == "fileSystem" }
     }
 
     /// `debug`, or `release` when the extra arguments ask for it.
