@@ -10,9 +10,12 @@ import PackagePlugin
 ///
 /// SwiftPM ends any plugin that exits non-zero with its own `error: Plugin ended with exit code N`
 /// and exit status 1, whatever N was. So rxtrace's last line of output (`rxtrace: status=…
-/// exit=N`) and `rxtrace-status.json` in the output folder carry the real answer, and the plugin
-/// passes rxtrace's output on whole, ending in a newline, before it exits: SwiftPM's error line
-/// then comes after it, never inside one of its lines.
+/// exit=N`) and `rxtrace-status.txt`/`.json` in the output folder carry the real answer. The
+/// plugin passes rxtrace's output on whole, ending in a newline, before it exits; SwiftPM 6.3.1
+/// then relays it on its own stdout, buffered in 4 KiB blocks when that is not a terminal, and
+/// writes its error line to stderr at once: with both streams merged into one file the error line
+/// can land inside a line of the report (measured). `stdbuf -oL swift package …` keeps every line
+/// whole; CI should read the status file (docs/testing.md).
 @main
 struct RxTracePlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
