@@ -155,6 +155,35 @@ final class TestSuiteRunnerTests: XCTestCase {
         XCTAssertEqual(session.readProgress(), [.started("M.S/f(x:)/F.swift:3:4")])
     }
 
+    /// The user's Package.resolved is what it was after a run, and after a run killed mid-build.
+    func testTheUsersPinsComeBackAfterARunAndAfterAKilledOne() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("rxtrace-pins-\(UUID().uuidString)")
+        let scratch = root.appendingPathComponent(".build/rxtrace-test")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let file = root.appendingPathComponent("Package.resolved")
+        func pins() -> PackagePins { PackagePins(packagePath: root.path, scratchPath: scratch.path) }
+        func contents() -> String? { try? String(contentsOf: file, encoding: .utf8) }
+        try Data("user".utf8).write(to: file)
+        let first = pins()
+        try Data("traced".utf8).write(to: file)  // what the traced build resolves
+        first.restore()
+        XCTAssertEqual(contents(), "user")
+        // The next run starts from the traced pins it saved; killed, it never restores.
+        _ = pins()
+        XCTAssertEqual(contents(), "traced")
+        let afterTheKill = pins()
+        XCTAssertEqual(contents(), "traced")
+        afterTheKill.restore()
+        XCTAssertEqual(contents(), "user")
+        // A package without the file has none after a killed run either.
+        try FileManager.default.removeItem(at: file)
+        _ = pins()
+        XCTAssertEqual(contents(), "traced")
+        pins().restore()
+        XCTAssertNil(contents())
+    }
+
     /// SwiftPM's cached build plan is kept unless a path dependency could have gained a file.
     func testTheBuildIsPlannedAnewOnlyForAPackageWithAPathDependency() throws {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("rxtrace-plan-\(UUID().uuidString)")
