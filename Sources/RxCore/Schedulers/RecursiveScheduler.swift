@@ -4,6 +4,21 @@ private enum ScheduleState {
     case initial
     case added(CompositeDisposable.DisposeKey)
     case done
+
+    /// Records a step's disposable in `group` unless the step already ran. Called with the
+    /// scheduler's lock held: the step may run on another thread and sets `.done` under that lock.
+    mutating func register(_ disposable: Disposable, in group: CompositeDisposable) {
+        switch self {
+        case .added: rxFatalError("Invalid state")
+        case .initial:
+            if let removeKey = group.insert(disposable) {
+                self = .added(removeKey)
+            } else {
+                self = .done
+            }
+        case .done: break
+        }
+    }
 }
 
 /// Runs a recursive action on an immediate scheduler; every pending step is in `group`, so one
@@ -35,18 +50,7 @@ final class RecursiveImmediateScheduler<State> {
             action?(state, self.schedule)
             return Disposables.create()
         }
-        lock.performLocked {
-            switch scheduleState {
-            case .added: rxFatalError("Invalid state")
-            case .initial:
-                if let removeKey = group.insert(disposable) {
-                    scheduleState = .added(removeKey)
-                } else {
-                    scheduleState = .done
-                }
-            case .done: break
-            }
-        }
+        lock.performLocked { scheduleState.register(disposable, in: group) }
     }
 
     func dispose() {
@@ -84,7 +88,7 @@ final class AnyRecursiveScheduler<State> {
             action?(state, self)
             return Disposables.create()
         }
-        lock.performLocked { register(disposable, &scheduleState) }
+        lock.performLocked { scheduleState.register(disposable, in: group) }
     }
 
     /// Schedules the action again as soon as possible.
@@ -102,22 +106,7 @@ final class AnyRecursiveScheduler<State> {
             action?(state, self)
             return Disposables.create()
         }
-        lock.performLocked { register(disposable, &scheduleState) }
-    }
-
-    /// Called with `lock` held: the scheduled block may already be running on another thread and
-    /// writes `scheduleState` under the lock, so the inout access must start inside it too.
-    private func register(_ disposable: Disposable, _ scheduleState: inout ScheduleState) {
-        switch scheduleState {
-        case .added: rxFatalError("Invalid state")
-        case .initial:
-            if let removeKey = group.insert(disposable) {
-                scheduleState = .added(removeKey)
-            } else {
-                scheduleState = .done
-            }
-        case .done: break
-        }
+        lock.performLocked { scheduleState.register(disposable, in: group) }
     }
 
     func dispose() {
