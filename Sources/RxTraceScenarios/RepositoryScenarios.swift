@@ -8,10 +8,12 @@ import FoundationNetworking
 
 // C22 (tutorials): a repository model.
 // observeOn(background) → flatMapLatest(request.catch { never() }) → observeOn(background)
-// → map(parse) → observeOn(main) → bound to a main-thread consumer (a Binder on MainScheduler).
-// The inner never() is disposed by flatMapLatest on the next query. The chain hops
-// main → background → background → main with no anomaly; the variant without the final
-// observeOn(main) delivers to the binder off the main thread: anomaly 4, at the bind(to:) line.
+// → map(parse) → observeOn(main) → a consumer that updates UI state in place, so it declares
+// that it needs the main thread (`requireMainThread()`). The inner never() is disposed by
+// flatMapLatest on the next query. The chain hops main → background → background → main with
+// no anomaly; the variant without the final observeOn(main) delivers to that consumer off the
+// main thread: anomaly 4, at its subscription's line. (A `Binder` would not do for the variant:
+// it schedules its binding on MainScheduler itself, so feeding it off main is legal, as in RxCocoa.)
 
 private struct Repository {
     let name: String
@@ -43,13 +45,15 @@ private final class RepositoryModel {
                 }
             }
         if let main { chain = chain.observe(on: main) }
-        chain.bind(
-            to: Binder(self) { model, repositories in
-                model.repositories = repositories
-                model.deliveries += 1
-            }
-        )
-        .disposed(by: disposeBag)
+        chain.requireMainThread()
+            .subscribe(
+                with: self,
+                onNext: { model, repositories in
+                    model.repositories = repositories
+                    model.deliveries += 1
+                }
+            )
+            .disposed(by: disposeBag)
     }
 }
 
@@ -69,7 +73,7 @@ private func repositoryScenario(_ name: String, _ summary: String, observeOnMain
         model.query.onNext("swift")
         try waitFor(context, "the repositories") { model.deliveries == 1 }
         // The screen closes (the model and its bag go) once the background delivery has
-        // returned. Without observeOn(main) the binder has its element before the background
+        // returned. Without observeOn(main) the consumer has its element before the background
         // thread has left the subscriber, and closing then disposed the chain on the main
         // thread while it delivered: anomaly 5 beside the anomaly 4 this variant is about.
         try background.waitUntilIdle(context)
@@ -89,7 +93,7 @@ let repositoryScenarios: [Scenario] = [
     ),
     repositoryScenario(
         "repository-model-off-main",
-        "C22 variant: no final observeOn(main): the Binder gets its events off the main thread (anomaly 4)",
+        "C22 variant: no final observeOn(main): a consumer that requires main gets its events off it (anomaly 4)",
         observeOnMain: false
     ),
 ]

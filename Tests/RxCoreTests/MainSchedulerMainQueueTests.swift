@@ -107,9 +107,9 @@ final class MainSchedulerMainQueueXCTests: RxTestCase {
         XCTAssertEqual(log.lines, ["schedule returned", "ran on the main thread: true"])
     }
 
-    /// The main-thread checks (`ensureRunningOnMainThread`, a Binder on MainScheduler,
-    /// `requireMainThread()`) pass there: the main thread is busy with the other queue's block, so
-    /// no main-queue work runs beside it (and RxSwift checks the thread on Apple platforms).
+    /// The main-thread checks (`ensureRunningOnMainThread`, `requireMainThread()`) pass there, and
+    /// a Binder on MainScheduler queues its binding: the main thread is busy with the other queue's
+    /// block, so no main-queue work runs beside it (and RxSwift checks the thread on Apple platforms).
     func testMainThreadChecksPassInAnotherQueuesBlockOnTheMainThread() {
         final class Label { var text = "" }
         let label = Label()

@@ -104,9 +104,9 @@ final class ThreadHopReportTests: XCTestCase {
         XCTAssertEqual(offMain.findings.count, 1)
         XCTAssertEqual(finding.kind, .threadAnomaly)
         XCTAssertEqual(finding.anomaly?.number, 4)
-        XCTAssertEqual(finding.anomaly?.stage, "bind(to:)")
+        XCTAssertEqual(finding.anomaly?.stage, "requireMainThread")
         XCTAssertEqual(finding.anomaly?.place.shortName, "background")
-        // The consumer's call site: the bind(to:) line of RepositoryModel.
+        // The consumer's call site: the subscription's line in RepositoryModel.
         XCTAssertEqual(
             finding.callSite?.file.hasSuffix("RepositoryScenarios.swift"),
             true,
@@ -117,7 +117,9 @@ final class ThreadHopReportTests: XCTestCase {
             true,
             "\(String(describing: finding.callSite))"
         )
-        XCTAssertEqual(subscriber(offMain, chain: 0)?.anomaly, "offMainThread")
+        let declared = offMain.threadHops.first { $0.chain == 0 && $0.stage == "requireMainThread" }
+        XCTAssertEqual(declared?.anomaly, "offMainThread")
+        XCTAssertEqual(subscriber(offMain, chain: 0)?.placeName, "background", "no observe(on: main) before it")
     }
 
     func testEachAnomalyScenarioReportsExactlyItsAnomalyAndEachLookalikeNothing() throws {

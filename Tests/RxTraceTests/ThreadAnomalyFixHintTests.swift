@@ -3,7 +3,7 @@ import RxTrace
 import XCTest
 
 /// Every thread anomaly gets the fix for that anomaly, in every format that prints fixes: an
-/// off-main `drive`/`emit` is fixed by subscribing on the main thread (not by an `observe(on:)`),
+/// off-main `drive` is fixed by subscribing on the main thread (not by an `observe(on:)`),
 /// an off-main delivery by `observe(on: MainScheduler.instance)` before the stage that got it.
 final class ThreadAnomalyFixHintTests: XCTestCase {
     private static let expected: [(kind: String, number: Int, stage: String?, hint: String)] = [
@@ -25,7 +25,7 @@ final class ThreadAnomalyFixHintTests: XCTestCase {
         ),
         (
             "offMainThread", 4, nil,
-            "Call it on the main thread: subscribe (`drive`, `emit`, `bind`) from main-thread code, or move the call there (`DispatchQueue.main.async`)."
+            "Call it on the main thread: `drive` (or code that requires main) from main-thread code, or move the call there (`DispatchQueue.main.async`)."
         ),
         (
             "disposedWhileDelivering", 5, "subscribe",

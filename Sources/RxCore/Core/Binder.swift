@@ -2,14 +2,12 @@ import Foundation
 
 /// An observer for UI-style bindings: it never receives errors, and delivers on its scheduler.
 /// An error sent to a binder is a programming error (fatal in debug builds, logged in release).
+/// It may be fed from any thread, as RxCocoa's may: the binding runs on the scheduler
+/// (`MainScheduler` unless told otherwise), so feeding it off the main thread is no thread anomaly.
 public struct Binder<Value>: ObserverType {
     public typealias Element = Value
 
     private let binding: (Event<Value>) -> Void
-    #if TRACE_RESOURCES
-    /// A binder on a main scheduler requires its events on the main queue or thread (anomaly 4).
-    private let requiresMainThread: Bool
-    #endif
 
     /// Binds to `target` weakly: once the target is gone, events are ignored.
     public init<Target: AnyObject>(
@@ -18,10 +16,6 @@ public struct Binder<Value>: ObserverType {
         binding: @escaping (Target, Value) -> Void
     ) {
         weak let weakTarget = target
-        #if TRACE_RESOURCES
-        requiresMainThread =
-            scheduler is MainScheduler || scheduler is MainAsyncScheduler || scheduler is ConcurrentMainScheduler
-        #endif
         self.binding = { event in
             switch event {
             case .next(let element):
@@ -38,25 +32,8 @@ public struct Binder<Value>: ObserverType {
     }
 
     public func on(_ event: Event<Value>) {
-        #if TRACE_RESOURCES
-        if requiresMainThread, !MainQueue.isCurrentOrMainThread { recordOffMainThread() }
-        #endif
         binding(event)
     }
-
-    #if TRACE_RESOURCES
-    /// Anomaly 4, at the subscriber that feeds this binder (its `bind(to:)` call site).
-    @inline(never)
-    private func recordOffMainThread() {
-        let state = HopThreadState.current
-        ThreadAnomalyLog.record(
-            .offMainThread,
-            stage: state.pointee.deliveringStage,
-            place: state.pointee.place,
-            detail: "delivered off the main thread to a Binder on MainScheduler, which requires the main thread"
-        )
-    }
-    #endif
 
     public func asObserver() -> AnyObserver<Value> { AnyObserver(eventHandler: on) }
 }

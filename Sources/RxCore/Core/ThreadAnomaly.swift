@@ -11,9 +11,10 @@ public enum ThreadAnomalyKind: String, CaseIterable, Sendable, Codable {
     /// 3. An event sent to a subscription after `dispose()` returned on the same serial scheduler.
     ///    RxCore drops it (guarantee A2); the sender is broken.
     case eventAfterDispose
-    /// 4. Delivery off the main thread to a consumer that requires it (a `Binder` on
-    ///    `MainScheduler`, `MainScheduler.ensureRunningOnMainThread()`, `requireMainThread()`),
-    ///    or an API that belongs on the main thread called elsewhere (RxCocoa's `drive`, `emit`).
+    /// 4. Delivery off the main thread to a consumer that requires it
+    ///    (`MainScheduler.ensureRunningOnMainThread()`, `requireMainThread()`), or an API that
+    ///    belongs on the main thread called elsewhere (RxCocoa's `drive`). Not a `Binder` fed off
+    ///    main nor an off-main `emit`: RxSwift makes those legal (the Binder binds on its scheduler).
     ///    "Off the main thread" means off the main queue, as in RxSwift: code on the main queue
     ///    is on main whichever thread serves it (Swift Testing's `@MainActor` tests on Linux),
     ///    and so is the main thread inside another queue's block (`MainQueue.isCurrentOrMainThread`).

@@ -3,8 +3,8 @@ extension ObservableType {
     /// updates UI state, say). A traced build reports every delivery off the main thread (off the
     /// main queue: code on the main queue is on main whichever thread serves it) as a
     /// thread anomaly at this stage, with the subscription's call site; untraced builds return
-    /// the sequence unchanged and pay nothing. Bindings to a `Binder` on `MainScheduler` need no
-    /// declaration: they are checked already.
+    /// the sequence unchanged and pay nothing. A `Binder` needs no declaration: it binds on its own
+    /// scheduler (the main one by default), whichever thread feeds it.
     public func requireMainThread() -> Observable<Element> {
         #if TRACE_RESOURCES
         return RequireMainThread(source: asObservable())

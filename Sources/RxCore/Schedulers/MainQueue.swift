@@ -25,8 +25,8 @@ public enum MainQueue {
         DispatchQueue.getSpecific(key: key) != nil
     }
 
-    /// What the checks that require main accept (`ensureRunningOnMainThread`, RxCocoa's `drive`
-    /// and `emit`, a `Binder` on MainScheduler, `requireMainThread()`): the main queue, whichever
+    /// What the checks that require main accept (`ensureRunningOnMainThread`, RxCocoa's `drive`,
+    /// `requireMainThread()`): the main queue, whichever
     /// thread serves it, or the main thread (RxSwift checks the thread on Apple platforms; there
     /// the main queue only runs on the main thread). The main thread inside another queue's block
     /// passes: no main-queue work can run beside it. Everywhere else (a background queue or

@@ -28,7 +28,7 @@ enum ThreadAnomalyFixHint {
                 return "Deliver on the main thread: add `observe(on: MainScheduler.instance)` before `\(stage)`."
             }
             return
-                "Call it on the main thread: subscribe (`drive`, `emit`, `bind`) from main-thread code, or move the call there (`DispatchQueue.main.async`)."
+                "Call it on the main thread: `drive` (or code that requires main) from main-thread code, or move the call there (`DispatchQueue.main.async`)."
         case "disposedWhileDelivering":
             return
                 "Dispose on the scheduler that delivers: schedule the `dispose()` there, so it cannot run while the subscriber is running."

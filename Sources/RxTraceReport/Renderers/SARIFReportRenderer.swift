@@ -135,9 +135,9 @@ public struct SARIFReportRenderer: Sendable {
             name = "ThreadAnomaly"
             short = "The Rx contract between threads was broken."
             full =
-                "One of: (1) an observer received overlapping `on` calls (two threads, or re-entrant); (2) an event was sent after a terminal event; (3) an element was sent to a subscription after dispose() returned on the same serial scheduler; (4) a consumer that requires the main thread (a Binder, ensureRunningOnMainThread(), requireMainThread()) received events on another thread, or an API that belongs there (RxCocoa's `drive` and `emit`) was called on another thread; (5) a subscription was disposed on one thread while its subscriber ran on another."
+                "One of: (1) an observer received overlapping `on` calls (two threads, or re-entrant); (2) an event was sent after a terminal event; (3) an element was sent to a subscription after dispose() returned on the same serial scheduler; (4) a consumer that requires the main thread (ensureRunningOnMainThread(), requireMainThread()) received events on another thread, or an API that belongs there (RxCocoa's `drive`) was called on another thread; (5) a subscription was disposed on one thread while its subscriber ran on another."
             help =
-                "Serialize producers (a serial scheduler, merge, a subject fed from one thread), stop sending after completed/error, make hand-written sources honour their disposable, add `observe(on: MainScheduler.instance)` before main-thread consumers, call `drive`, `emit` and main-thread checks from the main thread, and dispose on the scheduler that delivers. Each result's message ends with the fix for its anomaly."
+                "Serialize producers (a serial scheduler, merge, a subject fed from one thread), stop sending after completed/error, make hand-written sources honour their disposable, add `observe(on: MainScheduler.instance)` before main-thread consumers, call `drive` and main-thread checks from the main thread, and dispose on the scheduler that delivers. Each result's message ends with the fix for its anomaly."
         case .unreleasedObject:
             name = "UnreleasedObject"
             short = "An object expected to be released is still alive."
