@@ -6,7 +6,10 @@ import PackagePlugin
 /// (the same as `rxtrace test --package-path <package>`); reports go to `Reports/` in the
 /// package's folder unless `--output` says otherwise. On Linux it needs no permission flag: the
 /// tests build in `.build/rxtrace-test`, their own scratch folder, and nothing in the package is
-/// written but the reports.
+/// written but the reports. `swift package rxtrace test --fix` (or `--fix=apply`) proves a
+/// patch for each mechanical finding as `rxtrace test --fix` does: rxtrace finds the fixer's
+/// sources in the tree it was built from (here, the checkout SwiftPM made of rxtrace) and builds
+/// them in the package's `.build/rxtrace-fix` (docs/fixes.md).
 ///
 /// SwiftPM ends any plugin that exits non-zero with its own `error: Plugin ended with exit code N`
 /// and exit status 1, whatever N was. So rxtrace's last line of output (`rxtrace: status=…

@@ -7,7 +7,10 @@ struct CheckCommand: ParsableCommand {
         discussion: """
             Exit code: 0 when every verdict is as expected once suppressions and the baseline are \
             applied, 1 on findings, 2 bad usage or input, 3 a scenario crashed or timed out, 130 \
-            interrupted (Ctrl-C or SIGTERM; the reports hold the scenarios that finished).
+            interrupted (Ctrl-C or SIGTERM; the reports hold the scenarios that finished). With \
+            --fix, each leak and cycle whose fix is mechanical gets a diff (rxtrace.patch is not \
+            written): marked not verified, because a scenario is compiled into the runner and \
+            cannot be re-run with the change; the exit code stays the run's.
             """
     )
 
@@ -21,6 +24,17 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var options: RunOptions
 
+    @OptionGroup var fixing: FixOption
+
+    func validate() throws {
+        try fixing.validate(with: gate)
+        if fixing.mode == .apply {
+            throw ValidationError(
+                "check --fix=apply: a scenario is compiled into the runner, so its patch cannot be proven or applied; --fix writes the diffs, marked not verified"
+            )
+        }
+    }
+
     func run() throws {
         let selected = try ScenarioSelection.selected(RxTraceCLI.catalog, filter: filter, shard: shard)
         let status = try RunPipeline(
@@ -30,6 +44,7 @@ struct CheckCommand: ParsableCommand {
             updateBaseline: gate.updateBaseline,
             selectsSomeScenarios: filter != nil || shard != nil
         ).execute(selected)
+        fixing.fix(after: status, package: options.sourceRoot ?? ".", output: options.output, proofArguments: [])
         throw ExitCode(status.rawValue)
     }
 }

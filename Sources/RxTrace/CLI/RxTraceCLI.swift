@@ -26,7 +26,8 @@ public enum RxTraceCLI {
     public static func main(scenarios: [Scenario], arguments: [String]? = nil) -> Never {
         catalog = scenarios
         setvbuf(stdout, nil, _IOLBF, 0)
-        let arguments = arguments ?? Array(CommandLine.arguments.dropFirst())
+        var arguments = arguments ?? Array(CommandLine.arguments.dropFirst())
+        if ["test", "check"].contains(arguments.first) { arguments = FixMode.spellingOutBareFix(arguments) }
         var endsWithStatus = true
         do {
             var command = try RootCommand.parseAsRoot(arguments)

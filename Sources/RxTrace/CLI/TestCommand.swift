@@ -18,7 +18,12 @@ struct TestCommand: ParsableCommand {
             arguments after `--` go to `swift build`. Exit code: 0 every test passed and none leaks \
             (after suppressions and the baseline), 1 a test failed or leaks, 2 bad usage or input, 3 \
             the tests did not build or a test crashed or hung, 130 interrupted (the reports hold the \
-            tests that finished). The last line of output says which: `rxtrace: status=… exit=…`.
+            tests that finished). The last line of output says which: `rxtrace: status=… exit=…`. \
+            With --fix, each leak and cycle whose fix is mechanical gets a patch, proven on a copy \
+            of the package by re-running the tests it appeared in: rxtrace.patch (every verified \
+            one, for `git apply`), fixes/ and rxtrace-fix.json go beside the reports, which then \
+            carry each finding's patch and verdict; --fix=apply also writes the verified patches \
+            into the package and re-checks the whole suite. The exit code stays the run's.
             """
     )
 
@@ -40,6 +45,8 @@ struct TestCommand: ParsableCommand {
     @OptionGroup var gate: GateOptions
 
     @OptionGroup var printing: PrintReportOption
+
+    @OptionGroup var fixing: FixOption
 
     @Flag(
         help:
@@ -84,12 +91,14 @@ struct TestCommand: ParsableCommand {
         guard timeout > 0 else { throw ValidationError("--timeout must be positive") }
         guard drainTimeout >= 0 else { throw ValidationError("--drain-timeout must be 0 or more") }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        try fixing.validate(with: gate)
         if let filter, (try? NSRegularExpression(pattern: filter)) == nil {
             throw ValidationError("--filter '\(filter)' is not a regular expression")
         }
     }
 
     func run() throws {
+        try BadInput.rethrowing { try fixing.checkAvailable(package: packagePath) }
         let status = try TestPipeline(
             packagePath: packagePath,
             filter: filter,
@@ -107,6 +116,13 @@ struct TestCommand: ParsableCommand {
             printWholeReport: printing.printReport,
             buildArguments: buildArguments
         ).execute()
+        fixing.fix(after: status, package: packagePath, output: output, proofArguments: proofArguments)
         throw ExitCode(status.rawValue)
+    }
+
+    /// This run's settings for each `rxtrace test` the fixer runs to prove a patch.
+    private var proofArguments: [String] {
+        ["--timeout", "\(timeout)", "--drain-timeout", "\(drainTimeout)"] + (strict ? ["--strict"] : [])
+            + (buildArguments.isEmpty ? [] : ["--"] + buildArguments)
     }
 }

@@ -45,6 +45,8 @@ public struct LeakFinding: Codable, Equatable, Sendable {
     /// True when what keeps it alive is the test harness (XCTest's test case instance, released
     /// at the end of the run): reported as "held by the test", failing only under `--strict`.
     public var heldByTest: Bool?
+    /// The patch `rxtrace test --fix` wrote for it and whether it proved it; nil without `--fix`.
+    public var patch: FindingPatch?
 
     public init(
         signature: String,
@@ -64,7 +66,8 @@ public struct LeakFinding: Codable, Equatable, Sendable {
         snippet: SourceSnippet? = nil,
         fix: String? = nil,
         leaked: LeakedThing? = nil,
-        heldByTest: Bool? = nil
+        heldByTest: Bool? = nil,
+        patch: FindingPatch? = nil
     ) {
         self.signature = signature
         self.kind = kind
@@ -84,6 +87,7 @@ public struct LeakFinding: Codable, Equatable, Sendable {
         self.fix = fix
         self.leaked = leaked
         self.heldByTest = heldByTest
+        self.patch = patch
     }
 
     /// "interval → map → subscribe"

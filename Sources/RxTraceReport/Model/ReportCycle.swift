@@ -14,6 +14,9 @@ public struct ReportCycle: Codable, Equatable, Sendable {
     public var fix: String?
     /// How many live instances of this cycle the heap holds (one per leaked owner).
     public var count: Int?
+    /// The patch `rxtrace test --fix` wrote to break it (`[weak self]`) and whether it proved
+    /// it; nil without `--fix`.
+    public var patch: FindingPatch?
 
     /// One object on a cycle or retention path, and the reference from it to the next one.
     public struct Step: Codable, Equatable, Sendable {
@@ -36,12 +39,20 @@ public struct ReportCycle: Codable, Equatable, Sendable {
         }
     }
 
-    public init(signature: String, steps: [Step], breakAt: Int? = nil, fix: String? = nil, count: Int? = nil) {
+    public init(
+        signature: String,
+        steps: [Step],
+        breakAt: Int? = nil,
+        fix: String? = nil,
+        count: Int? = nil,
+        patch: FindingPatch? = nil
+    ) {
         self.signature = signature
         self.steps = steps
         self.breakAt = breakAt
         self.fix = fix
         self.count = count
+        self.patch = patch
     }
 }
 

@@ -181,6 +181,7 @@ public struct MarkdownReportRenderer: Sendable {
         if let snippet = finding.snippet { out += fenced(snippet) }
         if let reason = finding.retentionReason { out += "Why: \(cell(reason)).\n\n" }
         out += "**Fix:** \(finding.fixHint)\n\n"
+        if let patch = finding.patch { out += MarkdownFindingPatch.block(patch, cell: cell) }
         return out
     }
 

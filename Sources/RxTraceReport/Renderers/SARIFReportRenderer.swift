@@ -209,6 +209,9 @@ public struct SARIFReportRenderer: Sendable {
                 siteLocation = .object(placed)
             }
             fields["locations"] = [siteLocation]
+            if let patch = finding.patch, site.fileBase != .outside {
+                SARIFFindingFix.add(patch, artifact: artifact(site.file), to: &fields)
+            }
         }
         var flows: [JSONValue] = []
         if finding.kind == .referenceCycle,

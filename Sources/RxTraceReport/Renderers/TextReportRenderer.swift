@@ -159,6 +159,7 @@ public struct TextReportRenderer: Sendable {
         }
         out += "    signature: \(finding.signature)\n"
         if finding.isActionable { out += "    fix: \(finding.fixHint)\n" }
+        if let patch = finding.patch { out += FindingPatchText.line(patch) }
         if !finding.backtrace.isEmpty {
             out +=
                 "    \(finding.anomaly == nil ? "backtrace" : "backtrace (detecting side)"):\n"

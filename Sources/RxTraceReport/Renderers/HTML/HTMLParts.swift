@@ -10,7 +10,7 @@ struct HTMLParts: Sendable {
 
     /// The parts every report draws.
     static let standard = HTMLParts(
-        finding: [HTMLPassChart(), HTMLThreadAnomalyFacts(), HTMLReferenceGraph()],
+        finding: [HTMLPassChart(), HTMLThreadAnomalyFacts(), HTMLReferenceGraph(), HTMLFindingPatch()],
         scenario: [HTMLThreadStacks(), HTMLThreadHopLanes()]
     )
 }

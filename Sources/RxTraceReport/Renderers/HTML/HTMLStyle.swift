@@ -49,6 +49,9 @@ enum HTMLStyle {
         pre.snippet .line{display:block;padding:0 10px}
         pre.snippet .line.hl{background:#fff3c4;font-weight:600}
         pre.snippet .no{display:inline-block;width:3.5em;color:#8a949e;user-select:none}
+        section.patch p{margin:6px 0}section.patch.verified b{color:#17632f}section.patch.not-verified b{color:#8a5a00}
+        pre.diff{background:#f3f5f7;color:#1d232a;padding:6px 10px;font-size:12.5px;line-height:1.5;overflow-x:auto}
+        pre.diff .add{background:#e6f6ea}pre.diff .del{background:#fde8e8}pre.diff .hunk,pre.diff .file{color:#5b6570}
         figure.pass-chart{margin:6px 0;display:flex;align-items:center;gap:10px}
         figure.pass-chart figcaption{color:#5b6570;font-size:12px}
         .pass-chart .axis{stroke:#c9d0d7}.pass-chart .series{fill:none;stroke:#d13838;stroke-width:2}

@@ -41,4 +41,8 @@ public struct FixVerdict: Codable, Equatable, Sendable {
     public var summary: String?
     /// The diff's file in the output folder, when there is a patch.
     public var diff: String?
+    /// That diff's text.
+    public var unifiedDiff: String?
+    /// The patch as replacements in the original file; empty without a patch.
+    public var replacements: [FixReplacement] = []
 }

@@ -65,6 +65,8 @@ public struct FixSession {
                 let diff = try UnifiedDiff.make(path: candidate.file, old: candidate.original, new: patch.source)
                 try Data(diff.utf8).write(to: fixes.appendingPathComponent(diffName), options: .atomic)
                 verdict.diff = "fixes/\(diffName)"
+                verdict.unifiedDiff = diff
+                verdict.replacements = FixReplacement.of(patch, file: candidate.file)
                 verdict.changes = patch.classes.map(\.rawValue)
                 verdict.summary = patch.summary
                 if !report.isTestRun {

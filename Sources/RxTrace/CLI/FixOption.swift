@@ -1,0 +1,61 @@
+import ArgumentParser
+import Foundation
+
+extension FixMode: ExpressibleByArgument {}
+
+/// `--fix` and `--fix=apply` (with `--force`), shared by `test` and `check`. A bare `--fix` is
+/// spelled `--fix=propose` before parsing (`FixMode.spellingOutBareFix`).
+struct FixOption: ParsableArguments {
+    @Option(
+        name: .customLong("fix"),
+        help: ArgumentHelp(
+            "After the run, patch each leak and cycle whose fix is mechanical and prove the patch by re-running its tests (--fix), or also write the verified patches into the package (--fix=apply). Builds the fixer the first time (minutes, once).",
+            valueName: "apply"
+        )
+    )
+    var mode: FixMode?
+
+    @Flag(help: "With --fix=apply: also write files that have uncommitted changes.")
+    var force = false
+
+    func validate() throws {
+        if force && mode != .apply { throw ValidationError("--force only goes with --fix=apply") }
+    }
+
+    /// The bad combinations with the gate's options, in one line each.
+    func validate(with gate: GateOptions) throws {
+        if mode != nil && gate.updateBaseline {
+            throw ValidationError(
+                "--fix and --update-baseline do not go together: one fixes the findings, the other accepts them"
+            )
+        }
+    }
+
+    /// Runs the fixer when `--fix` was given and the run ended with a report to fix; the
+    /// run's own exit status stays the command's (the status files say it). A failure of the
+    /// fixer is one line on stderr.
+    func fix(after status: ExitStatus, package: String, output: String, proofArguments: [String]) {
+        guard let mode, [.clean, .findings, .crashedOrTimedOut].contains(status) else { return }
+        let run = FixRun(
+            mode: mode,
+            force: force,
+            package: URL(fileURLWithPath: package),
+            output: output,
+            proofArguments: proofArguments
+        ) { print($0) }
+        do {
+            try run.execute()
+        } catch let failure as BadInput {
+            failure.print()
+        } catch {
+            BadInput("--fix: \(error)").print()
+        }
+    }
+
+    /// Fails before the run when the fixer cannot be had at all.
+    func checkAvailable(package: String) throws {
+        guard mode != nil else { return }
+        try FixerTool(package: URL(fileURLWithPath: package), environment: ProcessInfo.processInfo.environment)
+            .checkAvailable()
+    }
+}
