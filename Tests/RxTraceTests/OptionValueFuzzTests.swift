@@ -1,4 +1,5 @@
 import Foundation
+import RxTraceReport
 import SeededRandom
 import XCTest
 
@@ -35,6 +36,8 @@ final class OptionValueFuzzTests: XCTestCase {
             } catch {
                 let message = TestCommand.message(for: error)
                 XCTAssertFalse(message.isEmpty, "seed \(seed): \(option) \(value.debugDescription)")
+                // What the CLI prints for it.
+                XCTAssertFalse(BadInput(message).message.contains(where: \.isNewline), "seed \(seed)")
                 XCTAssertNotEqual(TestCommand.exitCode(for: error).rawValue, 0, "seed \(seed)")
             }
         }
@@ -64,15 +67,32 @@ final class OptionValueFuzzTests: XCTestCase {
                 XCTAssertEqual(Set(all).count, all.count, "seed \(seed): shards of \(parts[1]) overlap")
                 XCTAssertTrue(Set(shard).isSubset(of: names), "seed \(seed)")
             } catch let error as BadInput {
-                XCTAssertTrue(error.message.contains("'\(spec)'"), "seed \(seed): \(error.message)")
-                // The value is echoed as given, so a value with a line break makes a second line.
-                if !spec.contains(where: \.isNewline) {
-                    XCTAssertFalse(
-                        error.message.contains(where: \.isNewline),
-                        "seed \(seed): \(error.message.debugDescription)"
-                    )
-                }
+                XCTAssertTrue(
+                    error.message.contains("'\(OneLineText.escaping(spec))'"),
+                    "seed \(seed): \(error.message)"
+                )
+                XCTAssertFalse(
+                    error.message.contains(where: \.isNewline),
+                    "seed \(seed): \(error.message.debugDescription)"
+                )
             }
+        }
+    }
+
+    /// A value with a line break (`--shard $'1\n/2'`) is echoed escaped, and the error stays one
+    /// line for scripts and CI logs that read it line by line.
+    func testAnEchoedValueWithALineBreakStaysOnOneLine() {
+        XCTAssertThrowsError(try ScenarioSelection.shard([], "1\n/2")) { error in
+            XCTAssertEqual(
+                "\(error)",
+                #"malformed --shard '1\n/2': expected i/n with 1 ≤ i ≤ n, for example 2/4"#
+            )
+        }
+        XCTAssertThrowsError(try ScenarioSelection.selected([], filter: "leak\r\n\u{1B}[2J", shard: nil)) { error in
+            XCTAssertTrue(
+                "\(error)".hasPrefix(#"no scenario matches --filter 'leak\r\n\u{1B}[2J' (see "#),
+                "\(error)"
+            )
         }
     }
 }

@@ -92,6 +92,20 @@ final class TextReportRendererTests: XCTestCase {
         XCTAssertFalse(text.contains("\u{1B}[3"), "no colour unless asked")
     }
 
+    /// A parameterized Swift Testing test's case is named by its argument's description, which
+    /// Swift Testing writes unescaped (`@Test(arguments: ["a\nb"])` gives `"a` and `b"` on two
+    /// lines): its entry still starts with one heading line, the line break shown escaped.
+    func testATestNameWithALineBreakHasOneHeadingLine() {
+        var scenario = ReportFixtures.cleanScenario
+        scenario.name = "Feed.loads(_:) [\"a\nb\r\n\u{2028}c\"]"
+        let text = TextReportRenderer(colour: false).render(scenario)
+
+        XCTAssertTrue(
+            text.hasPrefix(#"✓ Feed.loads(_:) ["a\nb\r\n\u{2028}c"] — "# + scenario.summary + "\n"),
+            text
+        )
+    }
+
     func testColourOnlyWhenAsked() {
         let coloured = TextReportRenderer(colour: true).render(ReportFixtures.run())
 

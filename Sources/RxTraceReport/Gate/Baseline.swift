@@ -91,12 +91,12 @@ public struct Baseline: Equatable, Sendable {
         }
         // Where it breaks: the current format's first misfit (a version-1 array that breaks is
         // rarer than a hand-edited object). JSON syntax errors have no place: JSONDecoder gives
-        // none on Linux, and JSONSerialization, which does, corrupted memory on fuzzed input.
+        // none on Linux.
         let place = problem.flatMap(misfit)
         throw BaselineError.invalid(
             path: path,
             reason: "expected {\"signatureVersion\": N, \"entries\": [...]} or a JSON array of signature strings"
-                + (place.map { "; \(ReportInputError.oneLine($0))" } ?? "")
+                + (place.map { "; \(OneLineText.escaping($0))" } ?? "")
         )
     }
 

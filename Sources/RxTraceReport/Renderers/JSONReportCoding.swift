@@ -60,16 +60,10 @@ public enum ReportInputError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unreadable(let path, let reason): return "cannot read report '\(path)': \(reason)"
-        case .invalid(let path, let reason): return "'\(path)' is not an rxtrace JSON report: \(Self.oneLine(reason))"
+        // The decoder quotes values from the file (an unknown verdict's string).
+        case .invalid(let path, let reason):
+            return "'\(path)' is not an rxtrace JSON report: \(OneLineText.escaping(reason))"
         }
-    }
-
-    /// The decoder quotes values from the file (an unknown verdict's string): line breaks in
-    /// them are escaped, so the error stays one line.
-    static func oneLine(_ text: String) -> String {
-        guard text.contains(where: \.isNewline) else { return text }
-        return text.map { $0.isNewline ? $0.unicodeScalars.map { $0.escaped(asASCII: true) }.joined() : String($0) }
-            .joined()
     }
 
     static func describe(_ context: DecodingError.Context) -> String {

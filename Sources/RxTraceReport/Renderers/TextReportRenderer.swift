@@ -56,7 +56,8 @@ public struct TextReportRenderer: Sendable {
     /// One scenario: its result line, counts, findings; used alone in JUnit failures.
     public func render(_ scenario: ScenarioReport) -> String {
         let mark = scenario.passed ? paint("✓", .green) : paint("✗", .red)
-        var out = "\(mark) \(paint(scenario.name, .bold)) — \(scenario.summary)\n"
+        // A Swift Testing argument case is named by its value's description, line breaks and all.
+        var out = "\(mark) \(paint(OneLineText.escaping(scenario.name), .bold)) — \(scenario.summary)\n"
         var verdictLine =
             "  expected \(scenario.expectedVerdict.displayName) · got \(scenario.actualVerdict.displayName)"
         if scenario.status.isAbnormal { verdictLine += " · \(scenario.status.displayName)" }
