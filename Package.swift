@@ -218,8 +218,8 @@ let package = Package(
             path: "Tools/rxtrace-stress",
             swiftSettings: [traced, swift5]
         ),
-        // SplitMix64 for the seeded random programs (rxtrace-stress) and inputs (the readers'
-        // property tests).
+        // SplitMix64 for the seeded random programs (rxtrace-stress, the semantics check) and
+        // inputs (the readers' property tests).
         .target(name: "SeededRandom", path: "Tests/SeededRandom", swiftSettings: [swift5]),
         // The test suites' shared base class (every test leaves Resources.total where it found it).
         .target(
@@ -238,7 +238,7 @@ let package = Package(
         // and by `rxcore-semantics` (make semantics-check, make fuzz-semantics). In no product.
         .target(
             name: "RxCoreSemantics",
-            dependencies: ["RxCore", "RxCoreTesting"],
+            dependencies: ["RxCore", "RxCoreTesting", "SeededRandom"],
             path: "Tests/RxCoreSemantics",
             swiftSettings: [traced, swift5]
         ),

@@ -1,35 +1,19 @@
-/// SplitMix64: a small, fast generator whose whole state is one seed, so a program is named by
-/// its seed alone.
-public struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    public init(seed: UInt64) {
-        state = seed
-    }
-
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-}
+import SeededRandom
 
 /// Random programs: 1 to 4 hot or cold marble sources with up to 6 events each, a chain of
 /// 1 to 6 operators along its main line with random inner chains (each a source or a shorter
 /// chain) for the operators that take more sequences, and subscription and disposal times.
 public struct ProgramGenerator {
-    private var random: SplitMix64
+    private var random: SeededGenerator
     private var sourceCount = 1
 
     /// The program of run `seed`, number `index`.
     public static func program(seed: UInt64, index: Int) -> Program {
-        var generator = ProgramGenerator(random: SplitMix64(seed: seed &* 0x1000_0000_01B3 &+ UInt64(index)))
+        var generator = ProgramGenerator(random: SeededGenerator(seed: seed &* 0x1000_0000_01B3 &+ UInt64(index)))
         return generator.program()
     }
 
-    private init(random: SplitMix64) {
+    private init(random: SeededGenerator) {
         self.random = random
     }
 
