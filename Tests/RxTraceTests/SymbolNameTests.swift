@@ -204,6 +204,55 @@ final class FrameNamingTests: XCTestCase {
             .rxCore
         )
     }
+
+    /// Issue 31: RxSwiftExt's `and()` (in its own `Source/RxSwift/and.swift`) sent `completed`
+    /// after its terminal event; its frames were tagged RxCore and folded away, because a
+    /// mangled extension member starts with the extended type's module and the Runtime module's
+    /// short name (`closure #1 in closure #1 in ObservableType<>.and()`) drops the extension's.
+    func testAnExtensionOfRxCoresTypesDeclaredInAnotherModuleIsThatModulesCode() {
+        let raw =
+            "$s6RxCore14ObservableTypeP0A8SwiftExtSb7ElementRtzrlE3andAA17PrimitiveSequenceVyAA10MaybeTraitOSbGyF"
+            + "AA10Disposable_pyAA0K5EventOySbGccfU_yAA0N0OySbGcfU_"
+        XCTAssertEqual(FrameClassifier.declaringModule(raw), "RxSwiftExt")
+        XCTAssertEqual(
+            FrameClassifier.origin(
+                function: "closure #1 in closure #1 in ObservableType<>.and()",
+                rawName: raw,
+                file: "/work/RxSwiftExt/Source/RxSwift/and.swift",
+                image: "RxSwiftExtPackageTests.xctest"
+            ),
+            .user
+        )
+        // RxCore's own extension members stay RxCore's: `ObservableType.map(_:)` and the
+        // RxCore extension of a Foundation type.
+        XCTAssertEqual(
+            FrameClassifier.declaringModule(
+                "$s6RxCore14ObservableTypePAAE3mapyAA10ObservableCyqd__Gqd__7ElementQzKclF"
+            ),
+            "RxCore"
+        )
+        XCTAssertEqual(
+            ExtensionModule.declaringModule(
+                inDemangled:
+                    "(extension in RxCore):Foundation.NotificationCenter.rx.getter : RxCore.Reactive<Foundation.NotificationCenter>"
+            ),
+            "RxCore"
+        )
+        // An extension named only inside a specialization's arguments or a closure's signature
+        // says nothing of where the function was declared.
+        XCTAssertNil(
+            ExtensionModule.declaringModule(
+                inDemangled: "generic specialization <(extension in App):App.Feed.Item> of RxCore.MapSink.on(_:) -> ()"
+            )
+        )
+        XCTAssertEqual(
+            ExtensionModule.declaringModule(
+                inDemangled:
+                    "closure #1 (RxCore.Event<(extension in Kit):Kit.Box.Item>) -> () in (extension in App):RxCore.ObservableType.feed() -> ()"
+            ),
+            "App"
+        )
+    }
 }
 #endif
 

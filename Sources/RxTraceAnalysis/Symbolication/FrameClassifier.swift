@@ -75,7 +75,7 @@ package enum FrameClassifier {
         if let function, let range = function.range(of: "(extension in ") {
             module = function[range.upperBound...].split(separator: ")").first.map(String.init)
         }
-        module = module ?? rawName.flatMap(mangledModule)
+        module = module ?? rawName.flatMap(declaringModule)
         guard let module else { return false }
         return !rxCoreModules.contains(module) && !rxTraceModules.contains(module)
     }
@@ -87,7 +87,7 @@ package enum FrameClassifier {
             let rest = function[range.upperBound...]
             if let end = rest.firstIndex(of: ")") { return String(rest[..<end]) }
         }
-        if let rawName, let module = mangledModule(rawName) { return module }
+        if let rawName, let module = declaringModule(rawName) { return module }
         guard let function else { return nil }
         var text = Substring(function)
         let prefixes = [
@@ -112,6 +112,12 @@ package enum FrameClassifier {
         let identifier = text.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
         let after = text.dropFirst(identifier.count)
         return !identifier.isEmpty && after.first == "." ? String(identifier) : nil
+    }
+
+    /// The module a mangled function was declared in: an extension's own module, else the
+    /// name's first module.
+    static func declaringModule(_ raw: String) -> String? {
+        ExtensionModule.of(rawName: raw) ?? mangledModule(raw)
     }
 
     /// `$s6RxCore…` → "RxCore"; `$sS…` → "Swift"; nil for C symbols.
