@@ -69,8 +69,8 @@ final class SubjectReasonTests: XCTestCase {
         // holds either: the observer list on the path is the hot observable's.
         XCTAssertEqual(
             bind.retentionReason,
-            "kept alive by HotObservable<Int>'s observer list; nothing recorded references HotObservable<Int> but what it keeps"
-                + HeapExplanation.outsideTheRecordedHeap
+            "kept alive by HotObservable<Int>'s observer list, in a loop of Rx objects: everything recorded that references HotObservable<Int>"
+                + " is kept by it, and none of it is yours or a scheduler; disposing the subscription takes it off that list"
         )
         XCTAssertEqual(bind.retentionPath?.steps.first?.typeName, "HotObservable<Int>")
         XCTAssertEqual(bind.retentionPath?.steps.last?.typeName, "AnonymousObserver<Int>")
@@ -79,8 +79,8 @@ final class SubjectReasonTests: XCTestCase {
         let subscribe = try finding(report, "subscribe")
         XCTAssertEqual(
             subscribe.retentionReason,
-            "kept alive by BehaviorSubject<Int>'s observer list; nothing recorded references BehaviorSubject<Int> but what it keeps"
-                + HeapExplanation.outsideTheRecordedHeap
+            "kept alive by BehaviorSubject<Int>'s observer list, in a loop of Rx objects: everything recorded that references BehaviorSubject<Int>"
+                + " is kept by it, and none of it is yours or a scheduler; disposing the subscription takes it off that list"
         )
         XCTAssertEqual(subscribe.retentionPath?.steps.first?.via, "observers.bag.single.value")
     }

@@ -614,11 +614,13 @@ struct HeapExplanation {
         }
         if case .instance(let name, _) = kind {
             if isScheduler(name) { return "\(name)'s scheduled work" }
-            // A subject whose own holder is not on the traced heap still holds the path
-            // through its observer list: that much is known, and where the search ended.
+            // Reached only when every object back from the subscription has a referrer and
+            // none is the user's or a scheduler: library objects that keep each other alive (a
+            // hot observable and the disposable of the subscription it keeps). That loop is
+            // the holder, whatever else may hold it from outside the recorded heap.
             if steps.first?.via?.hasPrefix("observers") == true {
-                return "\(name)'s observer list; nothing recorded references \(name) but what it keeps"
-                    + Self.outsideTheRecordedHeap
+                return "\(name)'s observer list, in a loop of Rx objects: everything recorded that references \(name)"
+                    + " is kept by it, and none of it is yours or a scheduler; disposing the subscription takes it off that list"
             }
             if !incoming[root].isEmpty { return name }
         }
