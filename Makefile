@@ -19,12 +19,12 @@ test: setup
 	python3 Tools/codegen/scale_sites.py --check
 	@$(MAKE) --no-print-directory format-check
 	$(SWIFT) build $(IMPORTS_CHECKED)
+	@ZERO_COST_BIN=$$($(SWIFT) build --show-bin-path) SWIFT=$(SWIFT) bash Tools/checks/zero-cost-check.sh
 	$(SWIFT) test $(TRAITS) $(IMPORTS_CHECKED)
 	@$(MAKE) --no-print-directory semantics-check
 	@$(MAKE) --no-print-directory layers-check
 	@$(MAKE) --no-print-directory docs
 	@$(MAKE) --no-print-directory html-check
-	@$(MAKE) --no-print-directory zero-cost-check
 	@$(MAKE) --no-print-directory alloc-check
 	@$(MAKE) --no-print-directory sample-app-check
 	@$(MAKE) --no-print-directory test-suite-check
