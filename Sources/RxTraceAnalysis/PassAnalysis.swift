@@ -126,6 +126,7 @@ package struct PassAnalysis {
                 cycles: explanation.cycles
             )
             outcome.cycleOfFinding = explanation.cycleOfFinding
+            findings = CycleFolding.folded(findings, cycleOfFinding: explanation.cycleOfFinding)
             if !harnessObjects.isEmpty {
                 outcome.harnessHolders = explanation.findingsHeld(byAnyOf: harnessObjects, in: graph)
                 outcome.harnessFields = HeapExplanation.rxFields(of: harnessObjects, in: graph)

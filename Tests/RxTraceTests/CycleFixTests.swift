@@ -70,13 +70,12 @@ final class CycleFixTests: XCTestCase {
         let breakAt = try XCTUnwrap(cycle.breakAt)
         XCTAssertEqual(cycle.steps[breakAt].typeName, "BehaviorSubject<Int>", "\(cycle.steps)")
         XCTAssertEqual(cycle.steps[breakAt].via?.hasPrefix("observers"), true, "\(cycle.steps)")
-        // The leak on the cycle has the same fix, and both count one per pass.
-        let leak = try XCTUnwrap(report.findings.first { $0.kind == .leakedSubscription })
-        XCTAssertEqual(leak.callSite?.line, subscribeLine)
-        XCTAssertEqual(leak.fixHint, fix)
-        XCTAssertEqual(leak.countPerPass, [1, 1])
-        XCTAssertNil(leak.leaked, "a subscription")
-        XCTAssertEqual(finding.countPerPass, leak.countPerPass)
+        // The subscription on the cycle is the cycle's bug: one entry, carrying its chain and
+        // types, counting one per pass.
+        XCTAssertEqual(report.findings.map(\.kind), [.referenceCycle], "\(report.findings.map(\.headline))")
+        XCTAssertEqual(finding.operatorChain, ["using", "subscribe"])
+        XCTAssertTrue(finding.resourceTypes.contains { $0.hasPrefix("UsingSink") }, "\(finding.resourceTypes)")
+        XCTAssertEqual(finding.countPerPass, [1, 1])
         XCTAssertEqual(finding.callSite?.line, subscribeLine, "placed at the subscription to dispose")
     }
 

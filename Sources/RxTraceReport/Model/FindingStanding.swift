@@ -27,6 +27,10 @@ public struct ReviewedFinding: Sendable {
     public var scenario: ScenarioReport
     public var finding: LeakFinding
     public var standing: FindingStanding
+    /// Every scenario or test that showed this finding (its signature), `scenario` first.
+    public var seenIn: [String] = []
+    /// Whether `scenario` is a scenario or a test, for naming `seenIn`.
+    public var subject: RunSubject = .scenarios
 }
 
 extension ScenarioReport {
@@ -39,14 +43,28 @@ extension ScenarioReport {
 }
 
 extension RunReport {
-    /// Every finding, failing ones first, then expected ones, then accepted ones; in scenario
-    /// order within each.
+    /// Every distinct finding once (one bug, one entry: `FindingGroups`), failing ones first, then
+    /// expected ones, then accepted ones; in scenario order within each. A finding seen in several
+    /// scenarios or tests is shown as where it stands worst, first seen there, naming them all.
     public var findingsForReview: [ReviewedFinding] {
+        let groups = findingGroups
         let all = scenarios.flatMap { scenario in
             scenario.findings.map {
                 ReviewedFinding(scenario: scenario, finding: $0, standing: scenario.standing(of: $0))
             }
         }
+        var seen: Set<String> = []
         return FindingStanding.allCases.flatMap { standing in all.filter { $0.standing == standing } }
+            .compactMap { reviewed in
+                let group = groups.group(of: reviewed.finding, in: reviewed.scenario)
+                guard seen.insert(FindingGroups.key(reviewed.finding, in: reviewed.scenario)).inserted else {
+                    return nil
+                }
+                var reviewed = reviewed
+                let others = group?.seenIn ?? []
+                reviewed.seenIn = [reviewed.scenario.name] + others.filter { $0 != reviewed.scenario.name }
+                reviewed.subject = subject
+                return reviewed
+            }
     }
 }

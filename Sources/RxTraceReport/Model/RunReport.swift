@@ -59,7 +59,7 @@ extension RunReport: Codable {
     private enum CodingKeys: String, CodingKey {
         case schemaVersion, tool, generatedAt, host, scenarios, suppressions, baseline, interruption, subject
         // Derived: written for readers, recomputed when read back.
-        case summary
+        case summary, findingGroups
     }
 
     public init(from decoder: Decoder) throws {
@@ -98,5 +98,6 @@ extension RunReport: Codable {
         try c.encodeIfPresent(interruption, forKey: .interruption)
         if subject != .scenarios { try c.encode(subject, forKey: .subject) }
         try c.encode(summary, forKey: .summary)
+        try c.encode(findingGroups.groups, forKey: .findingGroups)
     }
 }

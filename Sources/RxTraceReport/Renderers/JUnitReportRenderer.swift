@@ -28,6 +28,7 @@ public struct JUnitReportRenderer: Sendable {
 
     public func render(_ report: RunReport) -> String {
         let text = TextReportRenderer(colour: false)
+        let groups = report.findingGroups
         let unfinished = report.interruption?.unfinishedScenarios ?? []
         let errors = report.scenarios.filter(\.isUnexpectedlyAbnormal).count + unfinished.count
         let failures = report.scenarios.filter { !$0.passed && !$0.isUnexpectedlyAbnormal }.count
@@ -60,13 +61,13 @@ public struct JUnitReportRenderer: Sendable {
             x +=
                 "    <testcase classname=\"\(testClass)\" name=\"\(testName)\" time=\"\(Self.seconds(scenario.durationSeconds))\">\n"
             if report.subject == .tests, !scenario.isUnexpectedlyAbnormal {
-                x += testElements(scenario, text: text)
+                x += testElements(scenario, text: text, groups: groups)
             } else if !scenario.passed {
                 var message = scenario.failureReasons.joined(separator: "; ")
                 if let stop = ScenarioStop(scenario) { message += "; " + stop.placeLine }
                 let element = scenario.isUnexpectedlyAbnormal ? "error" : "failure"
                 x +=
-                    "      <\(element) type=\"\(a(failureType(scenario)))\" message=\"\(a(message))\">\(t(text.render(scenario)))</\(element)>\n"
+                    "      <\(element) type=\"\(a(failureType(scenario)))\" message=\"\(a(message))\">\(t(text.render(scenario, groups: groups)))</\(element)>\n"
             }
             var output = TextReportRenderer.strippingANSI(scenario.output ?? "")
             let known = scenario.testOutcome?.issues.filter(\.isKnown) ?? []
@@ -92,7 +93,7 @@ public struct JUnitReportRenderer: Sendable {
     }
 
     /// A finished test's elements: its failing assertions, its failing leaks, its skip.
-    private func testElements(_ test: ScenarioReport, text: TextReportRenderer) -> String {
+    private func testElements(_ test: ScenarioReport, text: TextReportRenderer, groups: FindingGroups) -> String {
         var x = ""
         if let outcome = test.testOutcome, outcome.result == .failed {
             // One type for whatever the framework failed the test for (a thrown error too), so
@@ -105,9 +106,11 @@ public struct JUnitReportRenderer: Sendable {
         if !leaks.isEmpty {
             let message = leaks.map { finding in
                 finding.headline + (finding.callSite.map { " at \($0.fileAndLine)" } ?? "")
+                    + (groups.entry(of: finding, otherThan: test).map { ", the same finding as in \($0)" } ?? "")
             }.joined(separator: "; ")
             let type = leaks.allSatisfy { $0.kind == .threadAnomaly } ? FindingKind.threadAnomaly.rawValue : "leak"
-            x += "      <failure type=\"\(type)\" message=\"\(a(message))\">\(t(text.render(test)))</failure>\n"
+            x +=
+                "      <failure type=\"\(type)\" message=\"\(a(message))\">\(t(text.render(test, groups: groups)))</failure>\n"
         }
         if test.testResult == .skipped {
             let reason = test.testOutcome?.skipReason ?? ""

@@ -168,7 +168,7 @@ public struct MarkdownReportRenderer: Sendable {
                 "`\(code($0.function))` (\(cell($0.fileAndLineNoted ?? "")))"
             } ?? "—"
         return
-            "| \(cell(finding.headline)) | \(site) | \(ReportNumbers.signed(finding.growthPerPass)) per pass | \(cell(reviewed.scenario.name)) |\n"
+            "| \(cell(finding.headline)) | \(site) | \(ReportNumbers.signed(finding.growthPerPass)) per pass | \(cell(reviewed.seenInCell)) |\n"
     }
 
     private func detail(_ reviewed: ReviewedFinding) -> String {
@@ -180,6 +180,9 @@ public struct MarkdownReportRenderer: Sendable {
         if let note = finding.mergedFunctionNote { out += "\(cell(note)).\n\n" }
         if let snippet = finding.snippet { out += fenced(snippet) }
         if let reason = finding.retentionReason { out += "Why: \(cell(reason)).\n\n" }
+        if reviewed.seenIn.count > 1 {
+            out += "\(cell(reviewed.seenInCell.prefix(1).uppercased() + reviewed.seenInCell.dropFirst())).\n\n"
+        }
         out += "**Fix:** \(finding.fixHint)\n\n"
         if let patch = finding.patch { out += MarkdownFindingPatch.block(patch, cell: cell) }
         return out

@@ -44,15 +44,18 @@ public struct SARIFReportRenderer: Sendable {
     func document(_ report: RunReport) -> JSONValue {
         let kinds = FindingKind.allCases
         var results: [JSONValue] = []
+        // One result per distinct bug: where it was first seen, naming every scenario or test.
+        let groups = report.findingGroups
         for scenario in report.scenarios {
-            for finding in scenario.findings {
+            for finding in scenario.findings where groups.entry(of: finding, otherThan: scenario) == nil {
                 results.append(
                     result(
                         finding,
                         scenario: scenario,
                         subject: report.subject,
                         ruleIndex: kinds.firstIndex(of: finding.kind)!,
-                        baseline: report.baseline != nil
+                        baseline: report.baseline != nil,
+                        seenIn: groups.shared(finding, in: scenario)
                     )
                 )
             }
@@ -162,9 +165,11 @@ public struct SARIFReportRenderer: Sendable {
         scenario: ScenarioReport,
         subject: RunSubject,
         ruleIndex: Int,
-        baseline: Bool
+        baseline: Bool,
+        seenIn group: FindingGroup?
     ) -> JSONValue {
         var message = "\(finding.headline) in \(subject.noun) \(scenario.name)"
+        if let group { message += " (\(group.seenInText(subject)))" }
         if let site = finding.callSite {
             let place = finding.kind == .referenceCycle ? "closed by the closure at" : "subscribed at"
             message += ", \(place) \(site.fileAndLine)\(site.function.map { " in \($0)" } ?? "")"
@@ -193,6 +198,11 @@ public struct SARIFReportRenderer: Sendable {
                 "resourceTypes": .array(finding.resourceTypes.map { .string($0) }),
             ],
         ]
+        if let group, case .object(var properties)? = fields["properties"] {
+            properties["seenIn"] = .array(group.seenIn.map { .string($0) })
+            properties["totalCount"] = .int(group.count)
+            fields["properties"] = .object(properties)
+        }
         if let site = finding.callSite {
             var siteLocation = location(file: site.file, base: site.fileBase, line: site.line, message: site.function)
             // The call site's own line as region.snippet, the lines around it as contextRegion.

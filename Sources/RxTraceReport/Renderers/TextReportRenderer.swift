@@ -38,8 +38,10 @@ public struct TextReportRenderer: Sendable {
                 paint(text.prefix(1).uppercased() + text.dropFirst(), .yellow)
                 + "; the report holds the \(report.subject.noun)s that finished.\n"
         }
-        for scenario in report.scenarios where !failingOnly || !scenario.passed {
-            out += "\n" + render(scenario)
+        let shown = report.scenarios.filter { !failingOnly || !$0.passed }
+        let groups = FindingGroups(shown, subject: report.subject)
+        for scenario in shown {
+            out += "\n" + render(scenario, groups: groups)
         }
         let used = report.suppressions.filter { $0.matchedFindings > 0 }
         if !report.suppressions.isEmpty, !failingOnly {
@@ -55,6 +57,12 @@ public struct TextReportRenderer: Sendable {
 
     /// One scenario: its result line, counts, findings; used alone in JUnit failures.
     public func render(_ scenario: ScenarioReport) -> String {
+        render(scenario, groups: nil)
+    }
+
+    /// One scenario of a report; with `groups`, a finding shown in full for an earlier scenario
+    /// or test is one line pointing there (one bug, one entry).
+    public func render(_ scenario: ScenarioReport, groups: FindingGroups?) -> String {
         let mark = scenario.passed ? paint("✓", .green) : paint("✗", .red)
         // A Swift Testing argument case is named by its value's description, line breaks and all.
         var out = "\(mark) \(paint(OneLineText.escaping(scenario.name), .bold)) — \(scenario.summary)\n"
@@ -79,12 +87,16 @@ public struct TextReportRenderer: Sendable {
             out += "        " + paint(ThreadHopText.summaryLine(chain), .dim) + "\n"
         }
         for finding in scenario.findings {
+            if let first = groups?.entry(of: finding, otherThan: scenario) {
+                out += "\n" + render(repeated: finding, shownIn: first)
+                continue
+            }
             let cycle =
                 finding.kind == .referenceCycle ? scenario.cycles.first { $0.signature == finding.signature } : nil
             var shown = finding
             // Reports written before a cycle finding carried its cycle's fix.
             if shown.fix == nil { shown.fix = cycle?.fix }
-            out += "\n" + render(shown)
+            out += "\n" + render(shown, seenIn: groups?.seenInText(finding, in: scenario))
             if let cycle { out += ReferenceTraceText.cycle(cycle, indent: "    ").map { $0 + "\n" }.joined() }
         }
         if let output = scenario.output, !output.isEmpty {
@@ -118,10 +130,13 @@ public struct TextReportRenderer: Sendable {
 
     /// One finding, indented for a scenario block.
     public func render(_ finding: LeakFinding) -> String {
-        var headline = paint(finding.headline, finding.isActionable ? .red : .dim)
-        if finding.isNew == true { headline += " " + paint("[new]", .yellow) }
-        if finding.isNew == false { headline += " [in baseline]" }
-        var out = "  \(headline)\n"
+        render(finding, seenIn: nil)
+    }
+
+    /// One finding; `seenIn` names the scenarios or tests that showed it, when more than one did.
+    public func render(_ finding: LeakFinding, seenIn: String?) -> String {
+        var out = "  \(headline(finding))\n"
+        if let seenIn { out += "    \(seenIn)\n" }
         if let rule = finding.suppressedBy {
             // rxtrace's own rules (rxtrace test's) have no conditions to show: their reason says it.
             out +=
@@ -170,6 +185,20 @@ public struct TextReportRenderer: Sendable {
             out += "    backtrace (other side):\n" + render(frames: other, indent: "      ")
         }
         return out
+    }
+
+    /// A finding whose full entry is under another scenario or test: its headline and where.
+    private func render(repeated finding: LeakFinding, shownIn first: String) -> String {
+        var out = "  \(headline(finding))\n"
+        if let site = finding.callSite { out += "    at \(paint(site.fileAndLine, .bold))\n" }
+        return out + "    the same finding as in \(first) (signature \(finding.signature)): see there\n"
+    }
+
+    private func headline(_ finding: LeakFinding) -> String {
+        var headline = paint(finding.headline, finding.isActionable ? .red : .dim)
+        if finding.isNew == true { headline += " " + paint("[new]", .yellow) }
+        if finding.isNew == false { headline += " [in baseline]" }
+        return headline
     }
 
     /// A backtrace with library frames folded, one line per shown frame or folded run.

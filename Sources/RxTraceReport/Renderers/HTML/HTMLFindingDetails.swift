@@ -34,7 +34,7 @@ struct HTMLFindingDetails {
                 if finding.isNew == true { badge("new", "new") }
                 if finding.isNew == false { badge("known", "in baseline") }
                 if suppressed { badge("suppressed", "suppressed") }
-                HTMLNode.element("span", [.class("scenario-name")], text: " · \(scenario.name)")
+                HTMLNode.element("span", [.class("scenario-name")], text: " · \(reviewed.seenInCell)")
             }
             if let site = finding.callSite {
                 HTMLNode.element("p", [.class("site")]) {

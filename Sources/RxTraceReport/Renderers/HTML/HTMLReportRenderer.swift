@@ -38,7 +38,10 @@ public struct HTMLReportRenderer: Sendable {
         var anchors = report.scenarios.map { _ in [String]() }
         var anchorByFinding: [String: String] = [:]
         for (index, reviewed) in review.enumerated() {
-            anchorByFinding["\(reviewed.scenario.name)\u{1}\(reviewed.finding.signature)"] = "finding-\(index)"
+            // One entry per bug: every scenario or test that showed it links to it.
+            for name in reviewed.seenIn {
+                anchorByFinding["\(name)\u{1}\(reviewed.finding.signature)"] = "finding-\(index)"
+            }
         }
         for (index, scenario) in report.scenarios.enumerated() {
             anchors[index] = scenario.findings.map {

@@ -41,6 +41,22 @@ final class FeedScreenXCTests: XCTestCase {
         XCTAssertEqual(counter.count, 3)
     }
 
+    /// A Binder fed from a background queue: legal in RxSwift (it binds on MainScheduler), so
+    /// clean, with no thread anomaly.
+    func testBinderFedFromABackgroundQueue() {
+        final class Label { var text = "" }
+        let label = Label()
+        let bound = expectation(description: "bound on the main thread")
+        let binder = Binder<String>(label) { label, text in
+            XCTAssertTrue(Thread.isMainThread)
+            label.text = text
+            bound.fulfill()
+        }
+        DispatchQueue.global().async { binder.onNext("from the background") }
+        wait(for: [bound], timeout: 5)
+        XCTAssertEqual(label.text, "from the background")
+    }
+
     func testAsyncClean() async throws {
         let value = try await Observable.just(7).map { $0 * 6 }.asSingle().value
         XCTAssertEqual(value, 42)
