@@ -94,5 +94,33 @@ final class LeftRunningTests: XCTestCase {
         }
         XCTAssertEqual(RunReport(scenarios: [report]).summary.suppressedFindings, 0)
     }
+
+    /// Work a test queued on a scheduler and left there is named: how many items, on which
+    /// scheduler (as `check` names it), scheduled at which line of the test.
+    func testWorkLeftQueuedIsNamedByItsSchedulerAndTheLineThatScheduledIt() throws {
+        let recorder = TestUnitRecorder(drainTimeout: 0.4, heapGraph: false)
+        let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "rxtrace.tests.left-queued")
+        var queued: [Disposable] = []
+        let scheduleLine = #line + 2
+        let leaveQueued = {
+            queued.append(scheduler.scheduleRelative((), dueTime: .seconds(30)) { Disposables.create() })
+        }
+        recorder.begin(unit)
+        leaveQueued()
+        XCTAssertNil(recorder.endFirstRun(unit), "the queued item is alive: it runs again")
+        recorder.beginRerun(unit)
+        leaveQueued()
+        let report = try XCTUnwrap(recorder.endRerun(unit))
+        queued.forEach { $0.dispose() }
+        // The first drain that gave up is the one reported: one item queued then.
+        let reason = try XCTUnwrap(report.findings.first?.retentionReason, "\(report.findings.map(\.headline))")
+        XCTAssertTrue(
+            reason.hasPrefix(
+                "still running after the test: 1 item pending on SerialDispatchQueueScheduler(rxtrace.tests.left-queued), scheduled at Tests/RxTraceTests/LeftRunningTests.swift:\(scheduleLine) after "
+            ),
+            reason
+        )
+        XCTAssertTrue(report.findings.allSatisfy { !$0.isActionable }, "not a leak verdict of the test's")
+    }
 }
 #endif

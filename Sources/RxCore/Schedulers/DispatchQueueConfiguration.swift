@@ -13,7 +13,7 @@ struct DispatchQueueConfiguration {
     func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
         let cancel = SingleAssignmentDisposable()
         #if TRACE_RESOURCES
-        let token = PendingWorkToken()
+        let token = PendingWorkToken(mark)
         #endif
         queue.async {
             #if TRACE_RESOURCES
@@ -43,7 +43,7 @@ struct DispatchQueueConfiguration {
         #endif
 
         #if TRACE_RESOURCES
-        let token = PendingWorkToken()
+        let token = PendingWorkToken(mark)
         #endif
         // The timer holds its handler, the handler holds the disposable: break that cycle on
         // cancel by dropping the only strong reference to the timer.

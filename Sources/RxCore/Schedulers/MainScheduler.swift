@@ -68,7 +68,7 @@ public final class MainScheduler: SerialDispatchQueueScheduler {
         }
         let cancel = SingleAssignmentDisposable()
         #if TRACE_RESOURCES
-        let token = PendingWorkToken()
+        let token = PendingWorkToken(configuration.mark)
         #endif
         mainQueue.async {
             #if TRACE_RESOURCES
@@ -130,7 +130,7 @@ public final class ConcurrentMainScheduler: SchedulerType, SchedulerLabeled {
         }
         let cancel = SingleAssignmentDisposable()
         #if TRACE_RESOURCES
-        let token = PendingWorkToken()
+        let token = PendingWorkToken(mark)
         #endif
         mainQueue.async {
             #if TRACE_RESOURCES

@@ -21,7 +21,7 @@ public class OperationQueueScheduler: ImmediateSchedulerType, SchedulerLabeled {
     public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
         let cancel = SingleAssignmentDisposable()
         #if TRACE_RESOURCES
-        let token = PendingWorkToken()
+        let token = PendingWorkToken(mark)
         #endif
         let operation = BlockOperation {
             #if TRACE_RESOURCES

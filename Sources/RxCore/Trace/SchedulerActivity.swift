@@ -10,6 +10,17 @@ public enum SchedulerActivity {
     private static let pendingCount = Atomic<Int>(0)
     private static let periodicCount = Atomic<Int>(0)
     private static let periodicByQueue = LockedValue<[String: Int]>([:])
+    private static let pendingByScheduler = LockedValue<[UInt32: PendingOnScheduler]>([:])
+
+    /// One-shot work pending on one scheduler: how many items, and the stack that scheduled the
+    /// latest of them (0 when capture is off), so a report can say where it was scheduled.
+    public struct PendingOnScheduler: Sendable, Equatable {
+        /// The scheduler's label as reports name it (`SerialDispatchQueueScheduler(feed)`), or
+        /// empty for a scheduler without one.
+        public var scheduler: String
+        public var count: Int
+        public var lastScheduledStack: StackID
+    }
 
     /// One-shot items scheduled and neither run nor cancelled yet.
     public static var pending: Int { pendingCount.load(ordering: .acquiring) }
@@ -17,8 +28,37 @@ public enum SchedulerActivity {
     /// Periodic timers currently armed.
     public static var activePeriodicTimers: Int { periodicCount.load(ordering: .acquiring) }
 
-    static func begin() { pendingCount.add(1, ordering: .acquiringAndReleasing) }
-    static func end() { pendingCount.subtract(1, ordering: .acquiringAndReleasing) }
+    /// One-shot items pending now, by scheduler, busiest first.
+    public static var pendingBySchedulers: [PendingOnScheduler] {
+        let labels = SchedulerLabels.snapshot()
+        return pendingByScheduler.withLock { $0 }.map { id, pending in
+            var named = pending
+            named.scheduler = Int(id) < labels.count ? labels[Int(id)].text : ""
+            return named
+        }.sorted { ($0.count, $1.scheduler) > ($1.count, $0.scheduler) }
+    }
+
+    static func begin(scheduler: UInt32, stack: UInt32) {
+        pendingCount.add(1, ordering: .acquiringAndReleasing)
+        pendingByScheduler.withLock { pending in
+            var entry =
+                pending[scheduler]
+                ?? PendingOnScheduler(scheduler: "", count: 0, lastScheduledStack: StackID(rawValue: 0))
+            entry.count += 1
+            if stack != 0 { entry.lastScheduledStack = StackID(rawValue: stack) }
+            pending[scheduler] = entry
+        }
+    }
+
+    static func end(scheduler: UInt32) {
+        pendingCount.subtract(1, ordering: .acquiringAndReleasing)
+        pendingByScheduler.withLock { pending in
+            guard var entry = pending[scheduler] else { return }
+            entry.count -= 1
+            pending[scheduler] = entry.count > 0 ? entry : nil
+        }
+    }
+
     /// Periodic timers currently armed, by the label of the dispatch queue they fire on, so a
     /// report can say which scheduler's timer keeps a subscription alive.
     public static var activePeriodicTimersByQueue: [String: Int] { periodicByQueue.withLock { $0 } }
@@ -61,11 +101,18 @@ public enum SchedulerActivity {
     }
 }
 
-/// Balances one `SchedulerActivity.begin()` exactly once, whether the work ran or was cancelled.
+/// Balances one `SchedulerActivity.begin` exactly once, whether the work ran or was cancelled.
+/// Made where work is scheduled, on the scheduling thread: its stack says who scheduled it.
 final class PendingWorkToken: @unchecked Sendable {
     private let finished = AtomicInt(0)
-    init() { SchedulerActivity.begin() }
-    func finish() { if finished.fetchOr(1) == 0 { SchedulerActivity.end() } }
+    private let scheduler: UInt32
+
+    init(_ mark: SchedulerMark) {
+        scheduler = mark.id
+        SchedulerActivity.begin(scheduler: scheduler, stack: ResourceRegistry.stageStack())
+    }
+
+    func finish() { if finished.fetchOr(1) == 0 { SchedulerActivity.end(scheduler: scheduler) } }
     deinit { finish() }
 }
 #endif

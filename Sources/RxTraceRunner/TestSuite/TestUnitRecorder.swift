@@ -36,6 +36,8 @@ package final class TestUnitRecorder: @unchecked Sendable {
     struct Drain {
         /// RxCore schedulers' one-shot items still pending when the drain gave up.
         var pendingItems: Int
+        /// The same, by scheduler, with where the latest was scheduled.
+        var pendingBySchedulers: [SchedulerActivity.PendingOnScheduler] = []
         /// How many resources were created or released during the last quiet period it waited for.
         var stillChanging: Bool
         var seconds: TimeInterval
@@ -223,6 +225,7 @@ package final class TestUnitRecorder: @unchecked Sendable {
         }
         return Drain(
             pendingItems: SchedulerActivity.pending,
+            pendingBySchedulers: SchedulerActivity.pendingBySchedulers,
             stillChanging: Date().timeIntervalSince(unchangedSince) < Self.quietPeriod,
             seconds: Date().timeIntervalSince(started)
         )
@@ -242,11 +245,14 @@ package final class TestUnitRecorder: @unchecked Sendable {
         )
     }
 
-    /// "still running after the test: 3 items pending on RxCore's schedulers, live resources still
-    /// changing after 5.0 s of draining".
+    /// "still running after the test: 3 items pending on SerialDispatchQueueScheduler(feed),
+    /// scheduled at Sources/App/Feed.swift:12, live resources still being created or released
+    /// after 5.0 s of draining".
     static func stillRunningText(_ drain: Drain) -> String {
         var parts: [String] = []
-        if drain.pendingItems > 0 {
+        if let named = PendingWorkText.describe(drain.pendingBySchedulers) {
+            parts.append(named)
+        } else if drain.pendingItems > 0 {
             parts.append(
                 "\(drain.pendingItems) item\(drain.pendingItems == 1 ? "" : "s") pending on RxCore's schedulers"
             )
