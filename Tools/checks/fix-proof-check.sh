@@ -13,14 +13,7 @@
 # The copies sit beside the fixtures (their manifests depend on ../../..), named .build-* so git
 # ignores them. 22 minutes here while other builds ran (four first builds of a fixture): not in
 # `make test`.
-set -euo pipefail
-SWIFT=${SWIFT:-swift}
-root="$(cd "$(dirname "$0")/../.." && pwd)"
-cd "$root"
-$SWIFT build --product rxtrace >/dev/null
-$SWIFT build --package-path Tools/rxtrace-fix --product rxtrace-fix >/dev/null
-rxtrace="$root/.build/debug/rxtrace"
-fixer="$root/Tools/rxtrace-fix/.build/debug/rxtrace-fix"
+source "$(dirname "$0")/fix-common.sh"
 work="$(mktemp -d)"
 copies=()
 cleanup() { rm -rf "$work" "${copies[@]}"; }
@@ -33,12 +26,6 @@ fresh_copy() {  # fixture name -> prints the copy's path
     mkdir -p "$copy"
     (cd "$root/Tests/Fixtures/$1" && tar --exclude=.build --exclude=.swiftpm --exclude=Package.resolved -cf - .) | tar -xf - -C "$copy"
     echo "$copy"
-}
-
-expect_exit() {  # expected-code log command...
-    local expected=$1 log=$2; shift 2
-    set +e; "$@" >"$log" 2>&1; local code=$?; set -e
-    [ "$code" = "$expected" ] || { tail -30 "$log" >&2; fail "'$*' exited $code, expected $expected"; }
 }
 
 # The verdicts in rxtrace-fix.json: every call site listed, verified or not, with the reason's start.
