@@ -11,6 +11,7 @@ public struct RunSummary: Codable, Equatable, Sendable {
     /// Leaked subscriptions (summing group counts).
     public var leakedSubscriptions: Int
     public var referenceCycles: Int
+    /// Distinct thread anomalies (by signature across the run), not their occurrences.
     public var threadAnomalies: Int
     public var unreleasedObjects: Int
     /// Finding groups a suppressions file's rule matched (not rxtrace's own rules).
@@ -37,7 +38,14 @@ public struct RunSummary: Codable, Equatable, Sendable {
         self.findings = findings.count
         self.leakedSubscriptions = total(.leakedSubscription)
         self.referenceCycles = total(.referenceCycle)
-        self.threadAnomalies = total(.threadAnomaly)
+        // Places, once each across the run: a race reaches its place a number of times that
+        // changes from run to run (a finding's count says how often it did this time).
+        self.threadAnomalies =
+            Set(
+                scenarios.flatMap { scenario in
+                    scenario.findings.filter { $0.kind == .threadAnomaly }.map { FindingGroups.key($0, in: scenario) }
+                }
+            ).count
         self.unreleasedObjects = total(.unreleasedObject)
         self.suppressedFindings = findings.filter { $0.suppressedBy.map { !$0.isBuiltIn } ?? false }.count
         self.heldByTest = findings.filter { $0.heldByTest == true }.count
