@@ -61,13 +61,14 @@ let coreScenarios: [Scenario] = [
         var delivered = 0
         subscription = subject.observe(on: serial).subscribe(onNext: { _ in delivered += 1 })
         subject.onNext(1)
-        var disposed = false
+        // Set on the serial queue while the scenario waits on the main thread.
+        let disposed = SharedCounter()
         _ = serial.schedule(()) { _ in
             subscription?.dispose()
-            disposed = true
+            disposed.increment()
             return Disposables.create()
         }
-        context.wait(until: { disposed })
+        context.wait(until: { disposed.value > 0 })
         subject.onNext(2)
         subscription = nil
     },

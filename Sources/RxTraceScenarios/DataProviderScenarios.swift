@@ -64,13 +64,14 @@ private func dataProviderScenario(
         }
         let screen = ItemsScreen()
         screen.show(provider, binding)
-        var loaded = false
+        // Ended on URLSession's queue while the scenario waits on the main thread.
+        let loaded = SharedCounter()
         let request = provider.load().subscribe(
             onNext: { _ in },
-            onError: { _ in loaded = true },
-            onCompleted: { loaded = true }
+            onError: { _ in loaded.increment() },
+            onCompleted: { loaded.increment() }
         )
-        try waitFor(context, "the items request") { loaded }
+        try waitFor(context, "the items request") { loaded.value > 0 }
         request.dispose()
         guard screen.items.count == 3 else { throw ScenarioTimeout(what: "the items to reach the screen") }
         context.expectReleased(screen, name: "ItemsScreen")

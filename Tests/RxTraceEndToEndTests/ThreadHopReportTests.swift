@@ -150,9 +150,11 @@ final class ThreadHopReportTests: XCTestCase {
         let scenario = Scenario("wrong-hops", summary: "declares red where green ran", expect: .hopsReported) {
             context in
             let green = context.serialScheduler("green")
-            var done = false
-            _ = Observable.just(1).observe(on: green).subscribe(onCompleted: { done = true })
-            context.wait(until: { done })
+            // Completed on green while the main thread waits: a captured `var` would be a data
+            // race (ThreadSanitizer reported it under `make sanitize`).
+            let completed = DispatchSemaphore(value: 0)
+            _ = Observable.just(1).observe(on: green).subscribe(onCompleted: { completed.signal() })
+            context.wait(until: { completed.wait(timeout: .now()) == .success })
             context.expectHops(["main", "red"])
         }
         let report = ScenarioRunner(passes: 2, drainTimeout: 5).run(scenario)
