@@ -30,6 +30,16 @@ extension ModelObservable {
         liftElements { downstream in { if keep($0) { downstream.on(.next($0)) } } }
     }
 
+    /// A closure that throws for `failing`: its error goes downstream in place of the element,
+    /// and like any error ends the subscription, so the source is unsubscribed at that moment.
+    func throwing(for failing: Int, _ then: (ModelObservable) -> ModelObservable) -> ModelObservable {
+        then(
+            liftElements { downstream in
+                { downstream.on($0 == failing ? .error(ErrorCode.thrown) : .next($0)) }
+            }
+        )
+    }
+
     func scan(_ seed: Int) -> ModelObservable {
         liftElements { downstream in
             var total = seed

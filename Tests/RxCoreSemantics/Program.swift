@@ -25,6 +25,8 @@ public enum ErrorCode {
     public static let noElements = -2
     public static let moreThanOneElement = -3
     public static let other = -99
+    /// What a program's throwing `map` or `filter` closure throws (marble errors are 1...3).
+    public static let thrown = 9
 
     static func name(_ code: Int) -> String {
         switch code {
@@ -91,6 +93,9 @@ public enum Operator: Hashable {
     case never
     case map(add: Int)
     case filter(dropMultiplesOf: Int)
+    /// `map` and `filter` whose closure throws for one element.
+    case mapThrowing(add: Int, throwsFor: Int)
+    case filterThrowing(dropMultiplesOf: Int, throwsFor: Int)
     case scan(seed: Int)
     case reduce(seed: Int)
     case distinctUntilChanged
@@ -141,6 +146,10 @@ public enum Operator: Hashable {
         case .never: return "Observable.never()"
         case .map(let add): return "map { $0 + \(add) }"
         case .filter(let modulus): return "filter { $0 % \(modulus) != 0 }"
+        case .mapThrowing(let add, let bad):
+            return "map { if $0 == \(bad) { throw e\(ErrorCode.thrown) }; return $0 + \(add) }"
+        case .filterThrowing(let modulus, let bad):
+            return "filter { if $0 == \(bad) { throw e\(ErrorCode.thrown) }; return $0 % \(modulus) != 0 }"
         case .scan(let seed): return "scan(\(seed), +)"
         case .reduce(let seed): return "reduce(\(seed), +)"
         case .distinctUntilChanged: return "distinctUntilChanged()"

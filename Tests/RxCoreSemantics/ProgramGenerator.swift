@@ -84,7 +84,7 @@ public struct ProgramGenerator {
     private mutating func duration() -> Int { int(5...120) }
 
     private mutating func op() -> Operator {
-        switch int(0...41) {
+        switch int(0...43) {
         case 0: return .map(add: int(1...9))
         case 1: return .filter(dropMultiplesOf: int(2...3))
         case 2: return .scan(seed: int(0...3))
@@ -127,7 +127,9 @@ public struct ProgramGenerator {
         case 38: return .materializeDematerialize
         case 39: return .asSingle
         case 40: return .asMaybe
-        default: return .asCompletable
+        case 41: return .asCompletable
+        case 42: return .mapThrowing(add: int(1...9), throwsFor: int(0...5))
+        default: return .filterThrowing(dropMultiplesOf: int(2...3), throwsFor: int(0...5))
         }
     }
 }

@@ -29,6 +29,9 @@ public enum ReferenceModel {
         case .never: return .immediate([])
         case .map(let add): return input(0).map { $0 &+ add }
         case .filter(let modulus): return input(0).filter { $0 % modulus != 0 }
+        case .mapThrowing(let add, let bad): return input(0).throwing(for: bad) { $0.map { $0 &+ add } }
+        case .filterThrowing(let modulus, let bad):
+            return input(0).throwing(for: bad) { $0.filter { $0 % modulus != 0 } }
         case .scan(let seed): return input(0).scan(seed)
         case .reduce(let seed): return input(0).reduce(seed)
         case .distinctUntilChanged: return input(0).distinctUntilChanged()

@@ -89,6 +89,16 @@ public enum RxCoreRun {
         case .never: return Observable.never()
         case .map(let add): return input(0).map { $0 &+ add }
         case .filter(let modulus): return input(0).filter { $0 % modulus != 0 }
+        case .mapThrowing(let add, let bad):
+            return input(0).map {
+                if $0 == bad { throw ProgramError(code: ErrorCode.thrown) }
+                return $0 &+ add
+            }
+        case .filterThrowing(let modulus, let bad):
+            return input(0).filter {
+                if $0 == bad { throw ProgramError(code: ErrorCode.thrown) }
+                return $0 % modulus != 0
+            }
         case .scan(let seed): return input(0).scan(seed) { $0 &+ $1 }
         case .reduce(let seed): return input(0).reduce(seed) { $0 &+ $1 }
         case .distinctUntilChanged: return input(0).distinctUntilChanged()

@@ -23,6 +23,6 @@ final class ProgramGeneratorTests: XCTestCase {
             }
             XCTAssertTrue((1...6).contains(depth), "main line of \(depth) operators: \(program.chain)")
         }
-        XCTAssertEqual(kinds.count, 47, "operator kinds seen: \(kinds.sorted())")
+        XCTAssertEqual(kinds.count, 49, "operator kinds seen: \(kinds.sorted())")
     }
 }

@@ -109,6 +109,24 @@ final class ReferenceModelTests: XCTestCase {
         XCTAssertEqual(outcome.subscriptions, [[.init(subscribe: 200, unsubscribe: 550)]])
     }
 
+    // As RxSwift's testMap_SelectorThrows and testFilter_SelectorThrows assert: the closure's
+    // error replaces the element at its tick and ends the source's subscription there.
+    func testAThrowingClosureEndsTheSequenceAtTheElement() throws {
+        for op in [Operator.mapThrowing(add: 1, throwsFor: 3), .filterThrowing(dropMultiplesOf: 2, throwsFor: 3)] {
+            let outcome = try run(
+                .node(op, [source(0)]),
+                hot(TimedEvent(210, .next(1)), TimedEvent(230, .next(3)), TimedEvent(240, .next(5)))
+            )
+            let first: SemanticEvent = op == .mapThrowing(add: 1, throwsFor: 3) ? .next(2) : .next(1)
+            XCTAssertEqual(
+                outcome.events,
+                [TimedEvent(210, first), TimedEvent(230, .error(ErrorCode.thrown))],
+                op.name
+            )
+            XCTAssertEqual(outcome.subscriptions, [[.init(subscribe: 200, unsubscribe: 230)]], op.name)
+        }
+    }
+
     // RxSwift's take(0) is Observable.empty(): it completes without subscribing to its source.
     func testTakeZeroNeverSubscribes() throws {
         let outcome = try run(.node(.take(0), [source(0)]), hot(TimedEvent(300, .next(1))))

@@ -48,6 +48,29 @@ final class TimeShiftTests: RxTestCase {
         XCTAssertEqual(other.subscriptions, [Subscription(290, 310)])
     }
 
+    /// Found by `make fuzz-semantics` (seed 1000, index 263067): `other` still sending
+    /// synchronously (`startWith`) after the downstream had ended on its first element reached
+    /// that downstream, and a `flatMapLatest` there subscribed an inner sequence per element.
+    /// Nothing goes downstream once the timeout's subscription is disposed.
+    func testOtherSendsNothingAfterTheDownstreamEnded() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([Recorded<Event<Int>>]())
+        var innerSubscriptions = 0
+
+        let res = scheduler.start {
+            xs.timeout(.seconds(50), other: Observable.just(3).startWith(1, 2), scheduler: scheduler)
+                .flatMapLatest { _ in
+                    Observable<Int>.deferred {
+                        innerSubscriptions += 1
+                        return .error(timeError)
+                    }
+                }
+        }
+
+        XCTAssertEqual(res.events, [.error(250, timeError)])
+        XCTAssertEqual(innerSubscriptions, 1)
+    }
+
     func testTimeoutDisposeInTheMiddle() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(240, 2)])

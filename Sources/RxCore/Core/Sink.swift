@@ -118,7 +118,7 @@ class Sink<Input, Observer: ReceiverBase & ObserverType>: Receiver<Input>, Cance
         #endif
     }
 
-    /// An observer that forwards straight to this sink's downstream (used by `catch`, `retry`…).
+    /// An observer that forwards to this sink's downstream (`timeout`'s `other`).
     final func forwarder() -> SinkForward<Input, Observer> {
         SinkForward(forward: self)
     }
@@ -189,6 +189,10 @@ class Sink<Input, Observer: ReceiverBase & ObserverType>: Receiver<Input>, Cance
 }
 
 /// Forwards events to a sink's downstream observer; a terminal event also disposes the sink.
+/// Nothing goes downstream once the sink is disposed, even from a sequence still sending
+/// synchronously while it is being subscribed to (`timeout`'s `other` as `startWith(a, b)`: the
+/// downstream that ended on `a` would otherwise get `b`, and a `flatMapLatest` there subscribe
+/// an inner sequence for it).
 final class SinkForward<Input, Observer: ReceiverBase & ObserverType>: Receiver<Observer.Element> {
     private let forward: Sink<Input, Observer>
 
@@ -197,13 +201,8 @@ final class SinkForward<Input, Observer: ReceiverBase & ObserverType>: Receiver<
     }
 
     override func on(_ event: Event<Observer.Element>) {
-        switch event {
-        case .next:
-            forward.observer.on(event)
-        case .error, .completed:
-            forward.observer.on(event)
-            forward.dispose()
-        }
+        forward.forwardOn(event)
+        if event.isStopEvent { forward.dispose() }
     }
 
     #if TRACE_RESOURCES
