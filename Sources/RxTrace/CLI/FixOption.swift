@@ -9,8 +9,8 @@ struct FixOption: ParsableArguments {
     @Option(
         name: .customLong("fix"),
         help: ArgumentHelp(
-            "After the run, patch each leak and cycle whose fix is mechanical and prove the patch by re-running its tests (--fix), or also write the verified patches into the package (--fix=apply). Builds the fixer the first time (minutes, once).",
-            valueName: "apply"
+            "--fix or --fix=apply. After the run, patch each leak and cycle whose fix is mechanical and prove the patch by re-running its tests (--fix, the same as --fix=propose), or also write the verified patches into the package (--fix=apply). Builds the fixer the first time (minutes, once).",
+            valueName: "mode"
         )
     )
     var mode: FixMode?
