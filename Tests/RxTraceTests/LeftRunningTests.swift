@@ -95,6 +95,27 @@ final class LeftRunningTests: XCTestCase {
         XCTAssertEqual(RunReport(scenarios: [report]).summary.suppressedFindings, 0)
     }
 
+    /// Work an earlier test of the process left queued is not this test's: it neither makes the
+    /// drain wait nor turns this test's leak into "still running after the test".
+    func testWorkQueuedBeforeTheTestBeganDoesNotHideItsLeak() throws {
+        let recorder = TestUnitRecorder(drainTimeout: 5, heapGraph: false)
+        let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "rxtrace.tests.earlier-test")
+        let earlier = scheduler.scheduleRelative((), dueTime: .seconds(30)) { Disposables.create() }
+        defer { earlier.dispose() }
+        let subject = PublishSubject<Int>()
+        var kept: [Disposable] = []
+        recorder.begin(unit)
+        kept.append(subject.subscribe())
+        XCTAssertNil(recorder.endFirstRun(unit), "it leaves a subscription: it runs again")
+        recorder.beginRerun(unit)
+        kept.append(subject.subscribe())
+        let report = try XCTUnwrap(recorder.endRerun(unit))
+        kept.forEach { $0.dispose() }
+        let leak = try XCTUnwrap(report.findings.first, "\(report.findings.map(\.headline))")
+        XCTAssertTrue(leak.isActionable, "\(String(describing: leak.retentionReason))")
+        XCTAssertFalse(leak.retentionReason?.hasPrefix("still running") ?? false)
+    }
+
     /// Work a test queued on a scheduler and left there is named: how many items, on which
     /// scheduler (as `check` names it), scheduled at which line of the test.
     func testWorkLeftQueuedIsNamedByItsSchedulerAndTheLineThatScheduledIt() throws {

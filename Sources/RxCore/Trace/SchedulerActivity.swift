@@ -10,7 +10,13 @@ public enum SchedulerActivity {
     private static let pendingCount = Atomic<Int>(0)
     private static let periodicCount = Atomic<Int>(0)
     private static let periodicByQueue = LockedValue<[String: Int]>([:])
-    private static let pendingByScheduler = LockedValue<[UInt32: PendingOnScheduler]>([:])
+    /// Per scheduler label id, the pending items by ticket, each with the stack that scheduled it.
+    private static let pendingByScheduler = LockedValue<[UInt32: [UInt64: UInt32]]>([:])
+    private static let nextTicket = Atomic<UInt64>(1)
+
+    /// The ticket the next scheduled item gets: items scheduled from now on have this or a later
+    /// one, so a test can tell the work it queued from work queued before it began.
+    public static var ticket: UInt64 { nextTicket.load(ordering: .acquiring) }
 
     /// One-shot work pending on one scheduler: how many items, and the stack that scheduled the
     /// latest of them (0 when capture is off), so a report can say where it was scheduled.
@@ -28,34 +34,41 @@ public enum SchedulerActivity {
     /// Periodic timers currently armed.
     public static var activePeriodicTimers: Int { periodicCount.load(ordering: .acquiring) }
 
-    /// One-shot items pending now, by scheduler, busiest first.
-    public static var pendingBySchedulers: [PendingOnScheduler] {
-        let labels = SchedulerLabels.snapshot()
-        return pendingByScheduler.withLock { $0 }.map { id, pending in
-            var named = pending
-            named.scheduler = Int(id) < labels.count ? labels[Int(id)].text : ""
-            return named
-        }.sorted { ($0.count, $1.scheduler) > ($1.count, $0.scheduler) }
-    }
-
-    static func begin(scheduler: UInt32, stack: UInt32) {
-        pendingCount.add(1, ordering: .acquiringAndReleasing)
+    /// One-shot items pending now that were scheduled at or after `ticket`.
+    public static func pending(since ticket: UInt64) -> Int {
         pendingByScheduler.withLock { pending in
-            var entry =
-                pending[scheduler]
-                ?? PendingOnScheduler(scheduler: "", count: 0, lastScheduledStack: StackID(rawValue: 0))
-            entry.count += 1
-            if stack != 0 { entry.lastScheduledStack = StackID(rawValue: stack) }
-            pending[scheduler] = entry
+            pending.values.reduce(0) { sum, items in sum + items.keys.filter { $0 >= ticket }.count }
         }
     }
 
-    static func end(scheduler: UInt32) {
+    /// One-shot items pending now that were scheduled at or after `ticket`, by scheduler,
+    /// busiest first.
+    public static func pendingBySchedulers(since ticket: UInt64 = 0) -> [PendingOnScheduler] {
+        let labels = SchedulerLabels.snapshot()
+        let pending = pendingByScheduler.withLock { $0 }
+        return pending.compactMap { id, items in
+            let mine = items.filter { $0.key >= ticket }
+            guard let latest = mine.keys.max() else { return nil }
+            return PendingOnScheduler(
+                scheduler: Int(id) < labels.count ? labels[Int(id)].text : "",
+                count: mine.count,
+                lastScheduledStack: StackID(rawValue: mine[latest] ?? 0)
+            )
+        }.sorted { ($0.count, $1.scheduler) > ($1.count, $0.scheduler) }
+    }
+
+    static func begin(scheduler: UInt32, stack: UInt32) -> UInt64 {
+        pendingCount.add(1, ordering: .acquiringAndReleasing)
+        let ticket = nextTicket.add(1, ordering: .acquiringAndReleasing).oldValue
+        pendingByScheduler.withLock { $0[scheduler, default: [:]][ticket] = stack }
+        return ticket
+    }
+
+    static func end(scheduler: UInt32, ticket: UInt64) {
         pendingCount.subtract(1, ordering: .acquiringAndReleasing)
         pendingByScheduler.withLock { pending in
-            guard var entry = pending[scheduler] else { return }
-            entry.count -= 1
-            pending[scheduler] = entry.count > 0 ? entry : nil
+            pending[scheduler]?[ticket] = nil
+            if pending[scheduler]?.isEmpty == true { pending[scheduler] = nil }
         }
     }
 
@@ -76,14 +89,20 @@ public enum SchedulerActivity {
         }
     }
 
-    /// Waits until no one-shot work is pending for `quietPeriod`, or `timeout` passes.
-    /// Returns true when the schedulers went idle.
+    /// Waits until no one-shot work is pending for `quietPeriod`, or `timeout` passes; with a
+    /// `since` ticket, only work scheduled at or after it counts. Returns true when the
+    /// schedulers went idle.
     @discardableResult
-    public static func waitUntilIdle(timeout: TimeInterval, quietPeriod: TimeInterval = 0.02) -> Bool {
+    public static func waitUntilIdle(
+        timeout: TimeInterval,
+        quietPeriod: TimeInterval = 0.02,
+        since ticket: UInt64 = 0
+    ) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
+        let busy = { ticket == 0 ? pending : pending(since: ticket) }
         var idleSince: Date?
         while Date() < deadline {
-            if pending == 0 {
+            if busy() == 0 {
                 let start = idleSince ?? Date()
                 idleSince = start
                 if Date().timeIntervalSince(start) >= quietPeriod { return true }
@@ -97,7 +116,7 @@ public enum SchedulerActivity {
                 Thread.sleep(forTimeInterval: 0.002)
             }
         }
-        return pending == 0
+        return busy() == 0
     }
 }
 
@@ -106,13 +125,16 @@ public enum SchedulerActivity {
 final class PendingWorkToken: @unchecked Sendable {
     private let finished = AtomicInt(0)
     private let scheduler: UInt32
+    private let ticket: UInt64
 
     init(_ mark: SchedulerMark) {
         scheduler = mark.id
-        SchedulerActivity.begin(scheduler: scheduler, stack: ResourceRegistry.stageStack())
+        ticket = SchedulerActivity.begin(scheduler: scheduler, stack: ResourceRegistry.stageStack())
     }
 
-    func finish() { if finished.fetchOr(1) == 0 { SchedulerActivity.end(scheduler: scheduler) } }
+    func finish() {
+        if finished.fetchOr(1) == 0 { SchedulerActivity.end(scheduler: scheduler, ticket: ticket) }
+    }
     deinit { finish() }
 }
 #endif

@@ -30,6 +30,9 @@ package final class TestUnitRecorder: @unchecked Sendable {
         var observersBefore: [String: Int] = [:]
         /// The first drain that ended with work still running, if any.
         var unsettled: Drain?
+        /// `SchedulerActivity.ticket` when the unit began: work queued before (by an earlier
+        /// test of the process) is not this unit's to wait for or to be judged by.
+        var pendingSince = SchedulerActivity.ticket
     }
 
     /// What a drain after a run found.
@@ -69,8 +72,8 @@ package final class TestUnitRecorder: @unchecked Sendable {
         guard var measurement = lock.withLock({ measurements[unit] }) else { return nil }
         var left = ResourceRegistry.liveSince(measurement.first.start)
         // Nothing alive and no work pending: nothing can still appear, no need to wait.
-        if !left.isEmpty || SchedulerActivity.pending > 0 {
-            measurement.unsettled = drain()
+        if !left.isEmpty || SchedulerActivity.pending(since: measurement.pendingSince) > 0 {
+            measurement.unsettled = drain(since: measurement.pendingSince)
             left = ResourceRegistry.liveSince(measurement.first.start)
         }
         if heapGraph { AllocationTable.uninstall() }
@@ -128,7 +131,8 @@ package final class TestUnitRecorder: @unchecked Sendable {
     /// harness lets its objects go (a subscription in a test case's `disposeBag` property, a
     /// subject it keeps for later asserts) is reported as held by the harness, not as a failure.
     package func endRerun(_ unit: TestUnit, harness: Harness? = nil) -> ScenarioReport? {
-        let rerunDrain = drain()
+        let since = lock.withLock { measurements[unit]?.pendingSince } ?? SchedulerActivity.ticket
+        let rerunDrain = drain(since: since)
         if heapGraph { AllocationTable.uninstall() }
         guard var measurement = lock.withLock({ measurements.removeValue(forKey: unit) }),
             var rerun = measurement.rerun, let firstEnd = measurement.first.end
@@ -161,7 +165,12 @@ package final class TestUnitRecorder: @unchecked Sendable {
         var outcome = analysis.analyse()
         // Work still running decides what is alive, not the harness: releasing it proves nothing.
         if let harness, measurement.unsettled == nil {
-            outcome.harnessHolders = heldByHarness(outcome, harness: harness, since: rerun.start)
+            outcome.harnessHolders = heldByHarness(
+                outcome,
+                harness: harness,
+                since: rerun.start,
+                pendingSince: measurement.pendingSince
+            )
         }
         return report(unit, measurement, outcome: outcome)
     }
@@ -172,14 +181,15 @@ package final class TestUnitRecorder: @unchecked Sendable {
     private func heldByHarness(
         _ outcome: PassAnalysis.Outcome,
         harness: Harness,
-        since start: ResourceMark
+        since start: ResourceMark,
+        pendingSince: UInt64
     ) -> [String: String] {
         guard outcome.leaked else {
             harness.release()
             return [:]
         }
         harness.release()
-        SchedulerActivity.waitUntilIdle(timeout: drainTimeout)
+        SchedulerActivity.waitUntilIdle(timeout: drainTimeout, since: pendingSince)
         let alive = Set(ResourceRegistry.liveSince(start).map(\.id))
         var held: [String: String] = [:]
         // Without a heap path from the harness, its properties that hold Rx objects say where.
@@ -200,8 +210,9 @@ package final class TestUnitRecorder: @unchecked Sendable {
     /// meanwhile, `SchedulerActivity.waitUntilIdle`), then no resource created or released for a
     /// quiet period, which also covers work outside Rx's schedulers that creates or
     /// releases resources (a GCD block, a `Task`, a Foundation timer), up to the drain timeout.
-    /// Nil when both settled; else what was still running.
-    private func drain() -> Drain? {
+    /// Only work scheduled at or after `ticket` (the unit's) counts. Nil when both settled; else
+    /// what was still running.
+    private func drain(since ticket: UInt64) -> Drain? {
         let started = Date()
         let deadline = started.addingTimeInterval(drainTimeout)
         // The last creation's sequence number and the live count: any creation or release moves one.
@@ -209,12 +220,14 @@ package final class TestUnitRecorder: @unchecked Sendable {
         var last = activity()
         var unchangedSince = Date()
         while Date() < deadline {
-            SchedulerActivity.waitUntilIdle(timeout: max(0, deadline.timeIntervalSinceNow))
+            SchedulerActivity.waitUntilIdle(timeout: max(0, deadline.timeIntervalSinceNow), since: ticket)
             let now = activity()
             if now != last {
                 last = now
                 unchangedSince = Date()
-            } else if SchedulerActivity.pending == 0, Date().timeIntervalSince(unchangedSince) >= Self.quietPeriod {
+            } else if SchedulerActivity.pending(since: ticket) == 0,
+                Date().timeIntervalSince(unchangedSince) >= Self.quietPeriod
+            {
                 return nil
             }
             if Thread.isMainThread {
@@ -224,8 +237,8 @@ package final class TestUnitRecorder: @unchecked Sendable {
             }
         }
         return Drain(
-            pendingItems: SchedulerActivity.pending,
-            pendingBySchedulers: SchedulerActivity.pendingBySchedulers,
+            pendingItems: SchedulerActivity.pending(since: ticket),
+            pendingBySchedulers: SchedulerActivity.pendingBySchedulers(since: ticket),
             stillChanging: Date().timeIntervalSince(unchangedSince) < Self.quietPeriod,
             seconds: Date().timeIntervalSince(started)
         )
