@@ -98,7 +98,9 @@ final class ShapeCache {
             let fieldName = String(cString: name)
             if let mangled = ownership[fieldName], mangled.isWeak || mangled.isUnowned { return true }
             let shape = self.shape(unsafeBitCast(type, to: UInt.self))
-            if shape.holdsReferences { fields.append(.init(offset: offset, name: fieldName, shape: shape)) }
+            if shape.holdsReferences {
+                fields.append(.init(offset: offset, name: Self.propertyName(fieldName), shape: shape))
+            }
             return true
         }
         classLayouts[metadata] = fields
@@ -178,7 +180,9 @@ final class ShapeCache {
             let name = String(cString: fieldName)
             if let mangled = ownership[name], mangled.isWeak || mangled.isUnowned { return true }
             let fieldShape = self.shape(unsafeBitCast(fieldType, to: UInt.self))
-            if fieldShape.holdsReferences { fields.append(.init(offset: offset, name: name, shape: fieldShape)) }
+            if fieldShape.holdsReferences {
+                fields.append(.init(offset: offset, name: Self.propertyName(name), shape: fieldShape))
+            }
             return true
         }
         if !visited { complete = false }
@@ -187,6 +191,13 @@ final class ShapeCache {
             return size >= 8 ? .unknown(size: size) : .none
         }
         return fields.isEmpty ? .none : .fields(fields)
+    }
+
+    /// The property a stored field holds, as the user wrote it: `lazy var loading` is stored as
+    /// `$__lazy_storage_$_loading`.
+    static func propertyName(_ field: String) -> String {
+        let lazyStorage = "$__lazy_storage_$_"
+        return field.hasPrefix(lazyStorage) ? String(field.dropFirst(lazyStorage.count)) : field
     }
 }
 #endif
