@@ -37,4 +37,34 @@ final class RunSummaryTests: XCTestCase {
         ]
         XCTAssertEqual(RunSummary(scenarios: scenarios, subject: .tests).leakedSubscriptions, 3)
     }
+
+    /// A test case's property holding an observable or a bag is not a subscription: the summary
+    /// names what is alive, as the findings do (RxSwiftExt's suite read "6 leaked subscriptions"
+    /// for two observables and a bag held by test cases, each in two tests).
+    func testWhatIsNotASubscriptionIsCountedByWhatItIs() {
+        var observable = ReportFixtures.leak(signature: "observable", count: 1)
+        observable.leaked = .observable
+        var bag = ReportFixtures.leak(signature: "bag", count: 1)
+        bag.leaked = .bag
+        let subscription = ReportFixtures.leak(signature: "subscription", count: 2)
+        let scenarios = [
+            TestRunFixtures.test("AppTests.A/testA", TestOutcome(result: .passed), findings: [observable, bag]),
+            TestRunFixtures.test(
+                "AppTests.A/testB",
+                TestOutcome(result: .passed),
+                findings: [observable, subscription]
+            ),
+        ]
+        var report = RunReport(scenarios: scenarios)
+        report.subject = .tests
+        let summary = report.summary
+        XCTAssertEqual(summary.leakedSubscriptions, 2)
+        XCTAssertEqual(summary.leakedOther, [.observable: 2, .bag: 1])
+        XCTAssertTrue(
+            TextReportRenderer().summaryLine(report).contains(
+                "2 leaked subscriptions, 2 leaked observables, 1 leaked DisposeBag"
+            ),
+            TextReportRenderer().summaryLine(report)
+        )
+    }
 }

@@ -1,7 +1,7 @@
 /// What a `leakedSubscription` finding's group keeps alive, for its title: a subscription only
 /// when a sink or observer chain is alive; a group of subjects, producers, bags or disposables
 /// alone is titled by what it is.
-public enum LeakedThing: String, Codable, CaseIterable, Sendable {
+public enum LeakedThing: String, Codable, CodingKeyRepresentable, CaseIterable, Sendable {
     /// A sink or observer chain: a live subscription.
     case subscription
     /// A subject or relay with no live subscription of this group's.

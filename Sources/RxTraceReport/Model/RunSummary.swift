@@ -8,8 +8,12 @@ public struct RunSummary: Codable, Equatable, Sendable {
     public var verdictMismatches: Int
     /// Finding groups, all kinds.
     public var findings: Int
-    /// Leaked subscriptions (summing group counts).
+    /// Leaked subscriptions (summing group counts): findings whose alive objects are a sink or
+    /// observer chain.
     public var leakedSubscriptions: Int
+    /// What the other leak findings found alive, by kind (`observable`, `bag`, `subject`, …),
+    /// summing counts: a test case's property holding an observable is not a subscription.
+    public var leakedOther: [LeakedThing: Int]
     public var referenceCycles: Int
     /// Distinct thread anomalies (by signature across the run), not their occurrences.
     public var threadAnomalies: Int
@@ -36,7 +40,18 @@ public struct RunSummary: Codable, Equatable, Sendable {
         self.abnormal = scenarios.filter(\.isUnexpectedlyAbnormal).count
         self.verdictMismatches = scenarios.filter { !$0.verdictMatched }.count
         self.findings = findings.count
-        self.leakedSubscriptions = total(.leakedSubscription)
+        var subscriptions = 0
+        var other: [LeakedThing: Int] = [:]
+        for finding in findings where finding.kind == .leakedSubscription {
+            let thing = finding.leaked ?? .subscription
+            if thing == .subscription {
+                subscriptions += finding.count
+            } else {
+                other[thing, default: 0] += finding.count
+            }
+        }
+        self.leakedSubscriptions = subscriptions
+        self.leakedOther = other
         self.referenceCycles = total(.referenceCycle)
         // Places, once each across the run: a race reaches its place a number of times that
         // changes from run to run (a finding's count says how often it did this time).

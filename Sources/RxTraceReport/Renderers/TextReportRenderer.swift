@@ -264,6 +264,9 @@ public struct TextReportRenderer: Sendable {
                 "\(s.leakedSubscriptions) \(FindingKind.leakedSubscription.noun(count: s.leakedSubscriptions))"
             )
         }
+        for thing in LeakedThing.allCases {
+            if let count = s.leakedOther[thing], count > 0 { found.append("\(count) \(thing.noun(count: count))") }
+        }
         if s.referenceCycles > 0 {
             found.append("\(s.referenceCycles) \(FindingKind.referenceCycle.noun(count: s.referenceCycles))")
         }
