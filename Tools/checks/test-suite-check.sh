@@ -42,16 +42,17 @@ validate() {  # report-folder
 }
 
 # Every test but the crashing and hanging ones: exit 1, the leaking ones reported; three tests per
-# test process, so the tests of one run are spread over several processes with nothing lost.
-expect_exit 1 env RXTRACE_TESTS_PER_PROCESS=3 "$rxtrace" test --package-path "$fixture" --filter 'FeedScreen' --output "$reports/leaks" --no-color
+# test process, so the tests of one run are spread over several processes with nothing lost. A
+# 1 s drain: one test leaves work queued on purpose, and every other test settles in milliseconds.
+expect_exit 1 env RXTRACE_TESTS_PER_PROCESS=3 "$rxtrace" test --package-path "$fixture" --filter 'FeedScreen' --drain-timeout 1 --output "$reports/leaks" --no-color
 validate "$reports/leaks"
 python3 Tools/checks/test_suite_check.py leaks "$reports/leaks" "$fixture"
 
 # A baseline made from one run (which passes: its leaks become known) lets the next pass too;
 # the reports still list the leaks, as in the baseline.
-expect_exit 0 "$rxtrace" test --package-path "$fixture" --filter 'FeedScreen' --baseline "$reports/baseline.json" --update-baseline --output "$reports/baseline-1" --no-color
+expect_exit 0 "$rxtrace" test --package-path "$fixture" --filter 'FeedScreen' --drain-timeout 1 --baseline "$reports/baseline.json" --update-baseline --output "$reports/baseline-1" --no-color
 validate "$reports/baseline-1"
-expect_exit 0 "$rxtrace" test --package-path "$fixture" --filter 'FeedScreen' --baseline "$reports/baseline.json" --output "$reports/baseline-2" --no-color
+expect_exit 0 "$rxtrace" test --package-path "$fixture" --filter 'FeedScreen' --drain-timeout 1 --baseline "$reports/baseline.json" --output "$reports/baseline-2" --no-color
 validate "$reports/baseline-2"
 grep -q "in baseline" "$reports/baseline-2/rxtrace.txt" || { echo "test-suite-check: the baselined leaks are not listed as in the baseline" >&2; exit 1; }
 
@@ -63,7 +64,7 @@ python3 Tools/checks/test_suite_check.py strict "$reports/strict" "$fixture"
 # The whole suite from the package's own folder, as `cd MyPackage && rxtrace test` runs it:
 # the crash and the hang are reported with their stacks, and every other test still is (exit 3).
 cd "$fixture"
-expect_exit 3 "$rxtrace" test --output "$reports/all" --no-color --jobs 2 --timeout 15
+expect_exit 3 "$rxtrace" test --output "$reports/all" --no-color --jobs 2 --timeout 15 --drain-timeout 1
 validate "$reports/all"
 cd "$root"
 python3 Tools/checks/test_suite_check.py all "$reports/all" "$fixture"

@@ -1,6 +1,7 @@
 """Assertions of test-suite-check.sh over the reports `rxtrace test` wrote (see that script)."""
 import json
 import os
+import re
 import sys
 import xml.etree.ElementTree as ET
 
@@ -42,7 +43,7 @@ if mode != "sample":
                x + "testCyclicCounterCounts": set(),
                s + "leakingScreen()": {screen_leak}, s + "screenByArgument(leaks:) [true]": {screen_leak}}
     clean = {x + "testCleanScreenShowsUpdates", x + "testAsyncClean", x + "testSubscriptionKeptInTheTestCaseBag",
-             x + "testBinderFedFromABackgroundQueue",
+             x + "testBinderFedFromABackgroundQueue", x + "testLeavesARefreshQueued",
              s + "cleanScreen()", s + "asyncClean()", s + "screenByArgument(leaks:) [false]", s + "notYet()"}
 
 
@@ -126,6 +127,20 @@ if mode in ("leaks", "all"):
     screen_results = [r for r in sarif["runs"][0]["results"] if r["partialFingerprints"].get("rxtraceSignature/v2") == signature]
     if len(screen_results) != 1 or sorted(screen_results[0]["properties"].get("seenIn", [])) != sorted(screen_tests):
         fail(f"SARIF does not have one result for the screen's leak naming its three tests: {[r['properties'] for r in screen_results]}")
+    # Work left queued is still running after the test, named by its scheduler and line, and fails nothing.
+    queued_line = line_of("Tests/FeedTests/FeedScreenXCTests.swift", "// the queued refresh")
+    # The path is the repository's: the package may sit anywhere in it.
+    still = re.compile(re.escape("still running after the test: 1 item pending on SerialDispatchQueueScheduler(feed.refresh), "
+                                 "scheduled at ") + r"\S*" + re.escape(f"Tests/FeedTests/FeedScreenXCTests.swift:{queued_line} after "))
+    queued = tests[x + "testLeavesARefreshQueued"].get("findings", [])
+    if not queued or not all(still.match(f.get("retentionReason") or "") and f.get("suppressedBy") for f in queued):
+        fail(f"the queued refresh is not 'still running after the test' at its line: {[f.get('retentionReason') for f in queued]}")
+    for name, body in (("rxtrace.txt", text), ("rxtrace.html", html), ("rxtrace.sarif", json.dumps(sarif))):
+        if not still.search(body):
+            fail(f"{name} does not say the queued refresh is still running, at its line")
+    queued_case = cases.get(("FeedTests.FeedScreenXCTests", "testLeavesARefreshQueued"))
+    if queued_case is None or queued_case.find("failure") is not None or "testLeavesARefreshQueued" not in markdown:
+        fail("JUnit or Markdown does not list the queued-refresh test as passing")
     # A Binder fed off the main thread is legal (RxSwift binds on its scheduler): no anomaly anywhere.
     for name in ("rxtrace.txt", "rxtrace.html", "rxtrace.md", "rxtrace.sarif", "rxtrace.junit.xml", "rxtrace.json"):
         if "offMainThread" in open(os.path.join(folder, name)).read():

@@ -57,6 +57,13 @@ final class FeedScreenXCTests: XCTestCase {
         XCTAssertEqual(label.text, "from the background")
     }
 
+    /// Leaves a refresh queued 30 s out on a named queue and returns: still running after the
+    /// test (1 item on that scheduler, scheduled at this line), not a leak of the test.
+    func testLeavesARefreshQueued() {
+        let refreshes = SerialDispatchQueueScheduler(internalSerialQueueName: "feed.refresh")
+        _ = refreshes.scheduleRelative((), dueTime: .seconds(30)) { Disposables.create() }  // the queued refresh
+    }
+
     func testAsyncClean() async throws {
         let value = try await Observable.just(7).map { $0 * 6 }.asSingle().value
         XCTAssertEqual(value, 42)
