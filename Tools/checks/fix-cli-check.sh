@@ -8,7 +8,8 @@
 #  - every format that carries the verdict says it: JSON (valid against docs/report.schema.json),
 #    text, Markdown and HTML (with the diff), SARIF (fixes for the verified ones only; valid SARIF 2.1.0);
 #  - rxtrace.patch, applied with `git apply` to the copy (clean: the proofs ran on a scratch copy of
-#    it), makes `rxtrace test` of the fixed tests exit 0 with every test passing and no finding.
+#    it), makes `rxtrace test` of the fixed tests exit 0 with every test passing and no finding;
+#  - that plain `rxtrace test` builds and names nothing of the fixer.
 # The fixer is the one fix-test built (RXTRACE_FIX), so swift-syntax is compiled once per `make test`.
 source "$(dirname "$0")/fix-common.sh"
 started=$(date +%s)
@@ -89,7 +90,9 @@ print(f"fix-cli-check: rxtrace test --fix: {verified} verified, {len(seen) - ver
 PY
 
 (cd "$copy" && git apply "$reports/rxtrace.patch") || fail "git apply of rxtrace.patch failed"
-expect_exit 0 "$work/after.txt" "$rxtrace" test --package-path "$copy" --filter 'Presenter|Tally|Poller|SeesTicks' --output "$work/after" --no-color
+# A plain `rxtrace test` (no --fix, no RXTRACE_FIX) builds nothing of the fixer.
+expect_exit 0 "$work/after.txt" env -u RXTRACE_FIX "$rxtrace" test --package-path "$copy" --filter 'Presenter|Tally|Poller|SeesTicks' --output "$work/after" --no-color
+[ ! -e "$copy/.build/rxtrace-fix" ] && ! grep -q "fixer" "$work/after.txt" || fail "a plain rxtrace test built or named the fixer"
 python3 - "$work/after/rxtrace.json" <<'PY'
 import json, sys
 report = json.load(open(sys.argv[1]))
