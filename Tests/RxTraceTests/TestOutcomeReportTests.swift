@@ -50,7 +50,7 @@ final class TestOutcomeReportTests: XCTestCase {
             report.contains(
                 """
                 ✗ AppTests.FeedTests/testCountsRefreshes — XCTest test
-                  expected clean · got clean · 0.10 s
+                  leak check: clean · 0.10 s
                   live resources: pass 1 3→3 (0)
                   test outcome: failed
                     assertion failed at Tests/AppTests/FeedTests.swift:12: XCTAssertEqual failed: ("1") is not equal to ("99") - count after refresh
@@ -80,11 +80,42 @@ final class TestOutcomeReportTests: XCTestCase {
         )
         XCTAssertTrue(
             report.contains(
-                "✓ AppTests.FeedTests/testShowsTitles — XCTest test\n  expected clean · got clean · 0.10 s\n"
+                "✓ AppTests.FeedTests/testShowsTitles — XCTest test\n  leak check: clean · 0.10 s\n"
             ),
             report
         )
         XCTAssertTrue(report.contains("  test outcome: passed\n"), report)
+    }
+
+    /// A test declares no verdict: its line says what the leak check found and whether that fails
+    /// the run. A test whose only finding is a property of its test case read "got leak" before.
+    func testATestsLeakCheckLineSaysWhetherWhatItFoundFails() {
+        var held = ReportFixtures.leak(signature: "held", count: 1)
+        held.heldByTest = true
+        held.suppressedBy = SuppressionRule(
+            kind: .any,
+            conditions: [],
+            reason: "released with the test case",
+            file: "rxtrace test: held by the test harness"
+        )
+        var anomaly = ReportFixtures.leak(signature: "anomaly", count: 3, kind: .threadAnomaly)
+        anomaly.suppressedBy = SuppressionRule(
+            kind: .thread,
+            conditions: [],
+            reason: "a thread anomaly seen during the test",
+            file: "rxtrace test: thread anomalies"
+        )
+        let leak = ReportFixtures.leak(signature: "leak", count: 1)
+        func line(_ findings: [LeakFinding]) -> String {
+            var test = TestRunFixtures.test("AppTests.A/testA", TestOutcome(result: .passed), findings: findings)
+            test.actualVerdict = findings.isEmpty ? .clean : .leak
+            let rendered = text.render(test)
+            return String(rendered.split(separator: "\n")[1])
+        }
+        XCTAssertEqual(line([]), "  leak check: clean · 0.10 s")
+        XCTAssertEqual(line([leak, held]), "  leak check: leak · 0.10 s")
+        XCTAssertEqual(line([held]), "  leak check: held by the test (not failing) · 0.10 s")
+        XCTAssertEqual(line([held, anomaly]), "  leak check: held by the test, thread anomaly (not failing) · 0.10 s")
     }
 
     func testATerminalGetsOnlyTheFailingTestsWithTheirMessagesAndFindings() {

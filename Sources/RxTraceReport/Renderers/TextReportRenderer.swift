@@ -67,7 +67,9 @@ public struct TextReportRenderer: Sendable {
         // A Swift Testing argument case is named by its value's description, line breaks and all.
         var out = "\(mark) \(paint(OneLineText.escaping(scenario.name), .bold)) — \(scenario.summary)\n"
         var verdictLine =
-            "  expected \(scenario.expectedVerdict.displayName) · got \(scenario.actualVerdict.displayName)"
+            scenario.testOutcome == nil
+            ? "  expected \(scenario.expectedVerdict.displayName) · got \(scenario.actualVerdict.displayName)"
+            : "  leak check: \(TestLeakCheckText.result(scenario))"
         if scenario.status.isAbnormal { verdictLine += " · \(scenario.status.displayName)" }
         verdictLine += " · \(ReportNumbers.seconds(scenario.durationSeconds))"
         out += paint(verdictLine, scenario.verdictMatched ? .plain : .yellow) + "\n"
