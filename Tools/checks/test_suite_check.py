@@ -75,6 +75,8 @@ if mode in ("leaks", "all"):
     held = tests[x + "testSubscriptionKeptInTheTestCaseBag"]["findings"]
     if not held or not all(f.get("suppressedBy") for f in held) or "FeedScreenXCTests.disposeBag" not in held[0].get("retentionReason", ""):
         fail(f"the test-case-held subscription is not reported as held by FeedScreenXCTests.disposeBag: {held}")
+    if "release `disposeBag` when the test ends" not in (held[0].get("fix") or ""):
+        fail(f"the test-case-held subscription's fix does not say to release disposeBag when the test ends: {held[0].get('fix')}")
     if tests[s + "leakingScreen()"]["findings"][0]["growthPerPass"] != 1:
         fail("the Swift Testing leak does not grow by 1 per run")
     if mode == "all":

@@ -247,6 +247,16 @@ package final class TestUnitRecorder: @unchecked Sendable {
     /// How long the live resources must stay unchanged for a drain to end.
     static let quietPeriod: TimeInterval = 0.1
 
+    /// How to release what a test case's stored property holds when its test ends: XCTest keeps
+    /// every test case instance until the whole run ends. Nil when the holder is no property.
+    static func harnessFix(_ holder: String) -> String? {
+        guard let dot = holder.firstIndex(of: "."), holder.index(after: dot) < holder.endIndex else { return nil }
+        let property = holder[holder.index(after: dot)...].split(separator: ".").first.map(String.init) ?? ""
+        return
+            "XCTest keeps each test case until the run ends: release `\(property)` when the test ends (set it to nil in "
+            + "`tearDown`, declaring it optional), or make it a local of the test."
+    }
+
     /// The rule under which what a test left running is reported without failing the run: its
     /// count depends on the moment it is measured, so it is no leak verdict of the test's.
     static func stillRunningRule(_ drain: Drain) -> SuppressionRule {
@@ -304,6 +314,7 @@ package final class TestUnitRecorder: @unchecked Sendable {
             findings[index].retentionReason = "kept alive by \(holder), which XCTest keeps until the end of the run"
             findings[index].retentionPath = nil
             findings[index].heldByTest = true
+            findings[index].fix = Self.harnessFix(holder)
             findings[index].suppressedBy = SuppressionRule(
                 kind: .any,
                 conditions: [],
