@@ -149,6 +149,35 @@ final class VirtualTimeSchedulerTests: RxTestCase {
         XCTAssertFalse(ran)
     }
 
+    /// Disposed work stays queued until its time, as in RxSwift, but what it captures does not:
+    /// a dropped periodic subscription disposed by its owner's bag kept its sink alive in the
+    /// test's TestScheduler, so rxtrace still reported it after the fix (issue 32's TickCounter).
+    func testDisposedWorkReleasesWhatItCapturesBeforeItsTime() {
+        final class Captured {}
+        let scheduler = TestScheduler(initialClock: 0)
+        weak var released: Captured?
+        let disposable: Disposable = {
+            let captured = Captured()
+            released = captured
+            return scheduler.scheduleRelative((), dueTime: .seconds(100)) { _ in
+                _ = captured
+                return Disposables.create()
+            }
+        }()
+        XCTAssertNotNil(released, "queued work keeps what it captures until it runs")
+        disposable.dispose()
+        XCTAssertNil(released, "disposed work kept what it captures")
+        XCTAssertEqual(scheduler.clock, 0)
+
+        var ticks = 0
+        let periodic = Observable<Int>.interval(.seconds(10), scheduler: scheduler)
+            .subscribe(onNext: { _ in ticks += 1 })
+        scheduler.advanceTo(35)
+        periodic.dispose()
+        scheduler.advanceTo(100)
+        XCTAssertEqual(ticks, 3)
+    }
+
     func testAdvanceToRunsDueWorkAndSetsTheClock() {
         let scheduler = HistoricalScheduler()
         var log: [Double] = []

@@ -165,10 +165,18 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
 final class VirtualSchedulerItem<Time>: Disposable {
     typealias Action = () -> Disposable
 
-    let action: Action
+    /// Set to nil by `dispose()`: a disposed item stays queued until its time comes (as in
+    /// RxSwift), and what its action captures (a periodic sink, the subscription's state) must
+    /// not live on with it until the clock gets there, or until never when it is not started.
+    private var action: Action?
     let time: Time
     let id: Int
     private let disposable = SingleAssignmentDisposable()
+    /// Who got to the action first: `invoke` (started) or `dispose` (released). Only the one that
+    /// set its bit while the other's was clear touches `action`, so the two never race on it.
+    private let claims = InlineAtomicInt(0)
+    private static var started: Int { 1 }
+    private static var released: Int { 2 }
 
     var isDisposed: Bool { disposable.isDisposed }
 
@@ -179,10 +187,12 @@ final class VirtualSchedulerItem<Time>: Disposable {
     }
 
     func invoke() {
+        guard claims.fetchOr(Self.started) & Self.released == 0, let action else { return }
         disposable.setDisposable(action())
     }
 
     func dispose() {
         disposable.dispose()
+        if claims.fetchOr(Self.released) & Self.started == 0 { action = nil }
     }
 }
