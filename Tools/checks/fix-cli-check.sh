@@ -9,7 +9,10 @@
 #    text, Markdown and HTML (with the diff), SARIF (fixes for the verified ones only; valid SARIF 2.1.0);
 #  - rxtrace.patch, applied with `git apply` to the copy (clean: the proofs ran on a scratch copy of
 #    it), makes `rxtrace test` of the fixed tests exit 0 with every test passing and no finding;
-#  - that plain `rxtrace test` builds and names nothing of the fixer.
+#  - that plain `rxtrace test` builds and names nothing of the fixer;
+#  - on a copy of Tests/Fixtures/LeakyTestSuite, its three leaking tests: the dropped subscription,
+#    the cycle and the dropped timer on a TestScheduler are verified, and with rxtrace.patch
+#    applied the three pass `rxtrace test` with no finding.
 # The fixer is the one fix-test built (RXTRACE_FIX), so swift-syntax is compiled once per `make test`.
 source "$(dirname "$0")/fix-common.sh"
 started=$(date +%s)
@@ -101,5 +104,37 @@ if len(results) != 4 or set(results) != {"passed"} or any(s["findings"] for s in
     sys.exit(f"fix-cli-check: after rxtrace.patch: {results}, findings {[s['findings'] for s in report['scenarios'] if s['findings']]}")
 print("fix-cli-check: after git apply rxtrace.patch: rxtrace test exits 0, 4 tests passed, no finding")
 PY
+
+# The project's leaky fixture, its leak side: the dropped subscription (FeedScreen), the cycle
+# (CyclicCounter) and the dropped periodic subscription on a TestScheduler (TickCounter) each get
+# a verified patch, and with rxtrace.patch applied those tests pass rxtrace test with no finding.
+leaky="$work/LeakyTestSuite"
+mkdir -p "$leaky"
+(cd Tests/Fixtures/LeakyTestSuite && tar --exclude=.build --exclude=.swiftpm --exclude=Package.resolved -cf - .) | tar -xf - -C "$leaky"
+sed -i "s|path: \"../../..\"|path: \"$root\"|" "$leaky/Package.swift"
+grep -q "path: \"$root\"" "$leaky/Package.swift" || fail "LeakyTestSuite's manifest no longer depends on ../../.."
+leak_tests='FeedScreenXCTests/test(LeakingScreenShowsUpdates|CyclicCounterCounts|TimerOnVirtualTime)'
+expect_exit 1 "$work/leaky-fix.txt" "$rxtrace" test --package-path "$leaky" --filter "$leak_tests" --fix --output "$work/leaky" --no-color
+python3 - "$work/leaky/rxtrace.json" <<'PY'
+import json, sys
+report = json.load(open(sys.argv[1]))
+patches = {f["callSite"]["file"] + ":" + str(f["callSite"]["line"]): f.get("patch") or {}
+           for s in report["scenarios"] for f in s["findings"] + s.get("cycles", []) if f.get("callSite")}
+expected = {"Sources/Feed/FeedScreen.swift:15", "Sources/Feed/FeedScreen.swift:30", "Sources/Feed/FeedScreen.swift:43"}
+unverified = {site: p.get("reason") for site, p in patches.items() if not p.get("verified")}
+if set(patches) != expected or unverified:
+    sys.exit(f"fix-cli-check: LeakyTestSuite: patches at {sorted(patches)}, not verified: {unverified}")
+print("fix-cli-check: LeakyTestSuite: the screen's dropped subscription, the cycle and the timer on a TestScheduler are verified")
+PY
+(cd "$leaky" && git apply "$work/leaky/rxtrace.patch") || fail "git apply of LeakyTestSuite's rxtrace.patch failed"
+expect_exit 0 "$work/leaky-after.txt" "$rxtrace" test --package-path "$leaky" --filter "$leak_tests" --output "$work/leaky-after" --no-color
+python3 - "$work/leaky-after/rxtrace.json" <<'PY'
+import json, sys
+report = json.load(open(sys.argv[1]))
+results = [(s.get("testOutcome") or {}).get("result") for s in report["scenarios"]]
+if len(results) != 3 or set(results) != {"passed"} or any(s["findings"] for s in report["scenarios"]):
+    sys.exit(f"fix-cli-check: LeakyTestSuite after rxtrace.patch: {results}")
+print("fix-cli-check: LeakyTestSuite after git apply rxtrace.patch: rxtrace test exits 0, 3 tests passed, no finding")
+PY
 ended=$(date +%s)
-echo "fix-cli-check: ok ($((fixed - started)) s for rxtrace test --fix, $((ended - started)) s in all after the builds of rxtrace and the fixer)"
+echo "fix-cli-check: ok ($((fixed - started)) s for rxtrace test --fix on FixProofSuite, $((ended - started)) s in all after the builds of rxtrace and the fixer)"
