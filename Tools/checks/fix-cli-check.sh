@@ -20,13 +20,17 @@ export RXTRACE_FIX="$fixer"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 fail() { echo "fix-cli-check: $*" >&2; exit 1; }
-# A package of the user's own, outside this repository, depending on it by path; the fixer's
-# scratch copy goes beside it ($work/.build-rxtrace-fix-FixProofSuite), as it does beside a user's.
-copy="$work/FixProofSuite"
-mkdir -p "$copy"
-(cd Tests/Fixtures/FixProofSuite && tar --exclude=.build --exclude=.swiftpm --exclude=Package.resolved -cf - .) | tar -xf - -C "$copy"
-sed -i "s|path: \"../../..\"|path: \"$root\"|" "$copy/Package.swift"
-grep -q "path: \"$root\"" "$copy/Package.swift" || fail "FixProofSuite's manifest no longer depends on ../../.."
+# A fixture as a package of the user's own, outside this repository, depending on it by path; the
+# fixer's scratch copy goes beside it ($work/.build-rxtrace-fix-<name>), as it does beside a user's.
+user_copy() {  # fixture name; prints the copy's folder
+    local name=$1 copy="$work/$1"
+    mkdir -p "$copy"
+    (cd "Tests/Fixtures/$name" && tar --exclude=.build --exclude=.swiftpm --exclude=Package.resolved -cf - .) | tar -xf - -C "$copy"
+    sed -i "s|path: \"../../..\"|path: \"$root\"|" "$copy/Package.swift"
+    grep -q "path: \"$root\"" "$copy/Package.swift" || fail "$name's manifest no longer depends on ../../.."
+    echo "$copy"
+}
+copy="$(user_copy FixProofSuite)"
 
 reports="$work/reports"
 expect_exit 1 "$work/fix.txt" "$rxtrace" test --package-path "$copy" --fix --output "$reports" --no-color
@@ -108,11 +112,7 @@ PY
 # The project's leaky fixture, its leak side: the dropped subscription (FeedScreen), the cycle
 # (CyclicCounter) and the dropped periodic subscription on a TestScheduler (TickCounter) each get
 # a verified patch, and with rxtrace.patch applied those tests pass rxtrace test with no finding.
-leaky="$work/LeakyTestSuite"
-mkdir -p "$leaky"
-(cd Tests/Fixtures/LeakyTestSuite && tar --exclude=.build --exclude=.swiftpm --exclude=Package.resolved -cf - .) | tar -xf - -C "$leaky"
-sed -i "s|path: \"../../..\"|path: \"$root\"|" "$leaky/Package.swift"
-grep -q "path: \"$root\"" "$leaky/Package.swift" || fail "LeakyTestSuite's manifest no longer depends on ../../.."
+leaky="$(user_copy LeakyTestSuite)"
 leak_tests='FeedScreenXCTests/test(LeakingScreenShowsUpdates|CyclicCounterCounts|TimerOnVirtualTime)'
 expect_exit 1 "$work/leaky-fix.txt" "$rxtrace" test --package-path "$leaky" --filter "$leak_tests" --fix --output "$work/leaky" --no-color
 python3 - "$work/leaky/rxtrace.json" <<'PY'
