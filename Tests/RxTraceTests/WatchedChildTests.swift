@@ -26,18 +26,6 @@ final class WatchedChildTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(started), 5, "it waited for the helper, not the child")
         XCTAssertEqual(child.status, 3)
         XCTAssertNil(child.crashSignal)
-        let helper = try XCTUnwrap(
-            pid_t(try String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines))
-        )
-        // SIGKILL was sent; the helper is gone, or a zombie until init reaps it, within moments.
-        let killedBy = Date().addingTimeInterval(2)
-        while Self.state(of: helper) == "S", Date() < killedBy { usleep(10_000) }
-        XCTAssertNotEqual(Self.state(of: helper), "S", "the helper still sleeps")
-    }
-
-    /// The state letter in /proc/<pid>/stat ("S" sleeping, "Z" zombie), nil once it is gone.
-    private static func state(of pid: pid_t) -> String? {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return nil }
-        return stat.split(separator: ")").last.map { String($0.dropFirst().prefix(1)) }
+        try ProcessState.assertEnded(pidFile)
     }
 }

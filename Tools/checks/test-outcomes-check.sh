@@ -91,7 +91,11 @@ kill -INT -- -"$pid"
 for _ in $(seq 150); do alive "$pid" || break; sleep 0.2; done
 if alive "$pid"; then
     echo "test-outcomes-check: rxtrace test still runs 30 s after SIGINT during its build" >&2
-    wait "$pid" || true
+    tail -n 20 "$work/interrupted.err" "$work/interrupted.out" >&2
+    ps -o pid,pgid,stat,etime,args --ppid "$pid" >&2 || true
+    # Never wait for it: end it and whatever it left, so the check fails instead of hanging.
+    kill -KILL -- -"$pid" 2>/dev/null || true
+    pkill -KILL -f -- "$package" || true
     exit 1
 fi
 set +e; wait "$pid"; code=$?; set -e

@@ -73,8 +73,8 @@ struct WatchedChild {
     func wait(interruption: Interruption?, interval: TimeInterval, hung: () -> Bool) -> Ending {
         var ending = Ending.exited
         while process.isRunning {
-            if hasEnded() {
-                // Something it started still holds Foundation's end-of-child socket (below).
+            if ChildEnding.of(process) != nil {
+                // Something it started may still hold Foundation's end-of-child socket.
                 endProcessGroup()
                 break
             }
@@ -95,30 +95,9 @@ struct WatchedChild {
         return ending
     }
 
-    /// Whether the child itself has ended, asked without reaping it, so `Process` still
-    /// collects its status. `Process` on Linux learns that its child ended when a socket the
-    /// child inherited closes; every process the child starts inherits it too, so while one of
-    /// them lives (a helper a test started, the runtime's backtracer when it cannot finish),
-    /// `isRunning` stays true and `waitUntilExit` does not return, whatever the timeout
-    /// (swift-corelibs-foundation issue 4795).
-    private func hasEnded() -> Bool {
-        let pid = process.processIdentifier
-        var info = siginfo_t()
-        guard waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 else { return false }
-        #if os(Linux)
-        return info._sifields._sigchld.si_pid == pid
-        #else
-        return info.si_pid == pid
-        #endif
-    }
-
-    /// Kills the child and what it started in its process group (`Process` starts it leading
-    /// a group of its own; never rxtrace's group), so nothing is left holding the socket above.
-    private func endProcessGroup() {
-        let pid = process.processIdentifier
-        if getpgid(pid) == pid { kill(-pid, SIGKILL) }
-        kill(pid, SIGKILL)
-    }
+    /// Ends the child and what it started in its process group, so nothing is left holding
+    /// `Process`'s end-of-child socket (`ChildEnding`).
+    private func endProcessGroup() { ChildEnding.signalGroup(of: process, SIGKILL) }
 
     /// The signal that killed it, or nil when it exited (valid once `wait` returned).
     var crashSignal: Int? {

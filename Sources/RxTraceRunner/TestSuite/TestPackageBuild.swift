@@ -160,14 +160,16 @@ struct TestPackageBuild {
         let started = Date()
         var lastReport = started
         var stopAsked: Date?
-        while process.isRunning {
+        var ending = ChildEnding.of(process)
+        while ending == nil {
             Thread.sleep(forTimeInterval: 0.1)
             if let interruption, interruption.isRequested {
+                // The compiler jobs of a build are in the tool's process group: stop them all.
                 if stopAsked == nil {
                     stopAsked = Date()
-                    kill(process.processIdentifier, SIGINT)
+                    ChildEnding.signalGroup(of: process, SIGINT)
                 } else if let asked = stopAsked, Date().timeIntervalSince(asked) > 5 {
-                    kill(process.processIdentifier, SIGKILL)
+                    ChildEnding.signalGroup(of: process, SIGKILL)
                 }
             }
             if stopAsked == nil, Date().timeIntervalSince(lastReport) >= BuildProgress.interval {
@@ -175,8 +177,11 @@ struct TestPackageBuild {
                 let line = BuildProgress.latest(in: output) ?? "resolving and planning"
                 progress("\(line) (\(Int(Date().timeIntervalSince(started))) s)")
             }
+            ending = ChildEnding.of(process)
         }
-        process.waitUntilExit()
-        return process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus
+        // What the tool left running would keep `Process` from seeing it end (`ChildEnding`).
+        ChildEnding.signalGroup(of: process, SIGKILL)
+        _ = ChildEnding.settle(process)
+        return ending?.shellStatus ?? 1
     }
 }
