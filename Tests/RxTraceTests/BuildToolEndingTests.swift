@@ -16,7 +16,7 @@ final class BuildToolEndingTests: XCTestCase {
         let interruption = Interruption()
         DispatchQueue.global().asyncAfter(deadline: .now() + 0.5) { interruption.record(SIGINT) }
         let started = Date()
-        let status = try TestPackageBuild.run(
+        let status = try LoggedTool.run(
             "/bin/sh",
             ["-c", "sleep 30 & echo $! > '\(pidFile.path)'; trap '' INT; sleep 30"],
             environment: ProcessInfo.processInfo.environment,
@@ -34,7 +34,7 @@ final class BuildToolEndingTests: XCTestCase {
         defer { scratch.remove() }
         let pidFile = scratch.url.appendingPathComponent("job.pid")
         let started = Date()
-        let status = try TestPackageBuild.run(
+        let status = try LoggedTool.run(
             "/bin/sh",
             ["-c", "sleep 30 & echo $! > '\(pidFile.path)'; exit 4"],
             environment: ProcessInfo.processInfo.environment,
@@ -42,6 +42,30 @@ final class BuildToolEndingTests: XCTestCase {
         )
         XCTAssertLessThan(Date().timeIntervalSince(started), 15, "it waited for the job, not the tool")
         XCTAssertEqual(status, 4)
+        try ProcessState.assertEnded(pidFile)
+    }
+}
+
+/// How `rxtrace test --fix` waits for the fixer, which leads a process group of its own that a
+/// terminal's Ctrl-C does not reach.
+final class FixerEndingTests: XCTestCase {
+    /// Ctrl-C during the proofs is passed on to the fixer's group (which stops the proof it runs
+    /// and exits 130); before, rxtrace ignored it and waited for every proof to finish.
+    func testCtrlCIsPassedOnToTheFixerAndItsStatusKept() throws {
+        let scratch = try ScratchFolder()
+        defer { scratch.remove() }
+        let pidFile = scratch.url.appendingPathComponent("proof.pid")
+        let interruption = Interruption()
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.5) { interruption.record(SIGINT) }
+        let started = Date()
+        let status = try FixRun.runPassingOutput(
+            "/bin/sh",
+            ["-c", "sleep 30 & echo $! > '\(pidFile.path)'; trap 'exit 130' INT; while :; do sleep 0.1; done"],
+            interruption: interruption,
+            grace: 10
+        )
+        XCTAssertLessThan(Date().timeIntervalSince(started), 8, "the fixer was not told, or waited for")
+        XCTAssertEqual(status, 130)
         try ProcessState.assertEnded(pidFile)
     }
 }

@@ -44,7 +44,12 @@ struct CheckCommand: ParsableCommand {
             updateBaseline: gate.updateBaseline,
             selectsSomeScenarios: filter != nil || shard != nil
         ).execute(selected)
-        fixing.fix(after: status, package: options.sourceRoot ?? ".", output: options.output, proofArguments: [])
-        throw ExitCode(status.rawValue)
+        let ending = fixing.fix(
+            after: status,
+            package: options.sourceRoot ?? ".",
+            output: options.output,
+            proofArguments: []
+        )
+        throw ExitCode(ending.rawValue)
     }
 }

@@ -32,10 +32,10 @@ struct FixOption: ParsableArguments {
     }
 
     /// Runs the fixer when `--fix` was given and the run ended with a report to fix; the
-    /// run's own exit status stays the command's (the status files say it). A failure of the
-    /// fixer is one line on stderr.
-    func fix(after status: ExitStatus, package: String, output: String, proofArguments: [String]) {
-        guard let mode, [.clean, .findings, .crashedOrTimedOut].contains(status) else { return }
+    /// command's exit status: the run's own (the status files say it), or `interrupted` when
+    /// Ctrl-C stopped the fixer. A failure of the fixer is one line on stderr.
+    func fix(after status: ExitStatus, package: String, output: String, proofArguments: [String]) -> ExitStatus {
+        guard let mode, [.clean, .findings, .crashedOrTimedOut].contains(status) else { return status }
         let run = FixRun(
             mode: mode,
             force: force,
@@ -45,11 +45,14 @@ struct FixOption: ParsableArguments {
         ) { print($0) }
         do {
             try run.execute()
+        } catch is FixRun.Interrupted {
+            return .interrupted
         } catch let failure as BadInput {
             failure.print()
         } catch {
             BadInput("--fix: \(error)").print()
         }
+        return status
     }
 
     /// Fails before the run when the fixer cannot be had at all.

@@ -116,8 +116,8 @@ struct TestCommand: ParsableCommand {
             printWholeReport: printing.printReport,
             buildArguments: buildArguments
         ).execute()
-        fixing.fix(after: status, package: packagePath, output: output, proofArguments: proofArguments)
-        throw ExitCode(status.rawValue)
+        let ending = fixing.fix(after: status, package: packagePath, output: output, proofArguments: proofArguments)
+        throw ExitCode(ending.rawValue)
     }
 
     /// This run's settings for each `rxtrace test` the fixer runs to prove a patch.

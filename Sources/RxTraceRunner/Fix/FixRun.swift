@@ -58,6 +58,10 @@ package struct FixRun {
         if force { arguments.append("--force") }
         if !proofArguments.isEmpty { arguments += ["--"] + proofArguments }
         let status = try Self.runPassingOutput(executable, arguments)
+        if Interruption.install().isRequested {
+            say("rxtrace: --fix: interrupted; the reports in \(output) are the run's, without patches")
+            throw Interrupted()
+        }
         guard status != 2 else { throw BadInput("the fixer stopped on bad input (its line is above)") }
         let verdicts = try BadInput.rethrowing {
             try FixerVerdicts.read(folder.appendingPathComponent("rxtrace-fix.json"))
@@ -68,21 +72,46 @@ package struct FixRun {
         say("rxtrace: --fix: the reports in \(output) now carry each finding's patch and whether it was verified")
     }
 
+    /// Ctrl-C (or SIGTERM) stopped the fixer: nothing was written but what it had applied.
+    package struct Interrupted: Error {}
+
     /// This process's executable, which the fixer runs for its proofs (`rxtrace test`).
     static var thisExecutable: String {
         Bundle.main.executableURL?.resolvingSymlinksInPath().path ?? CommandLine.arguments[0]
     }
 
     /// Runs the fixer with this process's standard output and error, so each verdict shows as
-    /// it is decided; its exit status.
-    static func runPassingOutput(_ executable: String, _ arguments: [String]) throws -> Int32 {
+    /// it is decided; its exit status. The fixer leads a process group of its own, which a
+    /// terminal's Ctrl-C does not reach: the run's interruption is passed on to it (it stops
+    /// the proof it is running and exits 130), and the group is killed if it lingers.
+    static func runPassingOutput(
+        _ executable: String,
+        _ arguments: [String],
+        interruption: Interruption = .install(),
+        grace: TimeInterval = 30
+    ) throws -> Int32 {
         fflush(stdout)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
+        var stopAsked: Date?
+        var ending = ChildEnding.of(process)
+        while ending == nil {
+            usleep(50_000)
+            if interruption.isRequested {
+                if stopAsked == nil {
+                    stopAsked = Date()
+                    ChildEnding.signalGroup(of: process, interruption.signal ?? SIGINT)
+                } else if let asked = stopAsked, Date().timeIntervalSince(asked) > grace {
+                    ChildEnding.signalGroup(of: process, SIGKILL)
+                }
+            }
+            ending = ChildEnding.of(process)
+        }
+        ChildEnding.signalGroup(of: process, SIGKILL)
+        _ = ChildEnding.settle(process)
+        return ending?.shellStatus ?? 1
     }
 }

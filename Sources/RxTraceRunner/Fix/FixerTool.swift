@@ -75,14 +75,17 @@ package struct FixerTool: Sendable {
                 : "rxtrace: building the fixer (Tools/rxtrace-fix and swift-syntax) in \(buildFolder.path): the first --fix takes about 2 to 4 minutes on 2 cores, later ones reuse it"
         )
         let log = buildFolder.appendingPathComponent("build.log")
-        let status = try Self.run(
+        let status = try LoggedTool.run(
             swift,
             [
                 "build", "--package-path", copy.path, "--scratch-path",
                 buildFolder.appendingPathComponent("build").path, "--product", "rxtrace-fix",
             ],
-            log: log
+            environment: ProcessInfo.processInfo.environment,
+            output: log,
+            interruption: .install()
         )
+        if Interruption.install().isRequested { throw FixRun.Interrupted() }
         guard status == 0, FileManager.default.isExecutableFile(atPath: executable.path) else {
             let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
             let error = text.split(separator: "\n").first { $0.contains("error:") }.map(String.init)
@@ -121,21 +124,5 @@ package struct FixerTool: Sendable {
             changed = true
         }
         return changed
-    }
-
-    /// Runs a command with its output in `log`; its exit status.
-    static func run(_ command: String, _ arguments: [String], log: URL) throws -> Int32 {
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: log)
-        defer { try? handle.close() }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [command] + arguments
-        process.standardOutput = handle
-        process.standardError = handle
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
     }
 }

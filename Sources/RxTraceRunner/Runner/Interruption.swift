@@ -18,8 +18,12 @@ final class Interruption: @unchecked Sendable {
     private var received: Int32?
     private var sources: [DispatchSourceSignal] = []
 
-    /// Starts recording SIGINT and SIGTERM for the rest of the process.
-    static func install() -> Interruption {
+    /// Starts recording SIGINT and SIGTERM for the rest of the process; every later call gets
+    /// the same recording, so a step after the run (the fixer's proofs) is stopped by the same
+    /// Ctrl-C, and no signal handler outlives what it records into.
+    static func install() -> Interruption { processWide }
+
+    private static let processWide: Interruption = {
         let interruption = Interruption()
         for signalNumber in [SIGINT, SIGTERM] {
             // The default action would end the process before the source could run.
@@ -29,12 +33,12 @@ final class Interruption: @unchecked Sendable {
             _ = Darwin.signal(signalNumber, SIG_IGN)
             #endif
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler { [unowned interruption] in interruption.record(signalNumber) }
+            source.setEventHandler { interruption.record(signalNumber) }
             source.resume()
             interruption.sources.append(source)
         }
         return interruption
-    }
+    }()
 
     /// Keeps the first signal; later ones change nothing.
     func record(_ signalNumber: Int32) {

@@ -28,7 +28,7 @@ struct TestSuiteRunner {
         var plan = TestSessionFolder.Plan()
         plan.listOnly = true
         try session.folder.writePlan(plan)
-        let status = try TestPackageBuild.run(
+        let status = try LoggedTool.run(
             binary.path,
             [],
             environment: environment(session),

@@ -7,7 +7,10 @@ enum Command {
         var output: String
     }
 
+    /// Throws `FixInterruption.Stopped` when Ctrl-C came before or while it ran (the signal is
+    /// passed on to it).
     static func run(_ executable: String, _ arguments: [String], in directory: URL? = nil) throws -> Result {
+        try FixInterruption.check()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -22,8 +25,9 @@ enum Command {
         process.standardError = handle
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        process.waitUntilExit()
+        FixInterruption.whileRunning(process) { process.waitUntilExit() }
         try handle.close()
+        try FixInterruption.check()
         return Result(
             status: process.terminationStatus,
             output: String(decoding: try Data(contentsOf: output), as: UTF8.self)
