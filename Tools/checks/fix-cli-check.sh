@@ -7,8 +7,11 @@
 #    outside the mechanical classes);
 #  - every format that carries the verdict says it: JSON (valid against docs/report.schema.json),
 #    text, Markdown and HTML (with the diff), SARIF (fixes for the verified ones only; valid SARIF 2.1.0);
-#  - rxtrace.patch, applied with `git apply` to the copy (clean: the proofs ran on a scratch copy of
-#    it), makes `rxtrace test` of the fixed tests exit 0 with every test passing and no finding;
+#  - the run is `--fix=apply` in the copy's git work tree with one file changed and not committed:
+#    that file is left as the user has it, the other verified change is written, and the re-check
+#    of the whole suite agrees;
+#  - rxtrace.patch, applied with `git apply` to the committed copy, makes `rxtrace test` of the
+#    fixed tests exit 0 with every test passing and no finding;
 #  - that plain `rxtrace test` builds and names nothing of the fixer;
 #  - on a copy of Tests/Fixtures/LeakyTestSuite, its three leaking tests: the dropped subscription,
 #    the cycle and the dropped timer on a TestScheduler are verified, and with rxtrace.patch
@@ -31,10 +34,29 @@ user_copy() {  # fixture name; prints the copy's folder
     echo "$copy"
 }
 copy="$(user_copy FixProofSuite)"
+# The user's work tree: committed, then a change of theirs in a file a verified patch touches,
+# below its patched lines, so the report's lines and rxtrace.patch are those of the committed file.
+printf '.build/\n' >"$copy/.gitignore"
+git -C "$copy" init -q
+git -C "$copy" add -A
+git -C "$copy" -c user.name=check -c user.email=check@localhost commit -qm "the user's package"
+printf '\n// A note of the user'"'"'s, not committed yet.\n' >>"$copy/Sources/Proof/Owners.swift"
+cp "$copy/Sources/Proof/Owners.swift" "$work/Owners.swift.users"
 
 reports="$work/reports"
-expect_exit 1 "$work/fix.txt" "$rxtrace" test --package-path "$copy" --fix --output "$reports" --no-color
+expect_exit 1 "$work/fix.txt" "$rxtrace" test --package-path "$copy" --fix=apply --output "$reports" --no-color
 fixed=$(date +%s)
+for line in "rxtrace-fix: not applied to Sources/Proof/Owners.swift: it has uncommitted changes" \
+    "rxtrace-fix: applied to Tests/ProofTests/ProofTests.swift" \
+    "rxtrace-fix: re-check of the whole suite with 1 of 2 changed files written: as verified"; do
+    grep -qF "$line" "$work/fix.txt" || { tail -30 "$work/fix.txt" >&2; fail "--fix=apply did not say: $line"; }
+done
+cmp -s "$copy/Sources/Proof/Owners.swift" "$work/Owners.swift.users" || fail "--fix=apply wrote over a file with uncommitted changes"
+[ "$(git -C "$copy" status --porcelain --untracked-files=all)" = "$(printf ' M Sources/Proof/Owners.swift\n M Tests/ProofTests/ProofTests.swift')" ] \
+    || { git -C "$copy" status --porcelain --untracked-files=all >&2; fail "--fix=apply changed other files than the test it fixed"; }
+git -C "$copy" apply --reverse --check --include=Tests/ProofTests/ProofTests.swift "$reports/rxtrace.patch" \
+    || fail "--fix=apply wrote Tests/ProofTests/ProofTests.swift otherwise than rxtrace.patch says"
+git -C "$copy" checkout -q -- .
 grep -q "now carry each finding's patch" "$work/fix.txt" || { tail -20 "$work/fix.txt" >&2; fail "the reports were not re-written with the patches"; }
 python3 Tools/checks/validate_report.py json "$reports/rxtrace.json" >/dev/null || fail "rxtrace.json is not valid against docs/report.schema.json"
 python3 Tools/checks/validate_report.py sarif "$reports/rxtrace.sarif" >/dev/null || fail "rxtrace.sarif is not valid SARIF 2.1.0"
@@ -93,10 +115,10 @@ for r in with_fixes:
 if not any(m.startswith("not verified: still leaks") for m in marks) or not any(m.startswith("not verified: no patch") for m in marks):
     fail(f"SARIF: the not-verified verdicts are missing from the results' properties: {marks}")
 verified = sum(1 for p in seen.values() if p["verified"])
-print(f"fix-cli-check: rxtrace test --fix: {verified} verified, {len(seen) - verified} not verified (still leaks; no patch), in JSON, text, Markdown, HTML and SARIF ({len(with_fixes)} results with fixes)")
+print(f"fix-cli-check: rxtrace test --fix=apply: {verified} verified, {len(seen) - verified} not verified (still leaks; no patch), in JSON, text, Markdown, HTML and SARIF ({len(with_fixes)} results with fixes)")
 PY
 
-(cd "$copy" && git apply "$reports/rxtrace.patch") || fail "git apply of rxtrace.patch failed"
+(cd "$copy" && git apply "$reports/rxtrace.patch") || fail "git apply of rxtrace.patch to the committed copy failed"
 # A plain `rxtrace test` (no --fix, no RXTRACE_FIX) builds nothing of the fixer.
 expect_exit 0 "$work/after.txt" env -u RXTRACE_FIX "$rxtrace" test --package-path "$copy" --filter 'Presenter|Tally|Poller|SeesTicks' --output "$work/after" --no-color
 [ ! -e "$copy/.build/rxtrace-fix" ] && ! grep -q "fixer" "$work/after.txt" || fail "a plain rxtrace test built or named the fixer"
@@ -137,4 +159,4 @@ if len(results) != 3 or set(results) != {"passed"} or any(s["findings"] for s in
 print("fix-cli-check: LeakyTestSuite after git apply rxtrace.patch: rxtrace test exits 0, 3 tests passed, no finding")
 PY
 ended=$(date +%s)
-echo "fix-cli-check: ok ($((fixed - started)) s for rxtrace test --fix on FixProofSuite, $((ended - started)) s in all after the builds of rxtrace and the fixer)"
+echo "fix-cli-check: ok ($((fixed - started)) s for rxtrace test --fix=apply on FixProofSuite, $((ended - started)) s in all after the builds of rxtrace and the fixer)"

@@ -35,10 +35,21 @@ struct FixApplication {
             log("rxtrace-fix: re-check failed: the package does not build with the changes: \(result)")
             return false
         }
-        let problems = Self.problems(after: after, before: before, fixed: Set(verified.flatMap(\.signatures)))
+        let fixed = Self.fixedSignatures(verified, written: Set(written.map(\.file)))
+        let problems = Self.problems(after: after, before: before, fixed: fixed)
         for problem in problems { log("rxtrace-fix: re-check: \(problem)") }
-        if problems.isEmpty { log("rxtrace-fix: re-check of the whole suite with every change applied: as verified") }
+        let applied =
+            written.count == changes.count
+            ? "every change applied" : "\(written.count) of \(changes.count) changed files written"
+        if problems.isEmpty { log("rxtrace-fix: re-check of the whole suite with \(applied): as verified") }
         return problems.isEmpty && written.count == changes.count
+    }
+
+    /// The findings the written changes should have cleared: those of verified candidates whose
+    /// file was written. A file left alone (uncommitted changes) keeps its findings, and the
+    /// re-check must not call them new or unfixed.
+    static func fixedSignatures(_ verified: [FixCandidate], written: Set<String>) -> Set<String> {
+        Set(verified.filter { written.contains($0.file) }.flatMap(\.signatures))
     }
 
     /// What the re-check shows that the verified changes should have ruled out.
