@@ -7,9 +7,10 @@ public enum SemanticsCheck {
         case diverge(expected: Outcome, actual: Outcome)
     }
 
-    public static func verdict(_ program: Program) -> Verdict {
+    /// `substitute` replaces RxCore operators by others (the self-test's deliberate slip).
+    public static func verdict(_ program: Program, substitute: RxCoreRun.Substitute? = nil) -> Verdict {
         guard let expected = ReferenceModel.run(program) else { return .ambiguous }
-        let actual = RxCoreRun.run(program)
+        let actual = RxCoreRun.run(program, substitute: substitute)
         return expected == actual ? .agree : .diverge(expected: expected, actual: actual)
     }
 
@@ -65,15 +66,21 @@ public enum SemanticsCheck {
     }
 
     /// Checks `program`, and shrinks it when it diverges.
-    public static func check(seed: UInt64, index: Int) -> (verdict: Verdict, divergence: Divergence?) {
+    public static func check(
+        seed: UInt64,
+        index: Int,
+        substitute: RxCoreRun.Substitute? = nil
+    ) -> (verdict: Verdict, divergence: Divergence?) {
         let program = ProgramGenerator.program(seed: seed, index: index)
-        let verdict = verdict(program)
+        let verdict = verdict(program, substitute: substitute)
         guard case .diverge = verdict else { return (verdict, nil) }
         let minimal = Shrinker.shrink(program) { candidate in
-            if case .diverge = self.verdict(candidate) { return true }
+            if case .diverge = self.verdict(candidate, substitute: substitute) { return true }
             return false
         }
-        guard case .diverge(let expected, let actual) = self.verdict(minimal) else { return (verdict, nil) }
+        guard case .diverge(let expected, let actual) = self.verdict(minimal, substitute: substitute) else {
+            return (verdict, nil)
+        }
         let divergence = Divergence(
             seed: seed,
             index: index,
@@ -106,10 +113,15 @@ public enum SemanticsCheck {
     }
 
     /// Runs programs `0..<count` of `seed`, stopping after `maxDivergences` divergences.
-    public static func run(seed: UInt64, count: Int, maxDivergences: Int = 1) -> Summary {
+    public static func run(
+        seed: UInt64,
+        count: Int,
+        maxDivergences: Int = 1,
+        substitute: RxCoreRun.Substitute? = nil
+    ) -> Summary {
         var summary = Summary()
         for index in 0..<count {
-            let (verdict, divergence) = check(seed: seed, index: index)
+            let (verdict, divergence) = check(seed: seed, index: index, substitute: substitute)
             summary.programs += 1
             if verdict != .ambiguous {
                 for kind in Set(ProgramGenerator.program(seed: seed, index: index).chain.operators.map(\.kind)) {

@@ -5,6 +5,7 @@ import RxCoreSemantics
 // rxcore-semantics: random programs run on RxCore and on the reference model, compared.
 //   rxcore-semantics --seed S[,S...] [--programs N per seed] [--max-divergences K (default 5)]
 //   rxcore-semantics --seed S --index I          one program, printed, with its verdict
+//   rxcore-semantics --self-test                 a deliberately slipped take(n) must be caught
 // Exit status: 0 when every compared program agreed, 1 on a divergence, 2 on bad arguments.
 
 func fail(_ message: String) -> Never {
@@ -17,11 +18,22 @@ func number<Value: LosslessStringConvertible>(_ text: Substring, for option: Str
     return value
 }
 
+#if TRACE_RESOURCES
+// The check reads Resources.total only: thread-hop records of thousands of random stages would
+// cost time and fill their table for nothing.
+ThreadHops.isEnabled = false
+#endif
+
 var seeds: [UInt64] = []
 var programs = 1000
 var index: Int?
 var maxDivergences = 5
 var arguments = CommandLine.arguments.dropFirst()
+if arguments.elementsEqual(["--self-test"]) {
+    let (caught, lines) = SemanticsSelfTest.run()
+    for line in lines { print(line) }
+    exit(caught ? 0 : 1)
+}
 while let argument = arguments.popFirst() {
     guard let value = arguments.popFirst() else { fail("\(argument) needs a value") }
     switch argument {
@@ -34,11 +46,6 @@ while let argument = arguments.popFirst() {
     }
 }
 if seeds.isEmpty { fail("--seed is required") }
-#if TRACE_RESOURCES
-// The check reads Resources.total only: thread-hop records of thousands of random stages would
-// cost time and fill their table for nothing.
-ThreadHops.isEnabled = false
-#endif
 
 if let index {
     let program = ProgramGenerator.program(seed: seeds[0], index: index)
