@@ -36,18 +36,8 @@ public enum JSONReportCoding {
         }
         do {
             return try decode(data)
-        } catch let DecodingError.dataCorrupted(context) {
-            throw ReportInputError.invalid(path: path, reason: ReportInputError.describe(context))
-        } catch let DecodingError.keyNotFound(key, context) {
-            let at = ReportInputError.codingPath(context.codingPath)
-            throw ReportInputError.invalid(
-                path: path,
-                reason: "missing '\(key.stringValue)'" + (at.isEmpty ? "" : " at \(at)")
-            )
-        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
-            throw ReportInputError.invalid(path: path, reason: ReportInputError.describe(context))
         } catch {
-            throw ReportInputError.invalid(path: path, reason: "\(error)")
+            throw ReportInputError.invalid(path: path, reason: ReportInputError.reason(decoding: error))
         }
     }
 }
@@ -63,6 +53,20 @@ public enum ReportInputError: Error, Equatable, CustomStringConvertible {
         // The decoder quotes values from the file (an unknown verdict's string).
         case .invalid(let path, let reason):
             return "'\(path)' is not an rxtrace JSON report: \(OneLineText.escaping(reason))"
+        }
+    }
+
+    /// What a decoder's error says, with the place in the file (`at .scenarios[0].name`); not yet
+    /// made one line (`OneLineText`), as it may quote the file's text.
+    package static func reason(decoding error: Error) -> String {
+        switch error {
+        case DecodingError.dataCorrupted(let context): return describe(context)
+        case DecodingError.keyNotFound(let key, let context):
+            let at = codingPath(context.codingPath)
+            return "missing '\(key.stringValue)'" + (at.isEmpty ? "" : " at \(at)")
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            return describe(context)
+        default: return "\(error)"
         }
     }
 

@@ -96,8 +96,14 @@ public struct TestSessionFolder: Sendable {
         try JSONEncoder().encode(plan).write(to: URL(fileURLWithPath: planFile), options: .atomic)
     }
 
+    /// The tests the test process listed; a file it could not finish (or did not write) is
+    /// refused in one line naming it and the place.
     public func readList() throws -> [TestUnit] {
-        try JSONDecoder().decode([TestUnit].self, from: Data(contentsOf: URL(fileURLWithPath: listFile)))
+        do {
+            return try JSONDecoder().decode([TestUnit].self, from: Data(contentsOf: URL(fileURLWithPath: listFile)))
+        } catch {
+            throw SessionFileError(path: listFile, reason: ReportInputError.reason(decoding: error))
+        }
     }
 
     public var saidHello: Bool { FileManager.default.fileExists(atPath: helloFile) }
@@ -124,18 +130,27 @@ public struct TestSessionFolder: Sendable {
             guard let handle = FileHandle(forReadingAtPath: file) else { return }
             defer { try? handle.close() }
             try? handle.seek(toOffset: offset)
-            let data = handle.readDataToEndOfFile()
-            guard let end = data.lastIndex(of: UInt8(ascii: "\n")) else { return }
-            let complete = data[data.startIndex...end]
-            offset += UInt64(complete.count)
-            for line in complete.split(separator: UInt8(ascii: "\n")) {
-                if let result = try? JSONDecoder().decode(Result.self, from: Data(line)) { results.append(result) }
+            let (lines, length) = TestSessionFolder.wholeLines(handle.readDataToEndOfFile())
+            offset += UInt64(length)
+            for line in lines {
+                if let result = try? JSONDecoder().decode(Result.self, from: line) { results.append(result) }
             }
         }
     }
 
+    /// The whole lines of `data` and their length with newlines: a last line without its newline
+    /// is still being written (or was cut short by a crash), so it waits for the next read.
+    static func wholeLines(_ data: Data) -> (lines: [Data], length: Int) {
+        guard let end = data.lastIndex(of: UInt8(ascii: "\n")) else { return ([], 0) }
+        let complete = data[data.startIndex...end]
+        return (complete.split(separator: UInt8(ascii: "\n")), complete.count)
+    }
+
     public func readProgress() -> [Progress] {
-        lines(of: progressFile).compactMap { line in
+        // Each line decoded on its own: a line that is no UTF-8 is skipped, not the whole file.
+        let data = FileManager.default.contents(atPath: progressFile) ?? Data()
+        return Self.wholeLines(data).lines.compactMap { bytes in
+            guard let line = String(validating: bytes, as: UTF8.self) else { return nil }
             let parts = line.split(separator: "\t", maxSplits: 1).map(String.init)
             guard parts.count == 2 else { return nil }
             switch parts[0] {
@@ -151,10 +166,5 @@ public struct TestSessionFolder: Sendable {
         for file in [progressFile, resultsFile, helloFile, listFile] {
             try? FileManager.default.removeItem(atPath: file)
         }
-    }
-
-    private func lines(of file: String) -> [String] {
-        guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { return [] }
-        return text.split(separator: "\n").map(String.init)
     }
 }

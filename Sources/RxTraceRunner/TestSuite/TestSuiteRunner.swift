@@ -37,10 +37,15 @@ struct TestSuiteRunner {
         guard session.folder.saidHello else {
             throw TestSuiteFailure.noSession(binary: binary.path, output: session.tail)
         }
-        guard status == 0, let units = try? session.folder.readList() else {
+        guard status == 0 else {
             throw TestSuiteFailure.listing(binary: binary.path, status: status, output: session.tail)
         }
-        return units
+        do {
+            return try session.folder.readList()
+        } catch {
+            // The process exited cleanly: its output says nothing, the unreadable list does.
+            throw TestSuiteFailure.listing(binary: binary.path, status: status, output: "\(error)")
+        }
     }
 
     /// Runs `tests` (whole tests, as `list` returns them), `jobs` processes at a time; the
