@@ -46,6 +46,18 @@ struct InputMutator {
     }
 }
 
+extension InputMutator {
+    /// Seed `seed`'s JSON value (`values[seed % count]`) with 1–3 random changes deep in it
+    /// (`ReportInputFuzzTests.mutate`: wrong types, numbers at their limits, odd strings), as
+    /// the bytes a reader gets.
+    static func valueMutated(_ values: [Any], seed: UInt64) throws -> [UInt8] {
+        var random = SeededGenerator(seed: seed)
+        var value = values[Int(seed) % values.count]
+        for _ in 0..<Int.random(in: 1...3, using: &random) { value = ReportInputFuzzTests.mutate(value, &random) }
+        return Array(try JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed]))
+    }
+}
+
 /// What every reader owes a user on bad input: one line, naming the file.
 func assertOneLineNaming(
     _ path: String,

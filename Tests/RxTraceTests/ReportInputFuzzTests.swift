@@ -34,11 +34,7 @@ final class ReportInputFuzzTests: FolderTestCase {
         let seeds = try seeds().map { try JSONSerialization.jsonObject(with: Data($0)) }
         var rendered = 0
         for seed in 0..<Self.valueCases {
-            var random = SeededGenerator(seed: seed)
-            var value = seeds[Int(seed) % seeds.count]
-            for _ in 0..<Int.random(in: 1...3, using: &random) { value = Self.mutate(value, &random) }
-            let bytes = Array(try JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed]))
-            if try readAndRender(bytes, seed: seed) { rendered += 1 }
+            if try readAndRender(InputMutator.valueMutated(seeds, seed: seed), seed: seed) { rendered += 1 }
         }
         // Enough value mutations keep a report readable for the renderers to be reached.
         XCTAssertGreaterThan(rendered, Int(Self.valueCases) / 10)
