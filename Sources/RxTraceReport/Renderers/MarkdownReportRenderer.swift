@@ -200,15 +200,23 @@ public struct MarkdownReportRenderer: Sendable {
 
     /// Text for a table cell: no pipes or line breaks, HTML-like text shown as text.
     private func cell(_ text: String) -> String {
-        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+        Self.onOneLine(text).replacingOccurrences(of: "|", with: "\\|")
             .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
     }
 
     /// Text inside a code span: backticks would end it, pipes would split a table row.
     private func code(_ text: String) -> String {
-        text.replacingOccurrences(of: "`", with: "'").replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(
-            of: "\n",
-            with: " "
-        )
+        Self.onOneLine(text).replacingOccurrences(of: "`", with: "'").replacingOccurrences(of: "|", with: "\\|")
+    }
+
+    /// `text` with a space for each line break: a `\r` ends a Markdown line as `\n` does (a test
+    /// name with one split its table row), and editors break at the vertical controls and the
+    /// Unicode separators too.
+    static func onOneLine(_ text: String) -> String {
+        let breaks: Set<Unicode.Scalar> = ["\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"]
+        guard text.unicodeScalars.contains(where: breaks.contains) else { return text }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars { out.append(breaks.contains(scalar) ? " " : scalar) }
+        return String(out)
     }
 }
