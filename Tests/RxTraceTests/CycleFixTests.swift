@@ -39,10 +39,20 @@ private final class Counter {
 }
 
 final class CycleFixTests: XCTestCase {
-    private func run(_ body: @escaping (ScenarioContext) -> Void) -> ScenarioReport {
+    private func run(expecting: Verdict = .cycle, _ body: @escaping (ScenarioContext) -> Void) -> ScenarioReport {
         var runner = ScenarioRunner(passes: 2)
         runner.heapGraph = true
-        return runner.run(Scenario("cycle-fix", summary: "cycle fix", expect: .cycle) { context in body(context) })
+        return runner.run(Scenario("cycle-fix", summary: "cycle fix", expect: expecting) { context in body(context) })
+    }
+
+    /// Subscribes through a `using` resource that keeps the subject it reads, and drops the
+    /// subscription: a cycle with no closure on it. Returns the line of its `subscribe`.
+    private static func leaveAUsingCycle() -> Int {
+        let subject = BehaviorSubject(value: 0)
+        let token = TrackingToken(source: subject.asObservable(), onEnd: Disposables.create {})
+        _ = Observable<Int>.using({ token }, observableFactory: { $0.source }).subscribe()
+        subject.onNext(1)
+        return #line - 2
     }
 
     private func onlyCycle(_ report: ScenarioReport) throws -> (cycle: ReportCycle, finding: LeakFinding) {
@@ -53,13 +63,8 @@ final class CycleFixTests: XCTestCase {
     }
 
     func testACycleMadeByAUsingResourceIsFixedByDisposingTheSubscriptionAtItsLine() throws {
-        let subscribeLine = #line + 4
-        let report = run { _ in
-            let subject = BehaviorSubject(value: 0)
-            let token = TrackingToken(source: subject.asObservable(), onEnd: Disposables.create {})
-            _ = Observable<Int>.using({ token }, observableFactory: { $0.source }).subscribe()
-            subject.onNext(1)
-        }
+        var subscribeLine = 0
+        let report = run { _ in subscribeLine = Self.leaveAUsingCycle() }
         let (cycle, finding) = try onlyCycle(report)
         let fix = finding.fixHint
         XCTAssertFalse(fix.contains("[weak self]"), fix)
@@ -77,6 +82,40 @@ final class CycleFixTests: XCTestCase {
         XCTAssertTrue(finding.resourceTypes.contains { $0.hasPrefix("UsingSink") }, "\(finding.resourceTypes)")
         XCTAssertEqual(finding.countPerPass, [1, 1])
         XCTAssertEqual(finding.callSite?.line, subscribeLine, "placed at the subscription to dispose")
+    }
+
+    /// What a reader of each format is told of that cycle when it fails a run: a reference cycle
+    /// (not a subscription), that it fails, the references it is made of, and to dispose the
+    /// subscription at its line; never `[weak self]`, and no closure said to close it.
+    func testTheUsingCycleIsTitledHeldAndFixedAlikeInEveryFormat() throws {
+        var subscribeLine = 0
+        let report = run(expecting: .clean) { _ in subscribeLine = Self.leaveAUsingCycle() }
+        let formats = try EveryFormat(RunReport(scenarios: [report]))
+        formats.expect("1 reference cycle · using → subscribe")
+        formats.expect("Dispose the subscription made at `CycleFixTests.swift:\(subscribeLine)`")
+        formats.expect("BehaviorSubject<Int>.observers keeps the subscription")
+        // SARIF's rule for every cycle may name `[weak self]` where it applies; its result does not.
+        formats.expect("[weak self]", shown: false, in: [.text, .markdown, .html, .json, .junit])
+        XCTAssertFalse(try formats.sarifResults().contains { "\($0["message"] ?? "")".contains("[weak self]") })
+        formats.expect("where a subscription is on the cycle, dispose it", in: [.sarif])
+        formats.expect("closed by the closure", shown: false)
+        // The holder is the cycle itself. Text (and JUnit, whose body is the text) draws it one
+        // reference a line; the others give it as one phrase.
+        let cycleInOneLine =
+            "reference cycle BehaviorSubject<Int>.observers.bag.single.value → ReplayingObserver<Int>.observer → UsingSink<TrackingToken, Int>.subscription → BinaryDisposable.disposable2 → box (TrackingToken).value.source → BehaviorSubject<Int>"
+        formats.expect(cycleInOneLine, in: [.markdown, .html, .json, .sarif])
+        formats.expect(
+            "  BehaviorSubject<Int>\n        .observers.bag.single.value   ✂ break this reference\n",
+            in: [.text, .junit]
+        )
+        // The verdict, as each format says it.
+        formats.expect("expected clean · got cycle", in: [.text, .junit])
+        formats.expect("| cycle-fix | cycle | clean | **fail** |", in: [.markdown])
+        XCTAssertEqual(try formats.jsonFinding()["kind"] as? String, "referenceCycle")
+        XCTAssertEqual(try formats.jsonScenarios().first?["actualVerdict"] as? String, "cycle")
+        let failure = try formats.expectFails("cycle-fix", on: "1 reference cycle · using → subscribe")
+        XCTAssertEqual(failure.attribute(forName: "type")?.stringValue, "referenceCycle")
+        XCTAssertEqual(failure.attribute(forName: "message")?.stringValue, "unexpected findings: 1 reference cycle")
     }
 
     func testAClosureCapturingTheOwnerOnTheCycleGetsWeakSelfAtThatClosure() throws {

@@ -100,6 +100,38 @@ final class FindingGroupsTests: XCTestCase {
         XCTAssertNil((results[1]["properties"] as? [String: Any])?["seenIn"], "seen in one test only")
     }
 
+    /// The one entry says what the bug is, what holds it and how to fix it, in every format, and
+    /// says each of those once per bug, not once per test; all three tests fail on it.
+    func testTheOneEntryCarriesTheHolderAndTheFixInEveryFormatOncePerBug() throws {
+        let formats = try EveryFormat(Self.report())
+        let fix = FindingKind.leakedSubscription.fixHint
+        formats.expect("1 leaked subscription · interval → map → subscribe")
+        formats.expect("kept alive by the periodic timer of SerialDispatchQueueScheduler(feed)")
+        formats.expect(fix, in: [.text, .markdown, .html, .junit, .sarif])
+        // JSON writes a finding's own fix only; this one's is its kind's, which JSON readers know
+        // by `kind` (docs/report.schema.json, `fix`).
+        XCTAssertNil(try formats.jsonFinding()["fix"])
+        XCTAssertEqual(try formats.jsonFinding()["kind"] as? String, "leakedSubscription")
+        formats.expect(
+            "seen in 3 tests: \(Self.first), \(Self.second), \(Self.third)",
+            in: [.text, .markdown, .html, .junit, .sarif]
+        )
+        // Two bugs, two fixes: the text (and the JUnit bodies, which are its tests' text) and
+        // SARIF give each bug's fix once, however many tests showed it.
+        for format in [ReportFormat.text, .junit, .sarif] {
+            XCTAssertEqual(formats.read[format]?.components(separatedBy: fix).count, 3, "\(format)")
+        }
+        // The verdict: the three tests that show it fail.
+        XCTAssertEqual(
+            try formats.junitFailures().map { $0.attribute(forName: "type")?.stringValue },
+            ["leak", "leak", "leak"]
+        )
+        XCTAssertEqual(try formats.sarifResults().map { $0["level"] as? String }, ["error", "error"])
+        formats.expect("fails 1 leaked subscription", in: [.html])
+        formats.expect("### Failing", in: [.markdown])
+        XCTAssertEqual(formats.read[.text]?.components(separatedBy: "\n✗ ").count, 4)
+    }
+
     func testJSONCarriesTheGroupsBesideThePerTestFindingsAndReadsOldReports() throws {
         let report = Self.report()
         let data = try JSONReportCoding.encode(report)

@@ -131,9 +131,9 @@ public struct SARIFReportRenderer: Sendable {
             name = "ReferenceCycle"
             short = "A reference cycle keeps a subscription and its owner alive."
             full =
-                "A closure in the chain captures an object strongly, and that object keeps the chain alive (typically self → disposeBag → sink → closure → self), so neither is ever released."
+                "The objects of a chain reference each other in a loop, so none is ever released: typically a closure that captures its owner strongly (self → disposeBag → sink → closure → self), or a subject or resource that keeps the subscription made from it (subject → observer → sink → resource → subject)."
             help =
-                "Capture the owner weakly in the chain's closures (`[weak self]`, or `[unowned self]` when the chain is disposed with its owner), and avoid passing instance methods (`map(self.transform)`), which capture self strongly."
+                "Break the reference each result marks: where a closure of yours captures its owner, capture it weakly (`[weak self]`, or `[unowned self]` when the chain is disposed with its owner; an instance method passed as `map(self.transform)` captures self too); where a subscription is on the cycle, dispose it. Each result's message ends with the fix for its cycle."
         case .threadAnomaly:
             name = "ThreadAnomaly"
             short = "The Rx contract between threads was broken."
@@ -170,8 +170,16 @@ public struct SARIFReportRenderer: Sendable {
     ) -> JSONValue {
         var message = "\(finding.headline) in \(subject.noun) \(scenario.name)"
         if let group { message += " (\(group.seenInText(subject)))" }
+        let cycle =
+            finding.kind == .referenceCycle ? scenario.cycles.first { $0.signature == finding.signature } : nil
         if let site = finding.callSite {
-            let place = finding.kind == .referenceCycle ? "closed by the closure at" : "subscribed at"
+            // A cycle is placed at its closure only when a closure is the reference to break; a
+            // cycle with none (a `using` resource keeping its source) is placed at its subscribe.
+            let breakStep = cycle.flatMap { cycle in
+                cycle.breakAt.flatMap { cycle.steps.indices.contains($0) ? cycle.steps[$0] : nil }
+            }
+            let closed = breakStep.map { $0.closure != nil } ?? true
+            let place = finding.kind == .referenceCycle && closed ? "closed by the closure at" : "subscribed at"
             message += ", \(place) \(site.fileAndLine)\(site.function.map { " in \($0)" } ?? "")"
         }
         if let note = finding.mergedFunctionNote { message += " (\(note))" }
@@ -179,11 +187,13 @@ public struct SARIFReportRenderer: Sendable {
             message +=
                 "; anomaly \(anomaly.number)\(anomaly.stage.map { " at \($0)" } ?? ""): \(anomaly.detail), on \(anomaly.place.longName)"
             message += anomaly.otherPlace.map { " (other side on \($0.longName))." } ?? "."
-            message += " Fix: \(finding.fixHint)"
         } else {
             message += "; grows by \(finding.growthPerPass) per pass."
         }
         if let reason = finding.retentionReason { message += " \(reason.prefix(1).uppercased() + reason.dropFirst())." }
+        // The rule's help is its kind's usual fix; the finding's own (a cycle with no closure on
+        // it, a test case's property to release) is only here.
+        message += " Fix: \(finding.fixHint)"
         var fields: [String: JSONValue] = [
             "ruleId": .string(Self.ruleID(finding.kind)),
             "ruleIndex": .int(ruleIndex),
@@ -224,9 +234,7 @@ public struct SARIFReportRenderer: Sendable {
             }
         }
         var flows: [JSONValue] = []
-        if finding.kind == .referenceCycle,
-            let cycle = scenario.cycles.first(where: { $0.signature == finding.signature })
-        {
+        if let cycle {
             flows.append(
                 referenceFlow(
                     cycle.steps,
