@@ -78,6 +78,49 @@ final class HeldByTestTests: XCTestCase {
         XCTAssertTrue(sarif.contains("held by the test"), "SARIF justification")
     }
 
+    /// What each format tells the reader of them: what is alive (a subject, an observable), that
+    /// only the test holds it, by which property, and how to release it when the test ends.
+    func testEveryFormatSaysWhatIsHeldByWhichPropertyAndHowToReleaseIt() throws {
+        let report = try measure { testCase in
+            let model = ItemsViewModel()
+            _ = model.count
+            testCase.viewModel = model
+        }
+        let fix =
+            "release `viewModel` when the test ends (set it to nil in `tearDown`, declaring it optional), or make it a local of the test"
+        let formats = try EveryFormat(passedTest: report)
+        // The test passes: JUnit shows no failure for what only the harness holds (it fails
+        // under --strict, below), so it carries none of this.
+        XCTAssertEqual(try formats.junitFailures().count, 0)
+        // Markdown, a pull request's summary, shows only failing findings in full: these are rows
+        // of its "Held by the test" table, without holder or fix.
+        let readers: [ReportFormat] = [.text, .html, .json, .sarif]
+        formats.expect("1 leaked subject", in: [.text, .markdown, .html, .sarif])
+        formats.expect("1 leaked observable", in: [.text, .markdown, .html, .sarif])
+        formats.expect("subscription", shown: false, in: [.text, .markdown, .html])
+        formats.expect(
+            "kept alive by KeptTestCase.viewModel, through ItemsViewModel.items, which XCTest keeps until the end of the run",
+            in: readers
+        )
+        formats.expect("kept alive by KeptTestCase.viewModel, through ItemsViewModel.count", in: readers)
+        formats.expect(fix, in: readers)
+        formats.expect("held by the test", in: [.text, .html, .json, .sarif])
+        formats.expect(
+            "Held by the test (released with the test case; --strict fails on them): 2",
+            in: [.markdown]
+        )
+        XCTAssertEqual(try formats.jsonFinding()["heldByTest"] as? Bool, true)
+        XCTAssertEqual(try formats.sarifResults().map { $0["level"] as? String }, ["note", "note"])
+
+        let strict = try EveryFormat(passedTest: report, strict: true)
+        let failure = try XCTUnwrap(try strict.junitFailures().first, "--strict fails on it")
+        XCTAssertEqual(failure.attribute(forName: "type")?.stringValue, "leak")
+        strict.expect("1 leaked subject", in: [.junit])
+        strict.expect("fails: unexpected findings: 1 leaked subject, 1 leaked observable", in: [.text, .junit])
+        strict.expect("kept alive by KeptTestCase.viewModel", in: [.junit])
+        strict.expect(fix, in: [.junit])
+    }
+
     func testAGroupWithNoSinkOrObserverIsTitledByWhatItIs() {
         let subjects = LeakFinding(signature: "x", kind: .leakedSubscription, count: 2, leaked: .subject)
         XCTAssertEqual(subjects.headline, "2 leaked subjects")

@@ -95,10 +95,14 @@ public struct LeakFinding: Codable, Equatable, Sendable {
 
     /// "2 leaked subscriptions · interval → map → subscribe"
     public var headline: String {
-        var noun = kind.noun(count: count)
-        if kind == .leakedSubscription, let leaked { noun = leaked.noun(count: count) }
-        let what = "\(count) \(noun)"
+        let what = "\(count) \(noun(count: count))"
         return operatorChain.isEmpty ? what : "\(what) · \(chainDescription)"
+    }
+
+    /// What its title calls `count` of what is alive: "leaked subject", "reference cycles".
+    public func noun(count: Int) -> String {
+        if kind == .leakedSubscription, let leaked { return leaked.noun(count: count) }
+        return kind.noun(count: count)
     }
 
     /// Whether this finding can fail a run: not suppressed and not known to the baseline.

@@ -97,10 +97,16 @@ public struct ScenarioReport: Equatable, Sendable {
         }
         let failing = failingFindings
         if !failing.isEmpty {
-            let counts = FindingKind.allCases.compactMap { kind -> String? in
-                let n = failing.filter { $0.kind == kind }.reduce(0) { $0 + $1.count }
-                return n == 0 ? nil : "\(n) \(kind.noun(count: n))"
+            // Counted by what their titles say is alive: a subject is no "leaked subscription".
+            var totals: [(noun: LeakFinding, count: Int)] = []
+            for finding in FindingKind.allCases.flatMap({ kind in failing.filter { $0.kind == kind } }) {
+                if let index = totals.firstIndex(where: { $0.noun.noun(count: 1) == finding.noun(count: 1) }) {
+                    totals[index].count += finding.count
+                } else {
+                    totals.append((finding, finding.count))
+                }
             }
+            let counts = totals.map { "\($0.count) \($0.noun.noun(count: $0.count))" }
             reasons.append("unexpected findings: \(counts.joined(separator: ", "))")
         }
         reasons += hopExpectationFailures

@@ -176,7 +176,9 @@ public struct TextReportRenderer: Sendable {
             out += "    types: \(finding.resourceTypes.joined(separator: ", "))\n"
         }
         out += "    signature: \(finding.signature)\n"
-        if finding.isActionable { out += "    fix: \(finding.fixHint)\n" }
+        // What a team accepted (a suppression, the baseline) needs no fix shown; what rxtrace's
+        // own rules keep from failing (held by the test, still running) does, as other formats show.
+        if finding.isActionable || finding.suppressedBy?.isBuiltIn == true { out += "    fix: \(finding.fixHint)\n" }
         if let patch = finding.patch { out += FindingPatchText.line(patch) }
         if !finding.backtrace.isEmpty {
             out +=

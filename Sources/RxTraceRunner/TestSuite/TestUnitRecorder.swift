@@ -249,9 +249,12 @@ package final class TestUnitRecorder: @unchecked Sendable {
 
     /// How to release what a test case's stored property holds when its test ends: XCTest keeps
     /// every test case instance until the whole run ends. Nil when the holder is no property.
+    /// The property is the name after the test case's type, whatever the holder says after it
+    /// ("KeptTests.viewModel, through ItemsViewModel.items": `viewModel`).
     static func harnessFix(_ holder: String) -> String? {
-        guard let dot = holder.firstIndex(of: "."), holder.index(after: dot) < holder.endIndex else { return nil }
-        let property = holder[holder.index(after: dot)...].split(separator: ".").first.map(String.init) ?? ""
+        guard let dot = holder.firstIndex(of: ".") else { return nil }
+        let property = holder[holder.index(after: dot)...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+        guard !property.isEmpty else { return nil }
         return
             "XCTest keeps each test case until the run ends: release `\(property)` when the test ends (set it to nil in "
             + "`tearDown`, declaring it optional), or make it a local of the test."
