@@ -12,7 +12,7 @@ import XCTest
 
 /// Subscribes and disposes in a loop on another thread until told to stop, one subscription
 /// kept for the whole loop when `holding`: what an async test leaves behind.
-private final class Churn: @unchecked Sendable {
+final class Churn: @unchecked Sendable {
     private let subject = PublishSubject<Int>()
     private let stopped = NSLock()
     private var stop = false
@@ -38,6 +38,29 @@ private final class Churn: @unchecked Sendable {
     func finish() {
         stopped.withLock { stop = true }
         finished.wait()
+    }
+
+    /// What `rxtrace test` reports of a test whose two runs each leave churning work on `run`
+    /// that outlives a drain of 0.4 s.
+    static func reportLeftRunning(
+        _ unit: TestUnit,
+        on run: (@escaping @Sendable () -> Void) -> Void
+    ) throws
+        -> ScenarioReport
+    {
+        let recorder = TestUnitRecorder(drainTimeout: 0.4, heapGraph: false)
+        let first = Churn()
+        let second = Churn()
+        defer {
+            first.finish()
+            second.finish()
+        }
+        recorder.begin(unit)
+        first.start(for: 10, holding: true, on: run)
+        XCTAssertNil(recorder.endFirstRun(unit), "something is alive: it runs again")
+        recorder.beginRerun(unit)
+        second.start(for: 10, holding: true, on: run)
+        return try XCTUnwrap(recorder.endRerun(unit))
     }
 }
 
@@ -72,17 +95,7 @@ final class LeftRunningTests: XCTestCase {
     }
 
     func testWorkStillRunningAfterTheDrainIsItsOwnVerdictNotALeakOfTheTest() throws {
-        let recorder = TestUnitRecorder(drainTimeout: 0.4, heapGraph: false)
-        let first = Churn()
-        let second = Churn()
-        recorder.begin(unit)
-        first.start(for: 10, holding: true, on: onGCD)
-        XCTAssertNil(recorder.endFirstRun(unit), "something is alive: it runs again")
-        recorder.beginRerun(unit)
-        second.start(for: 10, holding: true, on: onGCD)
-        let report = try XCTUnwrap(recorder.endRerun(unit))
-        first.finish()
-        second.finish()
+        let report = try Churn.reportLeftRunning(unit, on: onGCD)
         XCTAssertFalse(report.findings.isEmpty)
         for finding in report.findings {
             let reason = try XCTUnwrap(finding.retentionReason)

@@ -260,6 +260,11 @@ package final class TestUnitRecorder: @unchecked Sendable {
             + "`tearDown`, declaring it optional), or make it a local of the test."
     }
 
+    /// What ends a finding that is still running after the test: the work, not a disposal of
+    /// something the test owns (its kind's fix for a leak).
+    static let stillRunningFix =
+        "Let the work the test started end before it returns: wait for it (await the Task, or an expectation the work fulfils) or stop it (cancel the Task, dispose the subscription); or give it longer with --drain-timeout."
+
     /// The rule under which what a test left running is reported without failing the run: its
     /// count depends on the moment it is measured, so it is no leak verdict of the test's.
     static func stillRunningRule(_ drain: Drain) -> SuppressionRule {
@@ -309,6 +314,7 @@ package final class TestUnitRecorder: @unchecked Sendable {
                 findings[index].retentionReason = Self.stillRunningText(unsettled)
                 findings[index].retentionPath = nil
                 findings[index].suppressedBy = Self.stillRunningRule(unsettled)
+                findings[index].fix = Self.stillRunningFix
             }
         }
         for index in findings.indices {
