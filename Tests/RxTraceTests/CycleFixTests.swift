@@ -108,6 +108,12 @@ final class CycleFixTests: XCTestCase {
             "  BehaviorSubject<Int>\n        .observers.bag.single.value   ✂ break this reference\n",
             in: [.text, .junit]
         )
+        // One cycle (one bug) whose objects each pass made anew: two instances of it alive, one
+        // per pass, said as such beside the title's "1 reference cycle", never a bare "2 alive".
+        XCTAssertEqual(report.cycles.first?.count, 2)
+        XCTAssertEqual(report.findings.first?.countPerPass, [1, 1])
+        formats.expect("2 instances of this cycle alive", in: [.text, .markdown, .html, .sarif, .junit])
+        formats.expect("(2 alive)", shown: false)
         // The verdict, as each format says it.
         formats.expect("expected clean · got cycle", in: [.text, .junit])
         formats.expect("| cycle-fix | cycle | clean | **fail** |", in: [.markdown])

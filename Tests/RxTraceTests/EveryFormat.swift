@@ -12,7 +12,7 @@ import FoundationXML
 /// markup and escaping taken off, so a test can look for the same phrase (a title, a holder, a
 /// fix) in all of them instead of one escaping rule per format.
 ///
-/// - Text and Markdown are read as written (Markdown's `\|`, `&lt;` and `&gt;` undone).
+/// - Text and Markdown are read as written (Markdown's `\|`, `&lt;`, `&gt;` and `&amp;` undone).
 /// - HTML is read as its text: tags dropped, entities undone.
 /// - JSON and SARIF are read as their string values, one a line.
 /// - JUnit XML is read as its `<failure>` elements, message then body: all a CI test view shows
@@ -115,7 +115,7 @@ struct EveryFormat {
             return output
         case .markdown:
             return output.replacingOccurrences(of: "\\|", with: "|").replacingOccurrences(of: "&lt;", with: "<")
-                .replacingOccurrences(of: "&gt;", with: ">")
+                .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
         case .html:
             let text = output.replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression)
             return [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&amp;", "&")].reduce(text) {

@@ -32,7 +32,9 @@ final class LeftRunningReportTests: XCTestCase {
 
         let formats = try EveryFormat(passedTest: report)
         formats.expect("1 leaked subscription · interval → subscribe")
-        formats.expect("kept alive by the periodic timer of dispatch queue 'rxtrace.tests.ticker'")
+        // Named as the test made the scheduler, as work still pending on it is named.
+        formats.expect("kept alive by the periodic timer of SerialDispatchQueueScheduler(rxtrace.tests.ticker)")
+        formats.expect("dispatch queue 'rxtrace.tests.ticker'", shown: false)
         formats.expect("still running after the test", shown: false)
         formats.expect(
             "Dispose it with the owner: add `.disposed(by: disposeBag)`",
@@ -60,8 +62,11 @@ final class LeftRunningReportTests: XCTestCase {
 
         let formats = try EveryFormat(passedTest: report)
         // Markdown, a pull request's summary, shows only failing findings in full: this one is a
-        // row of its "Accepted" table, without reason or fix.
+        // row of its "Still running after the test" table, without reason or fix.
         formats.expect("1 leaked subscription · subscribe", in: [.markdown])
+        formats.expect("<summary>Still running after the test (not failing: ", in: [.markdown])
+        formats.expect("Accepted", shown: false, in: [.markdown])
+        formats.expect("| passed | still running after the test (not failing) | pass |", in: [.markdown])
         let readers: [ReportFormat] = [.text, .html, .json, .sarif]
         formats.expect(
             "still running after the test: live resources still being created or released after ",

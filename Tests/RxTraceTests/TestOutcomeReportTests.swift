@@ -151,7 +151,7 @@ final class TestOutcomeReportTests: XCTestCase {
             ),
             markdown
         )
-        XCTAssertTrue(markdown.contains("| Test | Outcome | Leaks | Result |"), markdown)
+        XCTAssertTrue(markdown.contains("| Test | Outcome | Leak check | Result |"), markdown)
         XCTAssertTrue(markdown.contains("| AppTests.FeedTests/testNeedsNetwork | skipped | clean | pass |"), markdown)
         XCTAssertTrue(markdown.contains("| AppTests.flakyProfile() | known issue | clean | pass |"), markdown)
         XCTAssertFalse(

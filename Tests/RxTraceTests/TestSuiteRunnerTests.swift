@@ -258,9 +258,8 @@ final class TestSuiteRunnerTests: XCTestCase {
         XCTAssertEqual(try JSONDecoder().decode(RunReport.self, from: JSONEncoder().encode(run)).subject, .tests)
         XCTAssertTrue(TextReportRenderer(colour: false).render(run).contains(" · 1 test · "))
         XCTAssertTrue(TextReportRenderer(colour: false).summaryLine(run).hasPrefix("Summary: 1 test · "))
-        XCTAssertTrue(
-            MarkdownReportRenderer().render(run).contains("<summary>Tests: 1</summary>\n\n| Test | Outcome | Leaks |")
-        )
+        let markdown = MarkdownReportRenderer().render(run)
+        XCTAssertTrue(markdown.contains("<summary>Tests: 1</summary>\n\n| Test | Outcome | Leak check |"), markdown)
         let html = HTMLReportRenderer().render(run)
         XCTAssertTrue(
             html.contains(">Tests in detail<") && html.contains(">Test</th>"),

@@ -87,6 +87,7 @@ struct DispatchQueueConfiguration {
 
         #if TRACE_RESOURCES
         SchedulerActivity.periodicStarted(queue: queue.label)
+        SchedulerActivity.periodicArmed(queue: queue.label, by: mark.id)
         #endif
         var timerReference: DispatchSourceTimer? = timer
         let cancelTimer = Disposables.create {

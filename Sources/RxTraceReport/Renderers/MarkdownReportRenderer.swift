@@ -23,7 +23,7 @@ public struct MarkdownReportRenderer: Sendable {
         let failing = review.filter { $0.standing == .failing }
         let mark = report.gateOutcome == .passed ? "✅" : "❌"
         var head =
-            "## \(mark) \(report.tool.name): \(TextReportRenderer(colour: false).summaryLine(report).replacingOccurrences(of: "Summary: ", with: ""))\n\n"
+            "## \(mark) \(report.tool.name): \(prose(TextReportRenderer(colour: false).summaryLine(report).replacingOccurrences(of: "Summary: ", with: "")))\n\n"
         if let baseline = report.baseline {
             head +=
                 "Baseline `\(code(baseline.path))`: \(baseline.newFindings) new, \(baseline.knownFindings) known, \(baseline.absentSignatures.count) no longer seen."
@@ -34,9 +34,9 @@ public struct MarkdownReportRenderer: Sendable {
         }
         if let interruption = report.interruption {
             head +=
-                "⚠️ \(interruption.displayText(for: report.subject)); the report holds the \(report.subject.noun)s that finished.\n\n"
+                "⚠️ \(prose(interruption.displayText(for: report.subject))); the report holds the \(report.subject.noun)s that finished.\n\n"
         }
-        if let note = report.host.heapGraphNote { head += "\(note)\n\n" }
+        if let note = report.host.heapGraphNote { head += "\(prose(note))\n\n" }
         let tail =
             "\nThe full report, findings first with source and backtraces: `rxtrace.html` (also `rxtrace.txt`, `rxtrace.json`, `rxtrace.sarif`, `rxtrace.junit.xml`).\n"
 
@@ -68,31 +68,34 @@ public struct MarkdownReportRenderer: Sendable {
             blocks.append(table + "\n")
             for reviewed in failing.prefix(findingsWithSource) { blocks.append(detail(reviewed)) }
         }
-        for standing in [FindingStanding.expected, .accepted, .heldByTest] {
-            let group = review.filter { $0.standing == standing }
-            guard !group.isEmpty else { continue }
-            let title =
-                switch standing {
-                case .expected: "Expected (the scenario declares them)"
-                case .heldByTest: "Held by the test (released with the test case; --strict fails on them)"
-                default: "Accepted (suppressed or in the baseline)"
-                }
+        // What does not fail, one folded table per reason, each titled with what it is (issue 31:
+        // "suppressed" only for the team's file; held by the test and still running apart).
+        let expected = review.filter { $0.standing == .expected }
+        var sections: [(title: String, findings: [ReviewedFinding])] = [
+            ("Expected (the scenario declares them)", expected)
+        ]
+        let notFailing = review.filter { $0.standing == .accepted || $0.standing == .heldByTest }
+        for reason in NotFailingReason.allCases {
+            sections.append((reason.heading, notFailing.filter { NotFailingReason($0.finding) == reason }))
+        }
+        for (title, group) in sections where !group.isEmpty {
             var block =
                 "<details><summary>\(title): \(group.count)</summary>\n\n| Finding | Call site | Growth | \(report.subject.title) |\n|---|---|---|---|\n"
             for reviewed in group.prefix(tableRows) { block += row(reviewed) }
             if group.count > tableRows { block += "\n_… and \(group.count - tableRows) more._\n" }
             blocks.append(block + "\n</details>\n\n")
         }
-        // A test's expected verdict is always clean: its outcome takes that column.
+        // A test's expected verdict is always clean: its outcome takes that column, and its leak
+        // check (as the text report words it: "held by the test (not failing)") its verdict's.
         let isTestRun = report.subject == .tests
         var scenarios =
-            "<details><summary>\(report.subject.pluralTitle): \(report.scenarios.count)</summary>\n\n| \(report.subject.title) | \(isTestRun ? "Outcome" : "Verdict") | \(isTestRun ? "Leaks" : "Expected") | Result |\n|---|---|---|---|\n"
+            "<details><summary>\(report.subject.pluralTitle): \(report.scenarios.count)</summary>\n\n| \(report.subject.title) | \(isTestRun ? "Outcome" : "Verdict") | \(isTestRun ? "Leak check" : "Expected") | Result |\n|---|---|---|---|\n"
         for scenario in report.scenarios {
             let result =
                 scenario.passed ? "pass" : (scenario.isUnexpectedlyAbnormal ? scenario.status.shortName : "**fail**")
             let columns =
                 isTestRun
-                ? [scenario.testResult.displayName, scenario.actualVerdict.displayName]
+                ? [scenario.testResult.displayName, TestLeakCheckText.result(scenario)]
                 : [scenario.actualVerdict.displayName, scenario.expectedVerdict.displayName]
             scenarios += "| \(cell(scenario.name)) | \(columns[0]) | \(columns[1]) | \(result) |\n"
         }
@@ -149,7 +152,7 @@ public struct MarkdownReportRenderer: Sendable {
                 "- \(cell(thread.label)) \(stop.verb) at `\(code(frame.fileAndLine ?? "an unknown line"))` in `\(code(frame.function))`\n"
         }
         if stop.threadsInUserCode.isEmpty {
-            out += "- \(stop.placeLine)\n"
+            out += "- \(cell(stop.placeLine))\n"
         } else if stop.otherThreadCount > 0 {
             out += "- \(ReportNumbers.count(stop.otherThreadCount, "other thread")) not in user code\n"
         }
@@ -180,10 +183,14 @@ public struct MarkdownReportRenderer: Sendable {
         if let note = finding.mergedFunctionNote { out += "\(cell(note)).\n\n" }
         if let snippet = finding.snippet { out += fenced(snippet) }
         if let reason = finding.retentionReason { out += "Why: \(cell(reason)).\n\n" }
+        let cycle = reviewed.scenario.cycles.first { $0.signature == finding.signature }
+        if finding.kind == .referenceCycle, let instances = cycle.flatMap(ReferenceTraceText.instancesAlive) {
+            out += "\(cell(instances.prefix(1).uppercased() + instances.dropFirst())).\n\n"
+        }
         if reviewed.seenIn.count > 1 {
             out += "\(cell(reviewed.seenInCell.prefix(1).uppercased() + reviewed.seenInCell.dropFirst())).\n\n"
         }
-        out += "**Fix:** \(finding.fixHint)\n\n"
+        out += "**Fix:** \(cell(finding.fixHint))\n\n"
         if let patch = finding.patch { out += MarkdownFindingPatch.block(patch, cell: cell) }
         return out
     }
@@ -198,25 +205,9 @@ public struct MarkdownReportRenderer: Sendable {
         return out + "\(fence)\n\n"
     }
 
-    /// Text for a table cell: no pipes or line breaks, HTML-like text shown as text.
-    private func cell(_ text: String) -> String {
-        Self.onOneLine(text).replacingOccurrences(of: "|", with: "\\|")
-            .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
-    }
+    private func cell(_ text: String) -> String { MarkdownText.cell(text) }
 
-    /// Text inside a code span: backticks would end it, pipes would split a table row.
-    private func code(_ text: String) -> String {
-        Self.onOneLine(text).replacingOccurrences(of: "`", with: "'").replacingOccurrences(of: "|", with: "\\|")
-    }
+    private func code(_ text: String) -> String { MarkdownText.code(text) }
 
-    /// `text` with a space for each line break: a `\r` ends a Markdown line as `\n` does (a test
-    /// name with one split its table row), and editors break at the vertical controls and the
-    /// Unicode separators too.
-    static func onOneLine(_ text: String) -> String {
-        let breaks: Set<Unicode.Scalar> = ["\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"]
-        guard text.unicodeScalars.contains(where: breaks.contains) else { return text }
-        var out = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars { out.append(breaks.contains(scalar) ? " " : scalar) }
-        return String(out)
-    }
+    private func prose(_ text: String) -> String { MarkdownText.prose(text) }
 }

@@ -4,10 +4,18 @@
 enum ReferenceTraceText {
     /// Lines for a cycle, each prefixed with `indent`.
     static func cycle(_ cycle: ReportCycle, indent: String) -> [String] {
-        var lines = ["\(indent)cycle\(cycle.count.map { $0 > 1 ? " (\($0) alive)" : "" } ?? ""):"]
+        var lines = ["\(indent)cycle\(instancesAlive(cycle).map { " (\($0))" } ?? ""):"]
         lines += steps(cycle.steps, breakAt: cycle.breakAt, indent: indent + "  ")
         lines.append("\(indent)  ↳ back to \(cycle.steps.first?.typeName ?? "the start")")
         return lines
+    }
+
+    /// "2 instances of this cycle alive" when the heap holds more than one (one per leaked owner:
+    /// one per pass, for a cycle each pass makes), else nil. Beside a title that counts one
+    /// reference cycle (one bug), a bare "2 alive" read as two objects, or as two cycles.
+    static func instancesAlive(_ cycle: ReportCycle) -> String? {
+        guard let count = cycle.count, count > 1 else { return nil }
+        return "\(count) instances of this cycle alive"
     }
 
     /// Lines for a retention path, from its holder to the leaked object.

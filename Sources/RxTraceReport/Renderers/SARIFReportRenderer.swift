@@ -191,6 +191,9 @@ public struct SARIFReportRenderer: Sendable {
             message += "; grows by \(finding.growthPerPass) per pass."
         }
         if let reason = finding.retentionReason { message += " \(reason.prefix(1).uppercased() + reason.dropFirst())." }
+        if let instances = cycle.flatMap(ReferenceTraceText.instancesAlive) {
+            message += " \(instances.prefix(1).uppercased() + instances.dropFirst())."
+        }
         // The rule's help is its kind's usual fix; the finding's own (a cycle with no closure on
         // it, a test case's property to release) is only here.
         message += " Fix: \(finding.fixHint)"

@@ -91,7 +91,10 @@ struct ScenarioRunner {
                 timers: TimerEvidence(
                     before: periodicBeforeMeasuring,
                     after: SchedulerActivity.activePeriodicTimersByQueue,
-                    schedulerLabels: context.schedulerLabelsByQueueLabel
+                    // The context's schedulers first; a scheduler the scenario made itself too.
+                    schedulerLabels: SchedulerActivity.periodicTimerSchedulerLabels.merging(
+                        context.schedulerLabelsByQueueLabel
+                    ) { _, context in context }
                 ),
                 subjects: SubjectEvidence(
                     before: observersBeforeMeasuring,

@@ -153,7 +153,8 @@ package final class TestUnitRecorder: @unchecked Sendable {
             timers: TimerEvidence(
                 before: measurement.periodicBefore,
                 after: SchedulerActivity.activePeriodicTimersByQueue,
-                schedulerLabels: [:]
+                // Named as the test made the scheduler, as its pending work is named.
+                schedulerLabels: SchedulerActivity.periodicTimerSchedulerLabels
             ),
             subjects: SubjectEvidence(
                 before: measurement.observersBefore,

@@ -33,7 +33,11 @@ struct HTMLFindingDetails {
                 finding.headline
                 if finding.isNew == true { badge("new", "new") }
                 if finding.isNew == false { badge("known", "in baseline") }
-                if suppressed { badge("suppressed", "suppressed") }
+                // The standing's badge says "held by the test"; "in baseline" has its own. Only a
+                // suppressions file's match is "suppressed" (issue 31), rxtrace's rules say theirs.
+                if let reason = NotFailingReason(finding), reason != .heldByTest, reason != .inBaseline {
+                    badge("suppressed", reason.words)
+                }
                 HTMLNode.element("span", [.class("scenario-name")], text: " · \(reviewed.seenInCell)")
             }
             if let site = finding.callSite {
@@ -82,7 +86,10 @@ struct HTMLFindingDetails {
                     }
                 }
             }
-            if let rule = finding.suppressedBy {
+            // rxtrace's own rules have no conditions to show: their reason says it, as in text.
+            if let rule = finding.suppressedBy, rule.isBuiltIn {
+                fact("Not failing") { rule.reason }
+            } else if let rule = finding.suppressedBy {
                 fact("Suppressed by") {
                     HTMLNode.element("code", text: rule.ruleText)
                     " — \(rule.reason)"

@@ -17,7 +17,8 @@ struct HTMLReferenceGraph: HTMLFindingPart {
                 steps: cycle.steps,
                 breakAt: cycle.breakAt,
                 closes: true,
-                caption: "Reference cycle" + (cycle.fix.map { ". Fix: \($0)" } ?? "")
+                caption: "Reference cycle" + (ReferenceTraceText.instancesAlive(cycle).map { " (\($0))" } ?? "")
+                    + (cycle.fix.map { ". Fix: \($0)" } ?? "")
             )
         }
         if let path = finding.retentionPath, !path.steps.isEmpty {

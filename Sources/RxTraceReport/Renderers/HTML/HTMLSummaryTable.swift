@@ -12,10 +12,11 @@ struct HTMLSummaryTable {
                     HTMLNode.element(
                         "tr",
                         [],
-                        // A test's expected verdict is always clean: its outcome takes that column.
+                        // A test's expected verdict is always clean: its outcome takes that column;
+                        // its leak check, as the text report words it, takes the verdict's.
                         [
-                            report.subject.title, "Verdict", report.subject == .tests ? "Outcome" : "Expected", "Leaks",
-                            "Growth", "Result",
+                            report.subject.title, report.subject == .tests ? "Leak check" : "Verdict",
+                            report.subject == .tests ? "Outcome" : "Expected", "Leaks", "Growth", "Result",
                         ].map {
                             .element("th", text: $0)
                         }
@@ -47,7 +48,8 @@ struct HTMLSummaryTable {
             HTMLNode.element(
                 "td",
                 [.class("verdict", scenario.verdictMatched || scenario.passed ? "" : "mismatch")],
-                text: scenario.actualVerdict.displayName
+                text: report.subject == .tests
+                    ? TestLeakCheckText.result(scenario) : scenario.actualVerdict.displayName
             )
             HTMLNode.element(
                 "td",
