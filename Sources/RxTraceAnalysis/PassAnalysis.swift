@@ -243,6 +243,7 @@ package struct PassAnalysis {
                     growthPerPass: scaled(growth, group.entries.count, subscriptions),
                     callSite: group.userCallSite.flatMap(\.location),
                     backtrace: group.frames.map(\.reportFrame),
+                    viaDependency: group.viaDependency,
                     retentionReason: RetentionReason.explain(group, timers: timers),
                     leaked: Self.leakedThing(group)
                 )

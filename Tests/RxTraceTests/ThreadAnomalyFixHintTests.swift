@@ -33,7 +33,7 @@ final class ThreadAnomalyFixHintTests: XCTestCase {
         ),
     ]
 
-    private static func report(kind: String, number: Int, stage: String?) -> RunReport {
+    static func report(kind: String, number: Int, stage: String?) -> RunReport {
         var finding = ReportFixtures.leak(signature: "sig-\(kind)-\(stage ?? "none")", count: 1, kind: .threadAnomaly)
         finding.retentionReason = nil
         finding.anomaly = ReportThreadAnomaly(

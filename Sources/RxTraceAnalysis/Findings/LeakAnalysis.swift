@@ -19,6 +19,9 @@ public struct ResourceGroup: Sendable {
     public let userCallSite: SymbolicatedFrame?
     /// A representative allocation stack (the first entry's that reaches the call site).
     public let frames: [SymbolicatedFrame]
+    /// When the call site is the user's own line that called into a dependency's code that
+    /// made these resources: the dependency's frame nearest it.
+    public let viaDependency: DependencyCall?
 
     public init(
         signature: String,
@@ -26,7 +29,8 @@ public struct ResourceGroup: Sendable {
         resourceTypes: [String],
         operatorChain: [String],
         userCallSite: SymbolicatedFrame?,
-        frames: [SymbolicatedFrame]
+        frames: [SymbolicatedFrame],
+        viaDependency: DependencyCall? = nil
     ) {
         self.signature = signature
         self.entries = entries
@@ -34,6 +38,7 @@ public struct ResourceGroup: Sendable {
         self.operatorChain = operatorChain
         self.userCallSite = userCallSite
         self.frames = frames
+        self.viaDependency = viaDependency
     }
 }
 
@@ -54,6 +59,7 @@ public enum LeakAnalysis {
             var callSite: SymbolicatedFrame?
             var frames: [SymbolicatedFrame] = []
             var stack: StackID?
+            var via: DependencyCall?
             var foldedInto = false
         }
         // Linear in entries: the work per entry is one lookup of its stack's group and member
@@ -81,7 +87,7 @@ public enum LeakAnalysis {
             var frames: [SymbolicatedFrame] = []
             if let stack = entry.stack {
                 frames = symbolicator.framesThroughCallSite(for: stack)
-                site = frames.last { $0.origin == .user }
+                site = symbolicator.callSite(in: frames)
                 sites[stack] = (site, frames)
             }
             var key: String
@@ -103,7 +109,15 @@ public enum LeakAnalysis {
             } else {
                 index = groups.count
                 indexByKey[key] = index
-                groups.append(Pending(entries: [], callSite: site, frames: frames, stack: entry.stack))
+                groups.append(
+                    Pending(
+                        entries: [],
+                        callSite: site,
+                        frames: frames,
+                        stack: entry.stack,
+                        via: symbolicator.dependencyCall(in: frames)
+                    )
+                )
             }
             // A stack with a call site always lands in its site's group; a stack without one
             // groups by type, which differs per entry type.
@@ -180,7 +194,8 @@ public enum LeakAnalysis {
                 resourceTypes: types,
                 operatorChain: chain,
                 userCallSite: group.callSite,
-                frames: frames
+                frames: frames,
+                viaDependency: group.via
             )
         }
     }

@@ -23,11 +23,16 @@ public enum ThreadAnomalyAnalysis {
             let detecting = record.stack.map { symbolicator.framesThroughCallSite(for: $0) } ?? []
             let other = record.otherStack.map { symbolicator.framesThroughCallSite(for: $0) }
             // The subscription's line names the consumer; without a stage, the detecting side's.
-            let callSite =
-                (stage?.subscriptionStack ?? stageRecord?.subscriptionStack).flatMap {
-                    symbolicator.userCallSite(for: $0)
-                }
-                ?? detecting.last { $0.origin == .user }
+            // Either is the user's own line when the stack has one, past a dependency's frames
+            // (the operator that sent the event), which are named beside it.
+            let subscribing = (stage?.subscriptionStack ?? stageRecord?.subscriptionStack).map {
+                symbolicator.framesThroughCallSite(for: $0)
+            }
+            let detectingSite = symbolicator.callSite(in: detecting)
+            let callSite = subscribing.flatMap { symbolicator.callSite(in: $0) } ?? detectingSite
+            let via =
+                subscribing.flatMap { symbolicator.dependencyCall(in: $0) }
+                ?? (detectingSite == callSite ? symbolicator.dependencyCall(in: detecting) : nil)
             let typeName = stageRecord?.typeName
             let signature = LeakSignature.make(
                 callSite: callSite,
@@ -51,6 +56,7 @@ public enum ThreadAnomalyAnalysis {
                 growthPerPass: 0,
                 callSite: callSite.flatMap(\.location),
                 backtrace: detecting.map(\.reportFrame),
+                viaDependency: via,
                 anomaly: ReportThreadAnomaly(
                     number: record.kind.number,
                     kind: record.kind.rawValue,

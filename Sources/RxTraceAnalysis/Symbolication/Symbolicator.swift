@@ -22,8 +22,13 @@ public final class Symbolicator: @unchecked Sendable {
     let symbolTables = ImageSymbolTables()
     private lazy var mergedFunctions = MergedFunctions(symbolTables: symbolTables)
     private var architecture: String?
+    /// Tells the user's own files from their dependencies': resolving goes on past a
+    /// dependency's frames to the user's own line.
+    let userPackage: UserPackage
 
-    public init() {}
+    public init() { userPackage = .current }
+
+    package init(userPackage: UserPackage) { self.userPackage = userPackage }
 
     /// The frames of `stack`, innermost first; inlined calls come before their caller.
     public func frames(for stack: StackID) -> [SymbolicatedFrame] {
@@ -43,20 +48,50 @@ public final class Symbolicator: @unchecked Sendable {
     }
 
     /// The first frame that is the user's own code: outside RxCore, RxTrace, the Swift runtime
-    /// and libraries, and the system. Nil when the stack never reaches user code (a resource
-    /// created by a scheduler, or a stack deeper than `captureDepth`).
+    /// and libraries, and the system; past a dependency's frames to the user's own package's
+    /// (see `callSite(in:)`). Nil when the stack never reaches user code (a resource created by
+    /// a scheduler, or a stack deeper than `captureDepth`).
     public func userCallSite(for stack: StackID) -> SymbolicatedFrame? {
-        framesThroughCallSite(for: stack).last { $0.origin == .user }
+        callSite(in: framesThroughCallSite(for: stack))
+    }
+
+    /// Whether `frame` is the user's own package's code, not a dependency's nor a library's.
+    public func isOwnCode(_ frame: SymbolicatedFrame) -> Bool {
+        frame.origin == .user && !userPackage.isDependency(frame.file)
+    }
+
+    /// Where a finding with these frames (innermost first) is placed: the innermost frame of
+    /// the user's own package, else the innermost of a dependency's (code the user can read).
+    public func callSite(in frames: [SymbolicatedFrame]) -> SymbolicatedFrame? {
+        frames.first(where: isOwnCode) ?? frames.first { $0.origin == .user }
+    }
+
+    /// The dependency's frame nearest the call site `callSite(in:)` chose in `frames`: the
+    /// outermost of the dependency frames inside it (the operator the user's line called), when
+    /// the call site is the user's own and the cause is in a dependency's code.
+    public func dependencyFrame(in frames: [SymbolicatedFrame]) -> SymbolicatedFrame? {
+        guard let site = frames.firstIndex(where: isOwnCode) else { return nil }
+        return frames[..<site].last { $0.origin == .user && userPackage.isDependency($0.file) && $0.line != nil }
+    }
+
+    /// `dependencyFrame(in:)` as a report names it.
+    public func dependencyCall(in frames: [SymbolicatedFrame]) -> DependencyCall? {
+        guard let frame = dependencyFrame(in: frames), let location = frame.location, let file = frame.file,
+            let package = userPackage.dependency(of: file)
+        else { return nil }
+        return DependencyCall(package: package, location: location)
     }
 
     /// The frames from the innermost through the user call site (all of them when there is
-    /// none). Resolves the stack a few addresses at a time and stops at the first user frame:
-    /// the frames beyond it (test runners, `main`) are most of the resolution cost.
+    /// none). Resolves the stack a few addresses at a time and stops at the first frame of the
+    /// user's own package: the frames beyond it (test runners, `main`) are most of the
+    /// resolution cost. A dependency's frames do not stop it: the user's line that called the
+    /// dependency is further out.
     public func framesThroughCallSite(for stack: StackID) -> [SymbolicatedFrame] {
         lock.lock()
         defer { lock.unlock() }
         func throughUser(_ frames: [SymbolicatedFrame]) -> [SymbolicatedFrame] {
-            guard let index = frames.firstIndex(where: { $0.origin == .user }) else { return frames }
+            guard let index = frames.firstIndex(where: isOwnCode) else { return frames }
             return Array(frames[...index])
         }
         if let cached = framesThroughCallSiteByStack[stack.rawValue] { return cached }
@@ -68,13 +103,13 @@ public final class Symbolicator: @unchecked Sendable {
             let chunk = Array(addresses[start..<min(start + 8, addresses.count)])
             for frame in resolveLocked(chunk) where !Symbolicator.isForwardingThunk(frame, of: result.last) {
                 result.append(frame)
-                if frame.origin == .user { break resolving }
+                if isOwnCode(frame) { break resolving }
             }
             start += chunk.count
         }
         // Whole when no frame reached user code; a stack's first frames otherwise. Either way
         // asked for again by each analysis of the run.
-        if result.last?.origin == .user {
+        if let last = result.last, isOwnCode(last) {
             framesThroughCallSiteByStack[stack.rawValue] = result
         } else {
             framesByStack[stack.rawValue] = result
@@ -83,7 +118,7 @@ public final class Symbolicator: @unchecked Sendable {
     }
 
     /// Resolves many stacks through their call sites with one symbolication per round of 8
-    /// frames (each round only for the stacks that have not reached user code yet), so that
+    /// frames (each round only for the stacks that have not reached the user's own code yet), so that
     /// `framesThroughCallSite` then finds everything cached. Analysing 1,000 call sites costs a
     /// few batches instead of thousands of small ones.
     public func prefetchThroughCallSite(_ stacks: [StackID]) {
@@ -100,7 +135,7 @@ public final class Symbolicator: @unchecked Sendable {
             pending = pending.filter { item in
                 item.addresses.count > start
                     && !item.addresses.prefix(start).contains {
-                        (framesByAddress[$0] ?? []).contains { $0.origin == .user }
+                        (framesByAddress[$0] ?? []).contains(where: isOwnCode)
                     }
             }
         }

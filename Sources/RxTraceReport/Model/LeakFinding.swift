@@ -19,6 +19,9 @@ public struct LeakFinding: Codable, Equatable, Sendable {
     public var callSite: SourceLocation?
     /// The allocation backtrace, innermost frame first.
     public var backtrace: [ReportFrame]
+    /// When the cause is inside a dependency's code and `callSite` is the user's own line that
+    /// called it: the dependency's frame nearest that line, shown beside it.
+    public var viaDependency: DependencyCall?
     /// Why it is still alive, when known, as a phrase that names the holder ("kept alive by the
     /// periodic timer of SerialDispatchQueueScheduler(feed)", "on reference cycle …"); renderers
     /// show it as it is, without a label of their own.
@@ -58,6 +61,7 @@ public struct LeakFinding: Codable, Equatable, Sendable {
         growthPerPass: Int = 0,
         callSite: SourceLocation? = nil,
         backtrace: [ReportFrame] = [],
+        viaDependency: DependencyCall? = nil,
         retentionReason: String? = nil,
         retentionPath: ReportRetentionPath? = nil,
         isNew: Bool? = nil,
@@ -78,6 +82,7 @@ public struct LeakFinding: Codable, Equatable, Sendable {
         self.growthPerPass = growthPerPass
         self.callSite = callSite
         self.backtrace = backtrace
+        self.viaDependency = viaDependency
         self.retentionReason = retentionReason
         self.retentionPath = retentionPath
         self.isNew = isNew

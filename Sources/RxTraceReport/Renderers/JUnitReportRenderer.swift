@@ -106,6 +106,7 @@ public struct JUnitReportRenderer: Sendable {
         if !leaks.isEmpty {
             let message = leaks.map { finding in
                 finding.headline + (finding.callSite.map { " at \($0.fileAndLine)" } ?? "")
+                    + (finding.viaDependency.map { ", \($0.text)" } ?? "")
                     + (groups.entry(of: finding, otherThan: test).map { ", the same finding as in \($0)" } ?? "")
             }.joined(separator: "; ")
             let type = leaks.allSatisfy { $0.kind == .threadAnomaly } ? FindingKind.threadAnomaly.rawValue : "leak"

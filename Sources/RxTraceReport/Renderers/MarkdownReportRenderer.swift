@@ -180,6 +180,7 @@ public struct MarkdownReportRenderer: Sendable {
         if let site = finding.callSite {
             out += "`\(code(site.fileAndLine))`" + (site.function.map { " in `\(code($0))`" } ?? "") + "\n\n"
         }
+        if let via = finding.viaDependency { out += "\(cell(via.text)).\n\n" }
         if let note = finding.mergedFunctionNote { out += "\(cell(note)).\n\n" }
         if let snippet = finding.snippet { out += fenced(snippet) }
         if let reason = finding.retentionReason { out += "Why: \(cell(reason)).\n\n" }

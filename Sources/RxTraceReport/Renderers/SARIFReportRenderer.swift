@@ -182,6 +182,7 @@ public struct SARIFReportRenderer: Sendable {
             let place = finding.kind == .referenceCycle && closed ? "closed by the closure at" : "subscribed at"
             message += ", \(place) \(site.fileAndLine)\(site.function.map { " in \($0)" } ?? "")"
         }
+        if let via = finding.viaDependency { message += ", \(via.text)" }
         if let note = finding.mergedFunctionNote { message += " (\(note))" }
         if let anomaly = finding.anomaly {
             message +=

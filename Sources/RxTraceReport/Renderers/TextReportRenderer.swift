@@ -148,6 +148,7 @@ public struct TextReportRenderer: Sendable {
         if let site = finding.callSite {
             out += "    at \(paint(site.fileAndLine, .bold))\(site.function.map { " in \($0)" } ?? "")\n"
         }
+        if let via = finding.viaDependency { out += "    \(via.text)\n" }
         if let note = finding.mergedFunctionNote { out += "    \(note)\n" }
         if let text = finding.snippet?.highlightedText {
             out += "      \(paint(SourceLines.normalized(text), .dim))\n"

@@ -7,6 +7,11 @@ extension ScenarioReport {
         for index in scenario.findings.indices {
             scenario.findings[index].callSite = scenario.findings[index].callSite.flatMap { $0.located(in: root) }
             scenario.findings[index].backtrace = scenario.findings[index].backtrace.map { $0.located(in: root) }
+            if let via = scenario.findings[index].viaDependency {
+                scenario.findings[index].viaDependency = via.location.located(in: root).map {
+                    DependencyCall(package: via.package, location: $0)
+                }
+            }
             if let path = scenario.findings[index].retentionPath {
                 scenario.findings[index].retentionPath?.steps = path.steps.map { $0.located(in: root) }
             }

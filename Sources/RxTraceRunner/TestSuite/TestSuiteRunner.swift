@@ -354,6 +354,8 @@ struct TestSuiteRunner {
     private func environment(_ session: Session) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
         environment[TestSessionFolder.environmentKey] = session.url.path
+        // The package's own files, told from its dependencies' when findings are placed.
+        environment[UserPackage.environmentKey] = workingDirectory
         return environment
     }
 

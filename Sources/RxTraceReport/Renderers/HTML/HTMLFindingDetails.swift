@@ -49,6 +49,9 @@ struct HTMLFindingDetails {
                     }
                 }
             }
+            if let via = finding.viaDependency {
+                HTMLNode.element("p", [.class("via")], text: via.text)
+            }
             if let note = finding.mergedFunctionNote {
                 HTMLNode.element("p", [.class("merged-note")], text: note)
             }
