@@ -151,7 +151,12 @@ final class ReferenceCycleTests: XCTestCase {
         )
         XCTAssertTrue(html.contains("<figure class=\"refgraph\"><svg"), "cycle graph drawn")
         XCTAssertTrue(html.contains("✂ .transform = closure #"), "the reference to break is marked")
-        XCTAssertTrue(html.contains("aria-label=\"Reference cycle."), "the drawing has an accessible label")
+        // The label names the cycle, how many of it are alive when more than one, and its fix.
+        let label = try XCTUnwrap(
+            html.range(of: #"aria-label="Reference cycle[^"]*""#, options: .regularExpression).map { String(html[$0]) },
+            "the drawing has an accessible label"
+        )
+        XCTAssertTrue(label.contains(". Fix: "), label)
     }
 
     func testTheTextReportShowsTheTraceWithTheEdgeToBreak() throws {
