@@ -96,22 +96,6 @@ package struct FixRun {
         process.arguments = arguments
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        var stopAsked: Date?
-        var ending = ChildEnding.of(process)
-        while ending == nil {
-            usleep(50_000)
-            if interruption.isRequested {
-                if stopAsked == nil {
-                    stopAsked = Date()
-                    ChildEnding.signalGroup(of: process, interruption.signal ?? SIGINT)
-                } else if let asked = stopAsked, Date().timeIntervalSince(asked) > grace {
-                    ChildEnding.signalGroup(of: process, SIGKILL)
-                }
-            }
-            ending = ChildEnding.of(process)
-        }
-        ChildEnding.signalGroup(of: process, SIGKILL)
-        _ = ChildEnding.settle(process)
-        return ending?.shellStatus ?? 1
+        return ChildEnding.wait(for: process, interruption: interruption, grace: grace, interval: 0.05)
     }
 }

@@ -53,6 +53,40 @@ struct ChildEnding: Equatable {
         kill(pid, signal)
     }
 
+    /// Waits until `process` ends, asking every `interval` seconds. Once `interruption` is
+    /// requested, `stop` (nil: the signal it received) goes to its process group, then SIGKILL
+    /// when it lingers `grace` seconds;
+    /// `poll` runs at each ask until then. What it left in its group is ended. Its status, as
+    /// the shell gives it.
+    static func wait(
+        for process: Process,
+        interruption: Interruption?,
+        stop: Int32? = nil,
+        grace: TimeInterval,
+        interval: TimeInterval,
+        poll: () -> Void = {}
+    ) -> Int32 {
+        var stopAsked: Date?
+        var ending = ChildEnding.of(process)
+        while ending == nil {
+            Thread.sleep(forTimeInterval: interval)
+            if let interruption, interruption.isRequested {
+                if stopAsked == nil {
+                    stopAsked = Date()
+                    signalGroup(of: process, stop ?? interruption.signal ?? SIGINT)
+                } else if let asked = stopAsked, Date().timeIntervalSince(asked) > grace {
+                    signalGroup(of: process, SIGKILL)
+                }
+            }
+            if stopAsked == nil { poll() }
+            ending = ChildEnding.of(process)
+        }
+        // What it left running would keep `Process` from seeing it end.
+        signalGroup(of: process, SIGKILL)
+        _ = settle(process)
+        return ending?.shellStatus ?? 1
+    }
+
     /// Waits, at most `limit` seconds, until `Process` has seen the child end too, so its
     /// `terminationStatus` can be read. False when something outside the child's group still
     /// holds the socket above: then use the `ChildEnding` already read.

@@ -38,29 +38,12 @@ enum LoggedTool {
         try process.run()
         let started = Date()
         var lastReport = started
-        var stopAsked: Date?
-        var ending = ChildEnding.of(process)
-        while ending == nil {
-            Thread.sleep(forTimeInterval: 0.1)
-            if let interruption, interruption.isRequested {
-                // The compiler jobs of a build are in the tool's process group: stop them all.
-                if stopAsked == nil {
-                    stopAsked = Date()
-                    ChildEnding.signalGroup(of: process, SIGINT)
-                } else if let asked = stopAsked, Date().timeIntervalSince(asked) > 5 {
-                    ChildEnding.signalGroup(of: process, SIGKILL)
-                }
-            }
-            if stopAsked == nil, Date().timeIntervalSince(lastReport) >= BuildProgress.interval {
-                lastReport = Date()
-                let line = BuildProgress.latest(in: output) ?? "resolving and planning"
-                progress("\(line) (\(Int(Date().timeIntervalSince(started))) s)")
-            }
-            ending = ChildEnding.of(process)
+        // The compiler jobs of a build are in the tool's process group: a stop reaches them all.
+        return ChildEnding.wait(for: process, interruption: interruption, stop: SIGINT, grace: 5, interval: 0.1) {
+            guard Date().timeIntervalSince(lastReport) >= BuildProgress.interval else { return }
+            lastReport = Date()
+            let line = BuildProgress.latest(in: output) ?? "resolving and planning"
+            progress("\(line) (\(Int(Date().timeIntervalSince(started))) s)")
         }
-        // What the tool left running would keep `Process` from seeing it end (`ChildEnding`).
-        ChildEnding.signalGroup(of: process, SIGKILL)
-        _ = ChildEnding.settle(process)
-        return ending?.shellStatus ?? 1
     }
 }
